@@ -1,0 +1,35 @@
+# Two user commands, each doing all set-up on a fresh Debian 12 machine as root:
+#   make demo   install missing packages, build Release, run zarf-state on the bundled samples
+#   make test   the same set-up, then the whole test suite through ctest
+# ZS_SANITIZE=ON builds with AddressSanitizer + UBSan (into build-asan/).
+
+ZS_SANITIZE ?= OFF
+BUILD ?= $(if $(filter ON,$(ZS_SANITIZE)),build-asan,build)
+JOBS ?= $(shell nproc)
+PACKAGES := cmake make g++ pkg-config libssl-dev libcli11-dev libgtest-dev libgmock-dev \
+	libbenchmark-dev libsimdjson-dev libxxhash-dev libzstd-dev librocksdb-dev \
+	libprotobuf-dev protobuf-compiler zlib1g-dev
+
+.PHONY: demo test _deps _build
+
+demo: _build
+	@tools/demo.sh $(BUILD)
+
+test: _build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+_deps:
+	@missing=""; \
+	for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+	  $$sudo apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+_build: _deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DZS_SANITIZE=$(ZS_SANITIZE) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS) -- --no-print-directory

@@ -1,0 +1,31 @@
+// A synthetic, realistic Zarf DeployedPackage payload for benchmarks.
+//
+// The text has the shape Zarf stores in a package Secret's `data` key (see
+// the legacy fixture pkg-realistic-init-failed.payload.json): name, digest,
+// data (a ZarfPackage: kind, metadata, build, components, constants,
+// variables), cliVersion, generation, deployedComponents with their installed
+// charts and connect strings, connectStrings and packageConnectivity. It is
+// written the way Go's `json.Marshal` writes it: compact, members in struct
+// field order, map keys sorted, `<` `>` `&` as `\u003c` `\u003e` `\u0026`,
+// non-ASCII text raw. So a raw-order, raw-number write of the parsed text
+// reproduces it byte for byte.
+//
+// Thread safety: MakeSamplePackageJson is pure and reentrant.
+#ifndef ZARF_STATE_BENCH_CODEC_SAMPLE_PACKAGE_H_
+#define ZARF_STATE_BENCH_CODEC_SAMPLE_PACKAGE_H_
+
+#include <cstddef>
+#include <string>
+
+namespace zs::bench {
+
+// Returns a DeployedPackage JSON text of at least `target_bytes` bytes (it
+// grows one component at a time, so it overshoots by less than one component
+// and its deployed entry, a few KiB). The same (target_bytes, seed) always
+// gives the same bytes, on every platform: only std::mt19937's output is used,
+// never a distribution.
+std::string MakeSamplePackageJson(std::size_t target_bytes, unsigned seed);
+
+}  // namespace zs::bench
+
+#endif  // ZARF_STATE_BENCH_CODEC_SAMPLE_PACKAGE_H_

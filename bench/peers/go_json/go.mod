@@ -1,0 +1,3 @@
+module zarfstate/bench/peers/go_json
+
+go 1.19

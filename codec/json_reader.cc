@@ -1,0 +1,286 @@
+#include "codec/json_reader.h"
+
+#include <simdjson.h>
+
+#include <string>
+#include <unordered_map>
+
+namespace zs::json {
+namespace {
+
+namespace od = simdjson::ondemand;
+
+// simdjson's own ceiling; ParseOptions::max_depth is clamped to it.
+constexpr std::size_t kSimdjsonMaxDepth = 1024;
+
+// Byte offset of the first invalid UTF-8 sequence; text.size() if none.
+// Only run after simdjson has already said the input is not UTF-8.
+std::size_t FirstInvalidUtf8(std::string_view text) {
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t n = text.size();
+  std::size_t i = 0;
+  while (i < n) {
+    const unsigned char c = s[i];
+    std::size_t len;
+    std::uint32_t min;
+    if (c < 0x80) { ++i; continue; }
+    if ((c & 0xE0) == 0xC0) { len = 2; min = 0x80; }
+    else if ((c & 0xF0) == 0xE0) { len = 3; min = 0x800; }
+    else if ((c & 0xF8) == 0xF0) { len = 4; min = 0x10000; }
+    else return i;
+    if (i + len > n) return i;
+    std::uint32_t cp = c & (0x7F >> len);
+    for (std::size_t k = 1; k < len; ++k) {
+      if ((s[i + k] & 0xC0) != 0x80) return i;
+      cp = (cp << 6) | (s[i + k] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
+    i += len;
+  }
+  return n;
+}
+
+class TreeBuilder {
+ public:
+  TreeBuilder(const simdjson::padded_string& input, const ParseOptions& options)
+      : input_(input), options_(options) {}
+
+  Result<Value> Build(od::document& doc) {
+    od::json_type type;
+    if (auto err = doc.type().get(type)) return Fail(err, doc);
+    Value out;
+    if (type == od::json_type::object || type == od::json_type::array) {
+      od::value root;
+      if (auto err = doc.get_value().get(root)) return Fail(err, doc);
+      ZS_RETURN_IF_ERROR(Visit(root, doc, 1, &out));
+    } else {
+      ZS_RETURN_IF_ERROR(VisitScalarDocument(doc, type, &out));
+    }
+    // Anything but whitespace after the value is an error. (A lone number's
+    // raw token already runs to the end of the input and was checked whole.)
+    const char* loc = nullptr;
+    if (type != od::json_type::number && !doc.current_location().get(loc)) {
+      return Status::Corruption("json: unexpected content after the value at byte " +
+                                std::to_string(loc - input_.data()));
+    }
+    return out;
+  }
+
+ private:
+  Status Fail(simdjson::error_code err, od::document& doc) {
+    std::string msg = "json: ";
+    msg += simdjson::error_message(err);
+    const char* loc = nullptr;
+    if (!doc.current_location().get(loc)) {
+      msg += " at byte " + std::to_string(loc - input_.data());
+    } else {
+      msg += " at end of input";
+    }
+    return Status::Corruption(msg);
+  }
+
+  // simdjson serves a document that is a lone scalar through the document
+  // itself, not through a value.
+  Status VisitScalarDocument(od::document& doc, od::json_type type, Value* out) {
+    switch (type) {
+      case od::json_type::number: {
+        std::string_view raw;
+        if (auto err = doc.raw_json_token().get(raw)) return Fail(err, doc);
+        while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' ||
+                                raw.back() == '\r' || raw.back() == '\t')) {
+          raw.remove_suffix(1);
+        }
+        if (!IsValidNumber(raw)) {
+          return Status::Corruption("json: invalid number '" + std::string(raw) + "' at byte 0");
+        }
+        // The raw token stops at the first space; only whitespace may follow.
+        const std::size_t end = static_cast<std::size_t>(raw.data() + raw.size() - input_.data());
+        for (std::size_t i = end; i < input_.size(); ++i) {
+          const char c = input_.data()[i];
+          if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+            return Status::Corruption("json: unexpected content after the value at byte " +
+                                      std::to_string(i));
+          }
+        }
+        *out = Value::RawNumber(std::string(raw));
+        return Status::OK();
+      }
+      case od::json_type::string: {
+        std::string_view s;
+        if (auto err = doc.get_string().get(s)) return Fail(err, doc);
+        *out = Value::String(std::string(s));
+        return Status::OK();
+      }
+      case od::json_type::boolean: {
+        bool b;
+        if (auto err = doc.get_bool().get(b)) return Fail(err, doc);
+        *out = Value::Bool(b);
+        return Status::OK();
+      }
+      default: {
+        bool is_null = false;
+        if (auto err = doc.is_null().get(is_null)) return Fail(err, doc);
+        if (!is_null) return Status::Corruption("json: invalid literal at byte 0");
+        *out = Value::Null();
+        return Status::OK();
+      }
+    }
+  }
+
+  std::size_t Offset(od::value& v) {
+    const char* loc = nullptr;
+    if (v.current_location().get(loc)) return input_.size();
+    return static_cast<std::size_t>(loc - input_.data());
+  }
+
+  Status Visit(od::value& v, od::document& doc, std::size_t depth, Value* out) {
+    if (depth > options_.max_depth) {
+      return Status::InvalidArgument(
+          "json: nesting deeper than " + std::to_string(options_.max_depth) +
+          " at byte " + std::to_string(Offset(v)));
+    }
+    od::json_type type;
+    if (auto err = v.type().get(type)) return Fail(err, doc);
+    switch (type) {
+      case od::json_type::object:
+        return VisitObject(v, doc, depth, out);
+      case od::json_type::array: {
+        od::array arr;
+        if (auto err = v.get_array().get(arr)) return Fail(err, doc);
+        Array items;
+        for (auto element : arr) {
+          od::value child;
+          if (auto err = element.get(child)) return Fail(err, doc);
+          items.emplace_back();
+          ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &items.back()));
+        }
+        *out = Value::MakeArray(std::move(items));
+        return Status::OK();
+      }
+      case od::json_type::number: {
+        const std::size_t at = Offset(v);
+        std::string_view raw = v.raw_json_token();
+        while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' ||
+                                raw.back() == '\r' || raw.back() == '\t')) {
+          raw.remove_suffix(1);
+        }
+        // simdjson's raw token ends at the next structural character; the
+        // grammar check below is what rejects `01`, `1.`, `-` and friends.
+        if (!IsValidNumber(raw)) {
+          return Status::Corruption("json: invalid number '" + std::string(raw) +
+                                    "' at byte " + std::to_string(at));
+        }
+        *out = Value::RawNumber(std::string(raw));
+        return Status::OK();
+      }
+      case od::json_type::string: {
+        std::string_view s;
+        const std::size_t at = Offset(v);
+        if (v.get_string().get(s)) {
+          return Status::Corruption("json: invalid string at byte " +
+                                    std::to_string(at));
+        }
+        *out = Value::String(std::string(s));
+        return Status::OK();
+      }
+      case od::json_type::boolean: {
+        bool b;
+        if (auto err = v.get_bool().get(b)) return Fail(err, doc);
+        *out = Value::Bool(b);
+        return Status::OK();
+      }
+      case od::json_type::null: {
+        bool is_null = false;
+        if (auto err = v.is_null().get(is_null)) return Fail(err, doc);
+        if (!is_null) {
+          return Status::Corruption("json: invalid literal at byte " +
+                                    std::to_string(Offset(v)));
+        }
+        *out = Value::Null();
+        return Status::OK();
+      }
+    }
+    return Status::Corruption("json: unknown token");
+  }
+
+  Status VisitObject(od::value& v, od::document& doc, std::size_t depth,
+                     Value* out) {
+    od::object obj;
+    if (auto err = v.get_object().get(obj)) return Fail(err, doc);
+    Object members;
+    // Key -> member position; only built once an object is large enough
+    // that a linear scan for duplicates would hurt.
+    std::unordered_map<std::string, std::size_t> index;
+    for (auto field : obj) {
+      std::string_view key;
+      if (auto err = field.unescaped_key().get(key)) return Fail(err, doc);
+      od::value child;
+      if (auto err = field.value().get(child)) return Fail(err, doc);
+      if (options_.duplicates != DuplicateKeys::kKeep) {
+        std::size_t found = members.size();
+        if (members.size() < 16) {
+          for (std::size_t i = 0; i < members.size(); ++i) {
+            if (members[i].first == key) { found = i; break; }
+          }
+        } else {
+          if (index.empty()) {
+            for (std::size_t i = 0; i < members.size(); ++i) {
+              index.emplace(members[i].first, i);
+            }
+          }
+          if (auto it = index.find(std::string(key)); it != index.end()) {
+            found = it->second;
+          }
+        }
+        if (found != members.size()) {
+          if (options_.duplicates == DuplicateKeys::kReject) {
+            return Status::Corruption("json: duplicate key \"" + std::string(key) +
+                                      "\" at byte " + std::to_string(Offset(child)));
+          }
+          ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &members[found].second));
+          continue;
+        }
+      }
+      if (!index.empty()) index.emplace(std::string(key), members.size());
+      members.emplace_back(std::string(key), Value());
+      ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &members.back().second));
+    }
+    *out = Value::MakeObject(std::move(members));
+    return Status::OK();
+  }
+
+  const simdjson::padded_string& input_;
+  const ParseOptions& options_;
+};
+
+}  // namespace
+
+Result<Value> ParseJson(std::string_view text, const ParseOptions& options) {
+  if (text.size() > options.max_bytes) {
+    return Status::InvalidArgument(
+        "json: input of " + std::to_string(text.size()) +
+        " bytes exceeds the limit of " + std::to_string(options.max_bytes));
+  }
+  ParseOptions effective = options;
+  if (effective.max_depth > kSimdjsonMaxDepth) {
+    effective.max_depth = kSimdjsonMaxDepth;
+  }
+  simdjson::padded_string input(text);
+  od::parser parser(std::max<std::size_t>(text.size(), 64));
+  od::document doc;
+  if (auto err = parser.iterate(input).get(doc)) {
+    if (err == simdjson::UTF8_ERROR) {
+      return Status::Corruption("json: invalid UTF-8 at byte " +
+                                std::to_string(FirstInvalidUtf8(text)));
+    }
+    if (err == simdjson::EMPTY) {
+      return Status::Corruption("json: empty input");
+    }
+    return Status::Corruption(std::string("json: ") +
+                              simdjson::error_message(err));
+  }
+  TreeBuilder builder(input, effective);
+  return builder.Build(doc);
+}
+
+}  // namespace zs::json

@@ -1,0 +1,49 @@
+// Strict JSON reader producing an ordered, lossless json::Value.
+//
+// Parsing is done by simdjson's On-Demand API, which validates UTF-8 and the
+// document structure and exposes each number's raw token and each object's
+// key order; this file only builds the tree from it. Every error says what is
+// wrong and the byte offset where it was found.
+//
+// Thread safety: ParseJson is reentrant (each call owns its parser).
+#ifndef ZARF_STATE_CODEC_JSON_READER_H_
+#define ZARF_STATE_CODEC_JSON_READER_H_
+
+#include <cstddef>
+#include <string_view>
+
+#include "codec/json_value.h"
+#include "codec/status.h"
+
+namespace zs::json {
+
+// What to do when an object has the same key twice.
+enum class DuplicateKeys {
+  // Keep every member in order, duplicates included, for an exact round trip.
+  // Value::Find returns the last one, as Go's decoder would use.
+  kKeep,
+  // Keep one member per key at the position of its first occurrence, holding
+  // the value of its last occurrence (Go's map semantics, "last one wins").
+  kLastWins,
+  // Fail with Corruption naming the key and its byte offset.
+  kReject,
+};
+
+struct ParseOptions {
+  // Default: kKeep.
+  DuplicateKeys duplicates = DuplicateKeys::kKeep;
+  // Deepest nesting of arrays and objects accepted. Default: 512. Hard
+  // ceiling: 1024 (simdjson's default depth).
+  std::size_t max_depth = 512;
+  // Largest input accepted, in bytes. Default: 256 MiB.
+  std::size_t max_bytes = std::size_t{256} << 20;
+};
+
+// Parses exactly one JSON text (RFC 8259; surrounding whitespace allowed).
+// Returns Corruption on malformed input or invalid UTF-8, with "at byte N";
+// InvalidArgument when a limit of `options` is exceeded.
+Result<Value> ParseJson(std::string_view text, const ParseOptions& options = {});
+
+}  // namespace zs::json
+
+#endif  // ZARF_STATE_CODEC_JSON_READER_H_

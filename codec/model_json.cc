@@ -1,0 +1,353 @@
+#include "codec/model_json.h"
+
+#include "codec/go_json.h"
+#include "codec/internal/object_io.h"
+#include "codec/json_reader.h"
+
+namespace zs {
+namespace {
+
+using internal::DecodeInt64;
+using internal::DecodeString;
+using internal::DecodeTimestamp;
+using internal::IndexPath;
+using internal::JoinPath;
+using internal::MatchField;
+using internal::ObjectWriter;
+using internal::TypeError;
+
+// Calls `on_field(index, member)` for each member of `v` that matches one of
+// `fields`, records the rest in `unknown` with their anchors.
+template <typename OnField>
+Status WalkObject(const json::Value& v, std::string_view path,
+                  std::initializer_list<std::string_view> fields,
+                  UnknownFields* unknown, OnField on_field) {
+  if (!v.is_object()) return TypeError(path, "object", v);
+  unknown->absent = (std::uint64_t{1} << fields.size()) - 1;
+  int last_known = -1;
+  for (const json::Member& m : v.object()) {
+    const int index = MatchField(m.first, fields);
+    if (index < 0) {
+      unknown->members.emplace_back(last_known, m);
+      continue;
+    }
+    unknown->absent &= ~(std::uint64_t{1} << index);
+    last_known = index;
+    ZS_RETURN_IF_ERROR(on_field(index, m));
+  }
+  return Status::OK();
+}
+
+Status DecodeConnectStrings(const json::Value& v, std::string_view path,
+                            ConnectStrings* out) {
+  if (v.is_null()) return Status::OK();
+  if (!v.is_object()) return TypeError(path, "object", v);
+  for (const json::Member& m : v.object()) {
+    const std::string p = JoinPath(path, m.first);
+    ConnectString cs;
+    ZS_RETURN_IF_ERROR(WalkObject(
+        m.second, p, {"description", "url"}, &cs.unknown,
+        [&](int i, const json::Member& f) {
+          return DecodeString(f.second, JoinPath(p, f.first),
+                              i == 0 ? &cs.description : &cs.url);
+        }));
+    (*out)[m.first] = std::move(cs);  // duplicate keys: the last one wins
+  }
+  return Status::OK();
+}
+
+Status DecodeComponentEvent(const json::Value& v, std::string_view path,
+                            ComponentEvent* out) {
+  return WalkObject(v, path, {"type", "outcome", "timestamp"}, &out->unknown,
+                    [&](int i, const json::Member& f) {
+                      const std::string p = JoinPath(path, f.first);
+                      switch (i) {
+                        case 0: return DecodeString(f.second, p, &out->type);
+                        case 1: return DecodeString(f.second, p, &out->outcome);
+                        default: return DecodeTimestamp(f.second, p, &out->timestamp);
+                      }
+                    });
+}
+
+Status DecodeInstalledChart(const json::Value& v, std::string_view path,
+                            InstalledChart* out) {
+  return WalkObject(
+      v, path, {"namespace", "chartName", "connectStrings", "status"}, &out->unknown,
+      [&](int i, const json::Member& f) {
+        const std::string p = JoinPath(path, f.first);
+        switch (i) {
+          case 0: return DecodeString(f.second, p, &out->namespace_);
+          case 1: return DecodeString(f.second, p, &out->chart_name);
+          case 2:
+            out->connect_strings.clear();
+            return DecodeConnectStrings(f.second, p, &out->connect_strings);
+          default: return DecodeString(f.second, p, &out->status);
+        }
+      });
+}
+
+template <typename T, typename DecodeOne>
+Status DecodeSlice(const json::Value& v, std::string_view path,
+                   std::optional<std::vector<T>>* out, DecodeOne decode_one) {
+  if (v.is_null()) {
+    out->reset();
+    return Status::OK();
+  }
+  if (!v.is_array()) return TypeError(path, "array", v);
+  std::vector<T> items(v.array().size());
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    ZS_RETURN_IF_ERROR(decode_one(v.array()[i], IndexPath(path, i), &items[i]));
+  }
+  *out = std::move(items);
+  return Status::OK();
+}
+
+Status DecodeDeployedComponent(const json::Value& v, std::string_view path,
+                               DeployedComponent* out) {
+  return WalkObject(
+      v, path, {"name", "installedCharts", "status", "observedGeneration", "lastEvent"},
+      &out->unknown, [&](int i, const json::Member& f) -> Status {
+        const std::string p = JoinPath(path, f.first);
+        switch (i) {
+          case 0: return DecodeString(f.second, p, &out->name);
+          case 1:
+            return DecodeSlice(f.second, p, &out->installed_charts, DecodeInstalledChart);
+          case 2: return DecodeString(f.second, p, &out->status);
+          case 3: return DecodeInt64(f.second, p, &out->observed_generation);
+          default:
+            if (f.second.is_null()) {
+              out->last_event.reset();
+              return Status::OK();
+            }
+            out->last_event.emplace();
+            return DecodeComponentEvent(f.second, p, &*out->last_event);
+        }
+      });
+}
+
+void AppendConnectStrings(std::string* out, const ConnectStrings& cs) {
+  out->push_back('{');
+  bool first = true;
+  for (const auto& [key, value] : cs) {  // std::map: already in byte order
+    if (!first) out->push_back(',');
+    first = false;
+    json::AppendGoString(out, key);
+    out->push_back(':');
+    ObjectWriter w(out, &value.unknown);
+    w.String(0, "description", value.description);
+    w.String(1, "url", value.url);
+    w.Finish();
+  }
+  out->push_back('}');
+}
+
+void AppendInstalledChart(std::string* out, const InstalledChart& c) {
+  ObjectWriter w(out, &c.unknown);
+  w.String(0, "namespace", c.namespace_);
+  w.String(1, "chartName", c.chart_name);
+  if (!c.connect_strings.empty()) {
+    AppendConnectStrings(w.Key(2, "connectStrings"), c.connect_strings);
+  }
+  w.Skip(2);
+  w.String(3, "status", c.status);
+  w.Finish();
+}
+
+void AppendDeployedComponent(std::string* out, const DeployedComponent& c) {
+  ObjectWriter w(out, &c.unknown);
+  w.String(0, "name", c.name);
+  std::string* o = nullptr;
+  if (!c.installed_charts) {
+    if (!w.absent(1)) w.Key(1, "installedCharts")->append("null");
+  } else {
+    o = w.Key(1, "installedCharts");
+    o->push_back('[');
+    for (std::size_t i = 0; i < c.installed_charts->size(); ++i) {
+      if (i != 0) o->push_back(',');
+      AppendInstalledChart(o, (*c.installed_charts)[i]);
+    }
+    o->push_back(']');
+  }
+  w.Skip(1);
+  w.String(2, "status", c.status);
+  w.Int(3, "observedGeneration", c.observed_generation);
+  if (c.last_event) AppendComponentEvent(w.Key(4, "lastEvent"), *c.last_event);
+  w.Skip(4);
+  w.Finish();
+}
+
+}  // namespace
+
+Result<PackageEvent> DecodePackageEvent(const json::Value& v, std::string_view path) {
+  PackageEvent e;
+  ZS_RETURN_IF_ERROR(WalkObject(
+      v, path,
+      {"type", "outcome", "timestamp", "version", "flavor", "digest", "source",
+       "configDigest"},
+      &e.unknown, [&](int i, const json::Member& f) {
+        const std::string p = JoinPath(path, f.first);
+        std::string* fields[] = {&e.type,   &e.outcome, nullptr,  &e.version,
+                                 &e.flavor, &e.digest,  &e.source, &e.config_digest};
+        if (i == 2) return DecodeTimestamp(f.second, p, &e.timestamp);
+        return DecodeString(f.second, p, fields[i]);
+      }));
+  return e;
+}
+
+void AppendPackageEvent(std::string* out, const PackageEvent& e) {
+  ObjectWriter w(out, &e.unknown);
+  w.String(0, "type", e.type);
+  w.String(1, "outcome", e.outcome);
+  w.Time(2, "timestamp", e.timestamp);
+  w.OmitEmptyString(3, "version", e.version);
+  w.OmitEmptyString(4, "flavor", e.flavor);
+  w.OmitEmptyString(5, "digest", e.digest);
+  w.OmitEmptyString(6, "source", e.source);
+  w.OmitEmptyString(7, "configDigest", e.config_digest);
+  w.Finish();
+}
+
+void AppendComponentEvent(std::string* out, const ComponentEvent& e) {
+  ObjectWriter w(out, &e.unknown);
+  w.String(0, "type", e.type);
+  w.String(1, "outcome", e.outcome);
+  w.Time(2, "timestamp", e.timestamp);
+  w.Finish();
+}
+
+Result<DeployedPackage> DecodeDeployedPackage(const json::Value& v) {
+  DeployedPackage pkg;
+  ZS_RETURN_IF_ERROR(WalkObject(
+      v, "",
+      {"name", "digest", "data", "cliVersion", "generation", "deployedComponents",
+       "connectStrings", "packageConnectivity", "namespaceOverride", "events",
+       "deployConfig", "configDigest"},
+      &pkg.unknown, [&](int i, const json::Member& f) -> Status {
+        const std::string& p = f.first;
+        switch (i) {
+          case 0: return DecodeString(f.second, p, &pkg.name);
+          case 1: return DecodeString(f.second, p, &pkg.digest);
+          case 2:
+            if (f.second.is_null()) return Status::OK();
+            if (!f.second.is_object()) return TypeError(p, "object", f.second);
+            pkg.data = f.second;
+            return Status::OK();
+          case 3: return DecodeString(f.second, p, &pkg.cli_version);
+          case 4: return DecodeInt64(f.second, p, &pkg.generation);
+          case 5:
+            return DecodeSlice(f.second, p, &pkg.deployed_components,
+                               DecodeDeployedComponent);
+          case 6:
+            pkg.connect_strings.clear();
+            return DecodeConnectStrings(f.second, p, &pkg.connect_strings);
+          case 7: return DecodeString(f.second, p, &pkg.package_connectivity);
+          case 8: return DecodeString(f.second, p, &pkg.namespace_override);
+          case 9: {
+            if (f.second.is_null()) {
+              pkg.events.clear();
+              return Status::OK();
+            }
+            if (!f.second.is_array()) return TypeError(p, "array", f.second);
+            pkg.events.clear();
+            for (std::size_t k = 0; k < f.second.array().size(); ++k) {
+              ZS_ASSIGN_OR_RETURN(auto e,
+                                  DecodePackageEvent(f.second.array()[k], IndexPath(p, k)));
+              pkg.events.push_back(std::move(e));
+            }
+            return Status::OK();
+          }
+          case 10:
+            if (f.second.is_null()) {
+              pkg.deploy_config.reset();
+              return Status::OK();
+            }
+            if (!f.second.is_object()) return TypeError(p, "object", f.second);
+            pkg.deploy_config = f.second;
+            return Status::OK();
+          default: return DecodeString(f.second, p, &pkg.config_digest);
+        }
+      }));
+  return pkg;
+}
+
+Result<DeployedPackage> ParseDeployedPackage(std::string_view json_text) {
+  ZS_ASSIGN_OR_RETURN(json::Value v, json::ParseJson(json_text));
+  return DecodeDeployedPackage(v);
+}
+
+std::string EncodeDeployedPackage(const DeployedPackage& pkg) {
+  std::string out;
+  out.reserve(4096);
+  ObjectWriter w(&out, &pkg.unknown);
+  w.String(0, "name", pkg.name);
+  w.OmitEmptyString(1, "digest", pkg.digest);
+  Status ignored;  // raw numbers: AppendJson cannot fail
+  if (!w.absent(2) || !pkg.data.is_object() || !pkg.data.object().empty()) {
+    ignored = json::AppendJson(w.Key(2, "data"), pkg.data);
+  }
+  w.Skip(2);
+  w.String(3, "cliVersion", pkg.cli_version);
+  w.Int(4, "generation", pkg.generation);
+  std::string* o = nullptr;
+  if (!pkg.deployed_components) {
+    if (!w.absent(5)) w.Key(5, "deployedComponents")->append("null");
+  } else {
+    o = w.Key(5, "deployedComponents");
+    o->push_back('[');
+    for (std::size_t i = 0; i < pkg.deployed_components->size(); ++i) {
+      if (i != 0) o->push_back(',');
+      AppendDeployedComponent(o, (*pkg.deployed_components)[i]);
+    }
+    o->push_back(']');
+  }
+  w.Skip(5);
+  if (!pkg.connect_strings.empty()) {
+    AppendConnectStrings(w.Key(6, "connectStrings"), pkg.connect_strings);
+  }
+  w.Skip(6);
+  w.String(7, "packageConnectivity", pkg.package_connectivity);
+  w.OmitEmptyString(8, "namespaceOverride", pkg.namespace_override);
+  if (!pkg.events.empty()) {
+    o = w.Key(9, "events");
+    o->push_back('[');
+    for (std::size_t i = 0; i < pkg.events.size(); ++i) {
+      if (i != 0) o->push_back(',');
+      AppendPackageEvent(o, pkg.events[i]);
+    }
+    o->push_back(']');
+  }
+  w.Skip(9);
+  if (pkg.deploy_config) {
+    ignored = json::AppendJson(w.Key(10, "deployConfig"), *pkg.deploy_config);
+  }
+  w.Skip(10);
+  w.OmitEmptyString(11, "configDigest", pkg.config_digest);
+  w.Finish();
+  return out;
+}
+
+const DeployedComponent* DeployedPackage::FindComponent(std::string_view component) const {
+  if (!deployed_components) return nullptr;
+  for (const DeployedComponent& c : *deployed_components) {
+    if (c.name == component) return &c;
+  }
+  return nullptr;
+}
+
+DeployedComponent* DeployedPackage::FindComponent(std::string_view component) {
+  return const_cast<DeployedComponent*>(
+      static_cast<const DeployedPackage*>(this)->FindComponent(component));
+}
+
+std::string PackageSecretName(std::string_view package,
+                              std::string_view namespace_override) {
+  std::string name = "zarf-package-";
+  name += package;
+  if (!namespace_override.empty()) {
+    name += "-override-";
+    name += namespace_override;
+  }
+  return name;
+}
+
+}  // namespace zs

@@ -1,0 +1,44 @@
+// The `json` codec of the state model: DeployedPackage <-> the bytes Zarf
+// stores under a package Secret's `data` key.
+//
+// Decoding follows Go's encoding/json into Zarf's structs (names matched
+// exactly, then case-insensitively; `null` leaves a field unset; the last of
+// duplicate keys wins), except that members Go would drop are kept (see
+// UnknownFields) and errors name the path of the offending field. Encoding is
+// byte-identical to Go's json.Marshal of the same struct: field order,
+// omitempty, sorted map keys, HTML-safe escaping, RFC 3339 nanosecond times.
+// A payload written by Go therefore round-trips to the same bytes.
+//
+// Thread safety: all functions are reentrant.
+#ifndef ZARF_STATE_CODEC_MODEL_JSON_H_
+#define ZARF_STATE_CODEC_MODEL_JSON_H_
+
+#include <string>
+#include <string_view>
+
+#include "codec/json_value.h"
+#include "codec/model.h"
+#include "codec/status.h"
+
+namespace zs {
+
+// Decodes a parsed DeployedPackage. Returns InvalidArgument naming the path
+// ("deployedComponents[1].observedGeneration: ...") when a field has the
+// wrong kind, an integer overflows int64 or a timestamp is not RFC 3339.
+Result<DeployedPackage> DecodeDeployedPackage(const json::Value& value);
+
+// ParseJson + DecodeDeployedPackage. Corruption for malformed JSON.
+Result<DeployedPackage> ParseDeployedPackage(std::string_view json_text);
+
+// Go-exact compact JSON of `pkg`, as Zarf writes it into the Secret.
+std::string EncodeDeployedPackage(const DeployedPackage& pkg);
+
+// The same objects for the pieces, used by the engine and by tests.
+Result<PackageEvent> DecodePackageEvent(const json::Value& value,
+                                        std::string_view path);
+void AppendPackageEvent(std::string* out, const PackageEvent& event);
+void AppendComponentEvent(std::string* out, const ComponentEvent& event);
+
+}  // namespace zs
+
+#endif  // ZARF_STATE_CODEC_MODEL_JSON_H_

@@ -1,0 +1,88 @@
+#include "codec/json_reader.h"
+
+#include <gtest/gtest.h>
+
+namespace zs::json {
+namespace {
+
+std::string ErrorOf(std::string_view text, const ParseOptions& options = {}) {
+  auto v = ParseJson(text, options);
+  EXPECT_FALSE(v.ok()) << text;
+  return v.ok() ? "" : std::string(v.status().message());
+}
+
+TEST(JsonReaderTest, KeepsMemberOrderAndNumberSpelling) {
+  auto v = ParseJson(R"( {"z":5.0,"a":[1E-7,-0,123456789012345678901234],"m":{}} )");
+  ASSERT_TRUE(v.ok());
+  ASSERT_EQ(v->object().size(), 3u);
+  EXPECT_EQ(v->object()[0].first, "z");
+  EXPECT_EQ(v->Find("z")->number_raw(), "5.0");
+  EXPECT_EQ(v->Find("a")->array()[0].number_raw(), "1E-7");
+  EXPECT_EQ(v->Find("a")->array()[1].number_raw(), "-0");
+  EXPECT_EQ(v->Find("a")->array()[2].number_raw(), "123456789012345678901234");
+}
+
+TEST(JsonReaderTest, UnescapesStrings) {
+  auto v = ParseJson(R"(["\u003c\u00e9\ud83e\udd84\n\"\\\/"])");
+  ASSERT_TRUE(v.ok());
+  EXPECT_EQ(v->array()[0].as_string(), "<é🦄\n\"\\/");
+}
+
+TEST(JsonReaderTest, MalformedInputNamesTheByteOffset) {
+  EXPECT_NE(ErrorOf(R"({"a":1,})").find("at byte"), std::string::npos);
+  EXPECT_NE(ErrorOf(R"({"a":tru})").find("at byte 5"), std::string::npos);
+  EXPECT_NE(ErrorOf(R"({"a":01})").find("at byte 5"), std::string::npos);
+  EXPECT_NE(ErrorOf(R"({"a":1} x)").find("after the value at byte 8"), std::string::npos);
+  EXPECT_NE(ErrorOf("{\"a\":\"\xff\"}").find("invalid UTF-8 at byte 6"), std::string::npos);
+  EXPECT_NE(ErrorOf("[1,2").find("json:"), std::string::npos);
+  EXPECT_NE(ErrorOf("").find("empty"), std::string::npos);
+  EXPECT_NE(ErrorOf(R"({"a":"\x"})").find("invalid string"), std::string::npos);
+}
+
+TEST(JsonReaderTest, DuplicateKeyPolicies) {
+  const char* text = R"({"a":1,"b":2,"a":3})";
+  auto keep = ParseJson(text);
+  ASSERT_TRUE(keep.ok());
+  EXPECT_EQ(keep->object().size(), 3u);
+  EXPECT_EQ(keep->Find("a")->number_raw(), "3");
+  auto last = ParseJson(text, {.duplicates = DuplicateKeys::kLastWins});
+  ASSERT_TRUE(last.ok());
+  ASSERT_EQ(last->object().size(), 2u);
+  EXPECT_EQ(last->object()[0].second.number_raw(), "3");
+  EXPECT_NE(ErrorOf(text, {.duplicates = DuplicateKeys::kReject}).find("duplicate key \"a\""),
+            std::string::npos);
+}
+
+TEST(JsonReaderTest, DuplicatePolicyHoldsInLargeObjects) {
+  std::string text = "{";
+  for (int i = 0; i < 100; ++i) text += "\"k" + std::to_string(i) + "\":" + std::to_string(i) + ",";
+  text += "\"k7\":700}";
+  auto last = ParseJson(text, {.duplicates = DuplicateKeys::kLastWins});
+  ASSERT_TRUE(last.ok());
+  EXPECT_EQ(last->object().size(), 100u);
+  EXPECT_EQ(last->object()[7].second.number_raw(), "700");
+  EXPECT_FALSE(ParseJson(text, {.duplicates = DuplicateKeys::kReject}).ok());
+}
+
+TEST(JsonReaderTest, DepthAndSizeLimitsAreEnforced) {
+  std::string deep(600, '[');
+  deep += std::string(600, ']');
+  EXPECT_NE(ErrorOf(deep).find("nesting deeper than 512"), std::string::npos);
+  EXPECT_TRUE(ParseJson(deep, {.max_depth = 1000}).ok());
+  std::string very_deep(10000, '[');
+  very_deep += std::string(10000, ']');
+  EXPECT_FALSE(ParseJson(very_deep).ok());
+  EXPECT_NE(ErrorOf("[1]", {.max_bytes = 2}).find("exceeds the limit"), std::string::npos);
+}
+
+TEST(JsonReaderTest, ValidNumberGrammar) {
+  for (const char* ok : {"0", "-0", "1.5", "1e5", "1E+5", "-1.0e-5", "123456789012345678901234"}) {
+    EXPECT_TRUE(IsValidNumber(ok)) << ok;
+  }
+  for (const char* bad : {"", "-", "01", "1.", ".5", "+1", "1e", "1e+", "0x1", "NaN", "1 "}) {
+    EXPECT_FALSE(IsValidNumber(bad)) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace zs::json

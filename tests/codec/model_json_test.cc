@@ -1,0 +1,112 @@
+#include "codec/model_json.h"
+
+#include <gtest/gtest.h>
+
+#include "codec/json_reader.h"
+#include "tests/test_util.h"
+
+namespace zs {
+namespace {
+
+bool IsPackagePayload(const std::filesystem::path& p) {
+  const std::string name = p.filename().string();
+  return name.starts_with("pkg-") && name.ends_with(".payload.json");
+}
+
+TEST(ModelJsonTest, EveryNewestEraPackageRoundTripsByteForByte) {
+  int checked = 0;
+  for (const auto& path : testing::LegacyFiles(".payload.json")) {
+    if (path.parent_path().filename() != "e22-v0.80.0-v0.84.0" || !IsPackagePayload(path)) continue;
+    const std::string original = testing::ReadFile(path);
+    auto pkg = ParseDeployedPackage(original);
+    ASSERT_TRUE(pkg.ok()) << path << ": " << pkg.status().ToString();
+    EXPECT_EQ(EncodeDeployedPackage(*pkg), original) << path;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 8);
+}
+
+TEST(ModelJsonTest, EveryLegacyEraPackageRoundTripsWithoutGainingFields) {
+  int checked = 0;
+  for (const auto& path : testing::LegacyFiles(".payload.json")) {
+    if (!IsPackagePayload(path)) continue;
+    const std::string original = testing::ReadFile(path);
+    auto pkg = ParseDeployedPackage(original);
+    ASSERT_TRUE(pkg.ok()) << path << ": " << pkg.status().ToString();
+    EXPECT_EQ(EncodeDeployedPackage(*pkg), original) << path;
+    ++checked;
+  }
+  EXPECT_GT(checked, 50);
+}
+
+TEST(ModelJsonTest, UnknownFieldsSurviveInPlace) {
+  const std::string original =
+      testing::ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-edge-unknown-fields.payload.json");
+  auto pkg = ParseDeployedPackage(original);
+  ASSERT_TRUE(pkg.ok());
+  ASSERT_EQ(pkg->unknown.members.size(), 2u);
+  EXPECT_EQ(pkg->unknown.members[0].second.first, "lastEvent");
+  EXPECT_EQ(pkg->unknown.members[1].second.first, "xFutureField");
+  const DeployedComponent& c = pkg->deployed_components->at(0);
+  ASSERT_EQ(c.unknown.members.size(), 2u);
+  EXPECT_EQ(c.unknown.members[0].first, 3);  // after observedGeneration
+  EXPECT_EQ(c.unknown.members[0].second.first, "images");
+}
+
+TEST(ModelJsonTest, NewStructsAreWrittenExactlyAsGoWould) {
+  DeployedPackage pkg;
+  pkg.name = "demo";
+  pkg.deployed_components.emplace();
+  DeployedComponent c;
+  c.name = "web";
+  c.installed_charts.emplace();
+  c.status = "Succeeded";
+  c.observed_generation = 1;
+  c.last_event = ComponentEvent{"Deploy", "Succeeded", *ParseRfc3339("2026-01-02T03:04:05.5Z"), {}};
+  pkg.deployed_components->push_back(c);
+  PackageEvent e;
+  e.type = "Deploy";
+  e.outcome = "Succeeded";
+  e.timestamp = *ParseRfc3339("2026-01-02T03:04:05.120000000Z");
+  e.config_digest = "sha256:ab";
+  pkg.events.push_back(e);
+  EXPECT_EQ(EncodeDeployedPackage(pkg),
+            R"({"name":"demo","data":{},"cliVersion":"","generation":0,"deployedComponents":[)"
+            R"({"name":"web","installedCharts":[],"status":"Succeeded","observedGeneration":1,)"
+            R"("lastEvent":{"type":"Deploy","outcome":"Succeeded","timestamp":"2026-01-02T03:04:05.5Z"}}],)"
+            R"("packageConnectivity":"","events":[{"type":"Deploy","outcome":"Succeeded",)"
+            R"("timestamp":"2026-01-02T03:04:05.12Z","configDigest":"sha256:ab"}]})");
+}
+
+TEST(ModelJsonTest, MalformedPayloadsGiveErrorsNamingTheProblem) {
+  const std::string era = "legacy/e22-v0.80.0-v0.84.0/";
+  auto overflow = ParseDeployedPackage(testing::ReadData(era + "malformed-int-overflow.payload.json"));
+  ASSERT_FALSE(overflow.ok());
+  EXPECT_NE(overflow.status().message().find("overflows int64"), std::string_view::npos);
+  auto truncated = ParseDeployedPackage(testing::ReadData(era + "malformed-truncated-json.payload.json"));
+  ASSERT_FALSE(truncated.ok());
+  EXPECT_EQ(truncated.status().code(), Status::Code::kCorruption);
+  auto wrong = ParseDeployedPackage(
+      testing::ReadData("legacy/e04-v0.22.0-v0.25.2/malformed-wrong-type.payload.json"));
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_EQ(wrong.status().message(), "deployedComponents: expected array, got object");
+}
+
+TEST(ModelJsonTest, FieldErrorsCarryTheirPath) {
+  auto bad = ParseDeployedPackage(
+      R"({"name":"x","deployedComponents":[{"name":"a","installedCharts":[{"namespace":5}]}]})");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(),
+            "deployedComponents[0].installedCharts[0].namespace: expected string, got number");
+  auto time = ParseDeployedPackage(R"({"events":[{"type":"Deploy","timestamp":"yesterday"}]})");
+  ASSERT_FALSE(time.ok());
+  EXPECT_NE(time.status().message().find("events[0].timestamp"), std::string_view::npos);
+}
+
+TEST(ModelJsonTest, SecretNamesFollowZarf) {
+  EXPECT_EQ(PackageSecretName("dos-games", ""), "zarf-package-dos-games");
+  EXPECT_EQ(PackageSecretName("dos-games", "games-2"), "zarf-package-dos-games-override-games-2");
+}
+
+}  // namespace
+}  // namespace zs

@@ -1,0 +1,163 @@
+#include "codec/secret.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "codec/base64.h"
+#include "codec/json_reader.h"
+#include "tests/test_util.h"
+
+namespace zs {
+namespace {
+
+TEST(SecretTest, EverySecretFixtureDecodesToItsPayloadBytes) {
+  int checked = 0;
+  for (const auto& path : testing::LegacyFiles(".secret.json")) {
+    const std::string name = path.filename().string();
+    if (name.starts_with("malformed-")) continue;
+    auto input = ReadInput(testing::ReadFile(path), name);
+    ASSERT_TRUE(input.ok()) << path << ": " << input.status().ToString();
+    ASSERT_EQ(input->objects.size(), 1u);
+    const InputObject& obj = input->objects[0];
+    ASSERT_TRUE(obj.error.ok()) << obj.error.ToString();
+    EXPECT_TRUE(obj.is_secret);
+    std::string payload_path = path.string();
+    payload_path.replace(payload_path.size() - strlen(".secret.json"), std::string::npos, ".payload.json");
+    EXPECT_EQ(obj.payload, testing::ReadFile(payload_path)) << path;
+    EXPECT_EQ(obj.payload_kind, name.starts_with("state-") ? PayloadKind::kState : PayloadKind::kPackage);
+    auto size = SecretDataSize(obj.object);
+    ASSERT_TRUE(size.ok());
+    EXPECT_EQ(*size, obj.payload.size());
+    ++checked;
+  }
+  EXPECT_GT(checked, 60);
+}
+
+TEST(SecretTest, ListsYieldEveryItemWithItsLabel) {
+  auto input = ReadInput(testing::ReadData("legacy/e22-v0.80.0-v0.84.0/all-secrets.list.json"), "list");
+  ASSERT_TRUE(input.ok());
+  EXPECT_TRUE(input->is_list);
+  ASSERT_EQ(input->objects.size(), 10u);
+  for (const InputObject& o : input->objects) EXPECT_TRUE(o.error.ok()) << o.error.ToString();
+  EXPECT_EQ(input->list_envelope.StringOr("kind"), "List");
+  EXPECT_TRUE(input->list_envelope.Find("items")->array().empty());
+  EXPECT_NE(input->objects[0].label.find("list items[0] (secret zarf/"), std::string::npos);
+}
+
+TEST(SecretTest, BadObjectsFailAloneWithAClearError) {
+  auto bad = ReadInput(testing::ReadData("legacy/e22-v0.80.0-v0.84.0/malformed-bad-base64.secret.json"), "f");
+  ASSERT_TRUE(bad.ok());
+  ASSERT_EQ(bad->objects.size(), 1u);
+  EXPECT_NE(bad->objects[0].error.message().find("data.data: illegal base64 data at input byte"),
+            std::string_view::npos)
+      << bad->objects[0].error.ToString();
+  auto mixed = ReadInput(R"({"apiVersion":"v1","kind":"List","items":[
+      {"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm"}},
+      {"apiVersion":"v1","kind":"Secret","type":"kubernetes.io/tls","metadata":{"name":"t"}},
+      {"apiVersion":"v1","kind":"Secret","metadata":{"name":"zarf-package-x","namespace":"zarf"}},
+      {"apiVersion":"v1","kind":"Secret","metadata":{"name":"zarf-package-y"},"data":{"data":"e30="}}]})",
+                         "mixed");
+  ASSERT_TRUE(mixed.ok());
+  ASSERT_EQ(mixed->objects.size(), 4u);
+  EXPECT_NE(mixed->objects[0].error.message().find("kind 'ConfigMap' is not a Secret"), std::string_view::npos);
+  EXPECT_NE(mixed->objects[1].error.message().find("is not Opaque"), std::string_view::npos);
+  EXPECT_NE(mixed->objects[2].error.message().find("no data key 'data'"), std::string_view::npos);
+  EXPECT_TRUE(mixed->objects[3].error.ok());
+  EXPECT_EQ(mixed->objects[3].payload, "{}");
+}
+
+TEST(SecretTest, StringDataWinsAndCountsTowardsTheSize) {
+  auto v = json::ParseJson(R"({"kind":"Secret","data":{"data":"YWJj","x":"AAAA"},"stringData":{"data":"hello"}})");
+  ASSERT_TRUE(v.ok());
+  EXPECT_EQ(*SecretValue(*v, "data"), "hello");
+  EXPECT_EQ(*SecretDataSize(*v), 5u + 3u);
+}
+
+TEST(SecretTest, MadeSecretsCarryZarfNamesAndLabels) {
+  json::Value s = MakePackageSecret("dos-games", "games-2", "{}");
+  EXPECT_EQ(ObjectName(s), "zarf-package-dos-games-override-games-2");
+  EXPECT_EQ(ObjectNamespace(s), "zarf");
+  const json::Value* labels = s.Find("metadata")->Find("labels");
+  EXPECT_EQ(labels->StringOr("app.kubernetes.io/managed-by"), "zarf");
+  EXPECT_EQ(labels->StringOr("package-deploy-info"), "dos-games");
+  EXPECT_EQ(s.StringOr("type"), "Opaque");
+  EXPECT_EQ(*SecretValue(s, "data"), "{}");
+}
+
+TEST(SecretTest, SetSecretValueKeepsMetadataAndResourceVersion) {
+  auto input = ReadInput(testing::ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-small-dos-games.secret.json"), "f");
+  ASSERT_TRUE(input.ok());
+  json::Value s = input->objects[0].object;
+  SetSecretValue(&s, "data", "new");
+  EXPECT_EQ(*SecretValue(s, "data"), "new");
+  EXPECT_EQ(s.Find("metadata")->StringOr("resourceVersion"),
+            input->objects[0].object.Find("metadata")->StringOr("resourceVersion"));
+  EXPECT_EQ(s.Find("metadata")->StringOr("uid"), input->objects[0].object.Find("metadata")->StringOr("uid"));
+}
+
+TEST(SecretTest, WrittenSecretsReadBackInBothFormats) {
+  auto input = ReadInput(testing::ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-small-dos-games.secret.json"), "f");
+  ASSERT_TRUE(input.ok());
+  const json::Value& s = input->objects[0].object;
+  for (TextFormat f : {TextFormat::kJson, TextFormat::kYaml}) {
+    auto back = ReadInput(WriteObject(s, f), "again");
+    ASSERT_TRUE(back.ok()) << back.status().ToString();
+    EXPECT_EQ(back->format, f);
+    EXPECT_EQ(back->objects[0].object, s);
+  }
+  // kubectl prints JSON with 4 spaces and its keys in order; so do we.
+  EXPECT_EQ(WriteObject(s, TextFormat::kJson),
+            testing::ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-small-dos-games.secret.json"));
+}
+
+// The real kubectl, offline: what it prints is our input, what we print is
+// its input. kubectl ships on this project's machines; a machine without it
+// skips this test and says so.
+std::string RunShell(const std::string& cmd) {
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (p == nullptr) return out;
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  pclose(p);
+  return out;
+}
+
+TEST(SecretTest, RealKubectlAcceptsOurOutputAndWeAcceptItsOutput) {
+  if (std::system("kubectl version --client >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "kubectl is not installed";
+  }
+  const std::string dir = ::testing::TempDir();
+  const std::string payload = testing::ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-small-dos-games.payload.json");
+  for (TextFormat f : {TextFormat::kJson, TextFormat::kYaml}) {
+    const std::string path = dir + (f == TextFormat::kJson ? "/ours.json" : "/ours.yaml");
+    FILE* out = fopen(path.c_str(), "w");
+    ASSERT_NE(out, nullptr);
+    const std::string text = WriteObject(MakePackageSecret("dos-games", "", payload), f);
+    fwrite(text.data(), 1, text.size(), out);
+    fclose(out);
+    const std::string labelled = RunShell("kubectl label --local -f " + path + " -o json pkg=x 2>&1");
+    auto back = ReadInput(labelled, "kubectl label");
+    ASSERT_TRUE(back.ok()) << labelled;
+    ASSERT_EQ(back->objects.size(), 1u);
+    EXPECT_TRUE(back->objects[0].error.ok());
+    EXPECT_EQ(back->objects[0].payload, payload);
+    EXPECT_EQ(back->objects[0].object.Find("metadata")->Find("labels")->StringOr("pkg"), "x");
+  }
+  const std::string payload_path = (testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/pkg-small-dos-games.payload.json").string();
+  for (const char* fmt : {"json", "yaml"}) {
+    const std::string created = RunShell("kubectl create secret generic zarf-package-dos-games -n zarf --from-file=data=" +
+                                    payload_path + " --dry-run=client -o " + fmt + " 2>&1");
+    auto in = ReadInput(created, "kubectl create");
+    ASSERT_TRUE(in.ok()) << created;
+    ASSERT_EQ(in->objects.size(), 1u);
+    ASSERT_TRUE(in->objects[0].error.ok()) << in->objects[0].error.ToString();
+    EXPECT_EQ(in->objects[0].payload, payload);
+  }
+}
+
+}  // namespace
+}  // namespace zs

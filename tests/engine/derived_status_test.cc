@@ -1,0 +1,42 @@
+#include "engine/derived_status.h"
+
+#include <gtest/gtest.h>
+
+#include "codec/model_json.h"
+
+namespace zs::engine {
+namespace {
+
+PackageEvent Event(std::string type, std::string outcome, const char* when) {
+  PackageEvent e;
+  e.type = std::move(type);
+  e.outcome = std::move(outcome);
+  e.timestamp = *ParseRfc3339(when);
+  return e;
+}
+
+TEST(DerivedStatusTest, LegacyStateHasUnknownHistory) {
+  DeployedPackage pkg;
+  pkg.deployed_components.emplace(1);
+  EXPECT_EQ(LatestEvent(pkg), nullptr);
+  EXPECT_EQ(LatestEventSummary(pkg), "Unknown");
+  EXPECT_EQ(ComponentEventSummary(pkg.deployed_components->at(0)), "Unknown");
+  EXPECT_FALSE(InProgressSince(pkg).has_value());
+}
+
+TEST(DerivedStatusTest, LatestAndLastSuccessfulAreFoundByTime) {
+  DeployedPackage pkg;
+  pkg.events = {Event("Deploy", "InProgress", "2026-01-01T00:00:00Z"),
+                Event("Deploy", "Succeeded", "2026-01-01T00:01:00Z"),
+                Event("Deploy", "InProgress", "2026-01-02T00:00:00Z"),
+                Event("Deploy", "Failed", "2026-01-02T00:05:00Z"),
+                Event("Remove", "InProgress", "2026-01-03T00:00:00Z")};
+  EXPECT_EQ(LatestEventSummary(pkg), "Remove/InProgress");
+  EXPECT_EQ(FormatRfc3339(LastSuccessfulDeploy(pkg)->timestamp), "2026-01-01T00:01:00Z");
+  EXPECT_EQ(LatestEventOfType(pkg, "Deploy")->outcome, "Failed");
+  ASSERT_TRUE(InProgressSince(pkg).has_value());
+  EXPECT_EQ(FormatRfc3339(*InProgressSince(pkg)), "2026-01-03T00:00:00Z");
+}
+
+}  // namespace
+}  // namespace zs::engine

@@ -1,0 +1,49 @@
+// Helpers shared by the tests: locating and reading the bundled test data.
+#ifndef ZARF_STATE_TESTS_TEST_UTIL_H_
+#define ZARF_STATE_TESTS_TEST_UTIL_H_
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace zs::testing {
+
+inline std::filesystem::path DataDir() { return ZS_TEST_DATA_DIR; }
+
+inline std::string ReadFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+inline std::string ReadData(const std::string& relative) { return ReadFile(DataDir() / relative); }
+
+inline std::vector<std::string> ReadLines(const std::string& relative) {
+  std::ifstream in(DataDir() / relative);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) lines.push_back(line);
+  }
+  return lines;
+}
+
+// Every file of the legacy fixtures whose name matches `suffix`, sorted.
+inline std::vector<std::filesystem::path> LegacyFiles(const std::string& suffix) {
+  std::vector<std::filesystem::path> out;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(DataDir() / "legacy")) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_regular_file() && name.size() >= suffix.size() &&
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      out.push_back(entry.path());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace zs::testing
+
+#endif  // ZARF_STATE_TESTS_TEST_UTIL_H_

@@ -1,0 +1,103 @@
+#include "tools/inspect_cmd.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "codec/json_reader.h"
+#include "tests/test_util.h"
+#include "tools/common.h"
+
+namespace zs::tools {
+namespace {
+
+struct Ran {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Ran Inspect(std::vector<std::string> files, std::string output = "table", bool show = false) {
+  InspectOptions o;
+  for (auto& f : files) o.files.push_back((testing::DataDir() / f).string());
+  o.output = std::move(output);
+  o.show_secrets = show;
+  std::ostringstream out, err;
+  const int code = RunInspect(o, out, err);
+  return {code, out.str(), err.str()};
+}
+
+const std::string kEra = "legacy/e22-v0.80.0-v0.84.0/";
+
+TEST(InspectCmdTest, TableShowsPackageSizeLatestEventAndComponents) {
+  Ran r = Inspect({kEra + "pkg-realistic-init-failed.secret.json"});
+  EXPECT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_NE(r.out.find("PACKAGE init"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("secret size:  12956 of 1048576 bytes"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("latest event: Unknown"), std::string::npos);
+  EXPECT_NE(r.out.find("git-server"), std::string::npos);
+  EXPECT_NE(r.out.find("zarf/zarf-gitea (Succeeded)"), std::string::npos);
+}
+
+TEST(InspectCmdTest, JsonOutputIsMachineReadable) {
+  Ran r = Inspect({kEra + "all-secrets.list.json"}, "json");
+  EXPECT_EQ(r.code, kExitOk) << r.err;
+  auto v = json::ParseJson(r.out);
+  ASSERT_TRUE(v.ok()) << r.out;
+  ASSERT_EQ(v->array().size(), 10u);
+  int packages = 0;
+  for (const json::Value& item : v->array()) {
+    if (item.StringOr("kind") != "package") continue;
+    ++packages;
+    EXPECT_EQ(item.StringOr("latestEvent"), "Unknown");
+    EXPECT_EQ(item.Find("limitBytes")->number_raw(), "1048576");
+  }
+  EXPECT_EQ(packages, 7);
+}
+
+TEST(InspectCmdTest, InitStateCredentialsAreRedactedUnlessAsked) {
+  Ran r = Inspect({kEra + "state-internal.secret.json"}, "json");
+  EXPECT_EQ(r.code, kExitOk);
+  EXPECT_EQ(r.out.find("fake-password"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("fake-registry-http-secret"), std::string::npos);
+  EXPECT_EQ(r.out.find("LS0tLS1CRUdJTiBFQyBQUklWQVRFIEtFWS"), std::string::npos);  // agentTLS.key
+  EXPECT_NE(r.out.find("[REDACTED]"), std::string::npos);
+  Ran shown = Inspect({kEra + "state-internal.secret.json"}, "json", true);
+  EXPECT_NE(shown.out.find("fake-password-1"), std::string::npos);
+  Ran table = Inspect({"legacy/e01-v0.15.0-v0.16.2/state-internal.secret.json"});
+  EXPECT_EQ(table.code, kExitOk) << table.err;
+  EXPECT_EQ(table.out.find("fake-password"), std::string::npos) << table.out;
+}
+
+TEST(InspectCmdTest, BadObjectsGetOneLineEachAndGoodOnesStillPrint) {
+  Ran r = Inspect({kEra + "malformed-bad-base64.secret.json", kEra + "malformed-truncated-json.secret.json",
+                   kEra + "pkg-small-dos-games.payload.json", "legacy/missing-file.json"});
+  EXPECT_EQ(r.code, kExitSomeFailed);
+  EXPECT_NE(r.out.find("PACKAGE dos-games"), std::string::npos);
+  int lines = 0;
+  for (char c : r.err) lines += c == '\n';
+  EXPECT_EQ(lines, 3) << r.err;
+  EXPECT_NE(r.err.find("illegal base64"), std::string::npos);
+  EXPECT_NE(r.err.find("missing-file.json"), std::string::npos);
+}
+
+TEST(InspectCmdTest, EveryEraReads) {
+  for (const auto& path : testing::LegacyFiles("all-secrets.list.json")) {
+    InspectOptions o;
+    o.files = {path.string()};
+    std::ostringstream out, err;
+    EXPECT_EQ(RunInspect(o, out, err), kExitOk) << path << err.str();
+  }
+}
+
+TEST(InspectCmdTest, BinaryExitCodesFollowTheSpec) {
+  const std::string bin = ZS_BINARY_PATH;
+  EXPECT_EQ(std::system((bin + " --version >/dev/null").c_str()), 0);
+  EXPECT_EQ(WEXITSTATUS(std::system((bin + " inspect -o bogus -f /dev/null 2>/dev/null").c_str())), kExitUsage);
+  EXPECT_EQ(WEXITSTATUS(std::system((bin + " nosuchcommand 2>/dev/null").c_str())), kExitUsage);
+  const std::string f = (testing::DataDir() / (kEra + "pkg-small-dos-games.secret.json")).string();
+  EXPECT_EQ(std::system((bin + " inspect -f - < " + f + " >/dev/null").c_str()), 0);
+}
+
+}  // namespace
+}  // namespace zs::tools

@@ -1,0 +1,50 @@
+#include "tools/common.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <iterator>
+
+namespace zs::tools {
+
+Result<std::string> ReadFileOrStdin(const std::string& path) {
+  std::string out;
+  std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (f == nullptr) {
+    return Status::IOError(path + ": " + std::strerror(errno));
+  }
+  char buf[1 << 16];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
+  const bool failed = std::ferror(f) != 0;
+  if (f != stdin) std::fclose(f);
+  if (failed) return Status::IOError(path + ": read error");
+  return out;
+}
+
+bool IsCredentialKey(std::string_view key) {
+  std::string lower(key);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower.find("password") != std::string::npos ||
+         lower.find("secret") != std::string::npos ||
+         lower.find("token") != std::string::npos || lower == "key" ||
+         lower.ends_with("privatekey");
+}
+
+void RedactCredentials(json::Value* value) {
+  if (value->is_array()) {
+    for (json::Value& item : value->array()) RedactCredentials(&item);
+    return;
+  }
+  if (!value->is_object()) return;
+  for (json::Member& m : value->object()) {
+    if (IsCredentialKey(m.first) && m.second.is_string() && !m.second.as_string().empty()) {
+      m.second = json::Value::String("[REDACTED]");
+    } else {
+      RedactCredentials(&m.second);
+    }
+  }
+}
+
+}  // namespace zs::tools

@@ -1,0 +1,34 @@
+// Shared plumbing of the zarf-state subcommands: reading `-f FILE|-`,
+// exit codes, and redaction of credentials.
+//
+// Thread safety: not thread-safe (writes to the process's stdout/stderr).
+#ifndef ZARF_STATE_TOOLS_COMMON_H_
+#define ZARF_STATE_TOOLS_COMMON_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codec/json_value.h"
+#include "codec/status.h"
+
+namespace zs::tools {
+
+// Exit codes of every subcommand (SPEC section 8).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitSomeFailed = 1;
+inline constexpr int kExitUsage = 2;
+
+// Reads a whole file, or standard input for "-". IOError naming the path.
+Result<std::string> ReadFileOrStdin(const std::string& path);
+
+// Whether a member name holds a credential in Zarf's state: passwords,
+// secrets, tokens and private keys ("pushPassword", "secret", "key", ...).
+bool IsCredentialKey(std::string_view key);
+
+// Replaces every non-empty string under a credential key with "[REDACTED]".
+void RedactCredentials(json::Value* value);
+
+}  // namespace zs::tools
+
+#endif  // ZARF_STATE_TOOLS_COMMON_H_

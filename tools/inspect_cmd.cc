@@ -1,0 +1,231 @@
+#include "tools/inspect_cmd.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <memory>
+
+#include "codec/go_json.h"
+#include "codec/json_reader.h"
+#include "codec/model_json.h"
+#include "codec/secret.h"
+#include "codec/yaml.h"
+#include "engine/derived_status.h"
+#include "migrate/format.h"
+#include "tools/common.h"
+
+namespace zs::tools {
+namespace {
+
+using json::Value;
+
+Value EventValue(const std::string& type, const std::string& outcome, const Timestamp& t) {
+  return Value::MakeObject({{"type", Value::String(type)},
+                            {"outcome", Value::String(outcome)},
+                            {"timestamp", Value::String(FormatRfc3339(t))}});
+}
+
+// The stable machine-readable report of one package (README: "inspect -o json").
+Value PackageReport(const InputObject& in, const DeployedPackage& pkg, std::size_t size) {
+  const Value* metadata = pkg.data.Find("metadata");
+  std::string why;
+  const std::string_view format = migrate::DetectPackageFormat(pkg, &why);
+  Value latest;
+  if (const PackageEvent* e = engine::LatestEvent(pkg)) {
+    latest = EventValue(e->type, e->outcome, e->timestamp);
+  }
+  Value components = Value::MakeArray();
+  if (pkg.deployed_components) {
+    for (const DeployedComponent& c : *pkg.deployed_components) {
+      Value charts = Value::MakeArray();
+      if (c.installed_charts) {
+        for (const InstalledChart& ch : *c.installed_charts) {
+          charts.array().push_back(Value::MakeObject({{"namespace", Value::String(ch.namespace_)},
+                                                      {"chartName", Value::String(ch.chart_name)},
+                                                      {"status", Value::String(ch.status)}}));
+        }
+      }
+      Value last;
+      if (c.last_event) last = EventValue(c.last_event->type, c.last_event->outcome, c.last_event->timestamp);
+      components.array().push_back(Value::MakeObject({{"name", Value::String(c.name)},
+                                                      {"status", Value::String(c.status)},
+                                                      {"lastEvent", std::move(last)},
+                                                      {"charts", std::move(charts)}}));
+    }
+  }
+  const std::string secret_name = in.is_secret ? std::string(ObjectName(in.object))
+                                               : PackageSecretName(pkg.name, pkg.namespace_override);
+  return Value::MakeObject({
+      {"kind", Value::String("package")},
+      {"source", Value::String(in.label)},
+      {"secretName", Value::String(secret_name)},
+      {"name", Value::String(pkg.name)},
+      {"version", Value::String(std::string(metadata ? metadata->StringOr("version") : ""))},
+      {"format", Value::String(std::string(format))},
+      {"formatEvidence", Value::String(why)},
+      {"generation", Value::Int(pkg.generation)},
+      {"cliVersion", Value::String(pkg.cli_version)},
+      {"secretBytes", Value::Int(static_cast<std::int64_t>(size))},
+      {"limitBytes", Value::Int(static_cast<std::int64_t>(kSecretSizeLimit))},
+      {"headroomBytes", Value::Int(static_cast<std::int64_t>(kSecretSizeLimit) -
+                                   static_cast<std::int64_t>(size))},
+      {"events", Value::Int(static_cast<std::int64_t>(pkg.events.size()))},
+      {"latestEvent", latest.is_null() ? Value::String(std::string(kOutcomeUnknown)) : latest},
+      {"components", std::move(components)},
+  });
+}
+
+void PrintPackageTable(const Value& r, std::ostream& out) {
+  const auto str = [&](const char* k) { return std::string(r.StringOr(k)); };
+  const auto num = [&](const char* k) { return r.Find(k)->number_raw(); };
+  out << "PACKAGE " << str("name") << "  version " << (str("version").empty() ? "-" : str("version"))
+      << "  secret " << str("secretName") << "\n";
+  out << "  source:       " << str("source") << "\n";
+  out << "  format:       " << str("format") << " (" << str("formatEvidence") << ")\n";
+  const double used = std::stod(num("secretBytes")) * 100.0 / static_cast<double>(kSecretSizeLimit);
+  char pct[32];
+  std::snprintf(pct, sizeof pct, "%.1f%%", used);
+  out << "  secret size:  " << num("secretBytes") << " of " << num("limitBytes") << " bytes (" << pct
+      << " used, headroom " << num("headroomBytes") << ")\n";
+  const Value* latest = r.Find("latestEvent");
+  out << "  latest event: "
+      << (latest->is_string() ? latest->as_string()
+                              : std::string(latest->StringOr("type")) + "/" +
+                                    std::string(latest->StringOr("outcome")) + " at " +
+                                    std::string(latest->StringOr("timestamp")))
+      << "  (" << num("events") << " events stored)\n";
+  out << "  generation:   " << num("generation") << "  cli " << str("cliVersion") << "\n";
+  const auto& comps = r.Find("components")->array();
+  if (comps.empty()) {
+    out << "  components:   none deployed\n";
+    return;
+  }
+  std::size_t w = 9;
+  for (const Value& c : comps) w = std::max(w, c.StringOr("name").size());
+  char line[512];
+  std::snprintf(line, sizeof line, "  %-*s  %-10s  %-22s  %s\n", static_cast<int>(w), "COMPONENT",
+                "STATUS", "LAST EVENT", "CHARTS");
+  out << line;
+  for (const Value& c : comps) {
+    const Value* last = c.Find("lastEvent");
+    std::string ev = last->is_null() ? std::string(kOutcomeUnknown)
+                                     : std::string(last->StringOr("type")) + "/" +
+                                           std::string(last->StringOr("outcome"));
+    std::string charts;
+    for (const Value& ch : c.Find("charts")->array()) {
+      if (!charts.empty()) charts += ", ";
+      charts += std::string(ch.StringOr("namespace")) + "/" + std::string(ch.StringOr("chartName"));
+      if (!ch.StringOr("status").empty()) charts += " (" + std::string(ch.StringOr("status")) + ")";
+    }
+    const std::string status = c.StringOr("status").empty() ? "-" : std::string(c.StringOr("status"));
+    std::snprintf(line, sizeof line, "  %-*s  %-10s  %-22s  ", static_cast<int>(w),
+                  std::string(c.StringOr("name")).c_str(), status.c_str(), ev.c_str());
+    out << line << (charts.empty() ? "-" : charts) << "\n";
+  }
+}
+
+Value StateReport(const InputObject& in, Value state, bool show_secrets, std::size_t size) {
+  if (!show_secrets) RedactCredentials(&state);
+  return Value::MakeObject({{"kind", Value::String("init-state")},
+                            {"source", Value::String(in.label)},
+                            {"secretBytes", Value::Int(static_cast<std::int64_t>(size))},
+                            {"credentials", Value::String(show_secrets ? "shown" : "redacted")},
+                            {"state", std::move(state)}});
+}
+
+void PrintStateTable(const Value& r, std::ostream& out) {
+  out << "INIT STATE  (" << r.StringOr("source") << ", " << r.Find("secretBytes")->number_raw()
+      << " bytes; credentials " << r.StringOr("credentials") << ")\n";
+  std::string body;
+  json::AppendIndentedJson(&body, *r.Find("state"), "  ", 1);
+  out << "  " << body << "\n";
+}
+
+}  // namespace
+
+int RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& err) {
+  if (options.output != "table" && options.output != "json" && options.output != "yaml") {
+    err << "error: -o must be table, json or yaml, not '" << options.output << "'\n";
+    return kExitUsage;
+  }
+  bool failed = false;
+  Value reports = Value::MakeArray();
+  const std::vector<std::string> files = options.files.empty() ? std::vector<std::string>{"-"} : options.files;
+  for (const std::string& file : files) {
+    auto text = ReadFileOrStdin(file);
+    if (!text.ok()) {
+      err << "error: " << text.status().message() << "\n";
+      failed = true;
+      continue;
+    }
+    auto input = ReadInput(*text, file == "-" ? "<stdin>" : file);
+    if (!input.ok()) {
+      err << "error: " << input.status().message() << "\n";
+      failed = true;
+      continue;
+    }
+    for (const InputObject& in : input->objects) {
+      if (!in.error.ok()) {
+        err << "error: " << in.error.message() << "\n";
+        failed = true;
+        continue;
+      }
+      auto payload = json::ParseJson(in.payload);
+      if (!payload.ok()) {
+        err << "error: " << in.label << ": payload: " << payload.status().message() << "\n";
+        failed = true;
+        continue;
+      }
+      if (in.payload_kind == PayloadKind::kState) {
+        reports.array().push_back(
+            StateReport(in, std::move(payload).value(), options.show_secrets, in.payload.size()));
+        continue;
+      }
+      auto pkg = DecodeDeployedPackage(*payload);
+      if (!pkg.ok()) {
+        err << "error: " << in.label << ": " << pkg.status().message() << "\n";
+        failed = true;
+        continue;
+      }
+      std::size_t size = in.payload.size();
+      if (in.is_secret) {
+        auto s = SecretDataSize(in.object);
+        if (s.ok()) size = *s;
+      }
+      reports.array().push_back(PackageReport(in, *pkg, size));
+    }
+  }
+  if (options.output == "json") {
+    std::string s;
+    json::AppendIndentedJson(&s, reports, "  ");
+    out << s << "\n";
+  } else if (options.output == "yaml") {
+    out << yaml::Write(reports);
+  } else {
+    bool first = true;
+    for (const Value& r : reports.array()) {
+      if (!first) out << "\n";
+      first = false;
+      if (r.StringOr("kind") == "package") {
+        PrintPackageTable(r, out);
+      } else {
+        PrintStateTable(r, out);
+      }
+    }
+  }
+  return failed ? kExitSomeFailed : kExitOk;
+}
+
+void RegisterInspect(CLI::App* app, int* exit_code) {
+  auto options = std::make_shared<InspectOptions>();
+  CLI::App* cmd = app->add_subcommand(
+      "inspect", "Show each package (or the init state, redacted) in Secrets, a List or bare JSON");
+  cmd->add_option("-f,--filename", options->files, "Input file (JSON or YAML); '-' for stdin")
+      ->default_val(std::vector<std::string>{"-"});
+  cmd->add_option("-o,--output", options->output, "table | json | yaml")->default_val("table");
+  cmd->add_flag("--show-secrets", options->show_secrets,
+                "Print the init state's credentials instead of [REDACTED]");
+  cmd->callback([options, exit_code] { *exit_code = RunInspect(*options, std::cout, std::cerr); });
+}
+
+}  // namespace zs::tools

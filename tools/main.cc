@@ -1,0 +1,21 @@
+// zarf-state: the command line. Builds the CLI11 app, registers the
+// subcommands (each in its own file) and maps the outcome to an exit code.
+#include <CLI/CLI.hpp>
+
+#include "tools/common.h"
+#include "tools/inspect_cmd.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"zarf-state: event-sourced state for Zarf deployed packages"};
+  app.set_version_flag("--version", "zarf-state " ZS_VERSION);
+  app.require_subcommand(1);
+  int exit_code = zs::tools::kExitOk;
+  zs::tools::RegisterInspect(&app, &exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? 0 : zs::tools::kExitUsage;
+  }
+  return exit_code;
+}
