@@ -148,6 +148,8 @@ class TreeBuilder {
         od::array arr;
         if (auto err = v.get_array().get(arr)) return Fail(err, doc);
         Array items;
+        std::size_t count = 0;
+        if (!arr.count_elements().get(count)) items.reserve(count);
         for (auto element : arr) {
           od::value child;
           if (auto err = element.get(child)) return Fail(err, doc);
@@ -158,7 +160,8 @@ class TreeBuilder {
         return Status::OK();
       }
       case od::json_type::number: {
-        const std::size_t at = Offset(v);
+        const char* start = nullptr;
+        if (v.current_location().get(start)) start = input_.data();
         std::string_view raw = v.raw_json_token();
         while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' ||
                                 raw.back() == '\r' || raw.back() == '\t')) {
@@ -168,7 +171,7 @@ class TreeBuilder {
         // grammar check below is what rejects `01`, `1.`, `-` and friends.
         if (!IsValidNumber(raw)) {
           return Status::Corruption("json: invalid number '" + std::string(raw) +
-                                    "' at byte " + std::to_string(at));
+                                    "' at byte " + std::to_string(start - input_.data()));
         }
         *out = Value::RawNumber(std::string(raw));
         return Status::OK();
@@ -208,6 +211,8 @@ class TreeBuilder {
     od::object obj;
     if (auto err = v.get_object().get(obj)) return Fail(err, doc);
     Object members;
+    std::size_t count = 0;
+    if (!obj.count_fields().get(count)) members.reserve(count);
     // Key -> member position; only built once an object is large enough
     // that a linear scan for duplicates would hurt.
     std::unordered_map<std::string, std::size_t> index;

@@ -56,8 +56,8 @@ Status DecodeConnectStrings(const json::Value& v, std::string_view path,
   return Status::OK();
 }
 
-Status DecodeComponentEvent(const json::Value& v, std::string_view path,
-                            ComponentEvent* out) {
+Status DecodeComponentEventInto(const json::Value& v, std::string_view path,
+                                ComponentEvent* out) {
   return WalkObject(v, path, {"type", "outcome", "timestamp"}, &out->unknown,
                     [&](int i, const json::Member& f) {
                       const std::string p = JoinPath(path, f.first);
@@ -120,7 +120,7 @@ Status DecodeDeployedComponent(const json::Value& v, std::string_view path,
               return Status::OK();
             }
             out->last_event.emplace();
-            return DecodeComponentEvent(f.second, p, &*out->last_event);
+            return DecodeComponentEventInto(f.second, p, &*out->last_event);
         }
       });
 }
@@ -156,17 +156,10 @@ void AppendInstalledChart(std::string* out, const InstalledChart& c) {
 void AppendDeployedComponent(std::string* out, const DeployedComponent& c) {
   ObjectWriter w(out, &c.unknown);
   w.String(0, "name", c.name);
-  std::string* o = nullptr;
   if (!c.installed_charts) {
     if (!w.absent(1)) w.Key(1, "installedCharts")->append("null");
   } else {
-    o = w.Key(1, "installedCharts");
-    o->push_back('[');
-    for (std::size_t i = 0; i < c.installed_charts->size(); ++i) {
-      if (i != 0) o->push_back(',');
-      AppendInstalledChart(o, (*c.installed_charts)[i]);
-    }
-    o->push_back(']');
+    AppendInstalledCharts(w.Key(1, "installedCharts"), *c.installed_charts);
   }
   w.Skip(1);
   w.String(2, "status", c.status);
@@ -205,6 +198,28 @@ void AppendPackageEvent(std::string* out, const PackageEvent& e) {
   w.OmitEmptyString(6, "source", e.source);
   w.OmitEmptyString(7, "configDigest", e.config_digest);
   w.Finish();
+}
+
+Result<ComponentEvent> DecodeComponentEvent(const json::Value& v, std::string_view path) {
+  ComponentEvent e;
+  ZS_RETURN_IF_ERROR(DecodeComponentEventInto(v, path, &e));
+  return e;
+}
+
+void AppendInstalledCharts(std::string* out, const std::vector<InstalledChart>& charts) {
+  out->push_back('[');
+  for (std::size_t i = 0; i < charts.size(); ++i) {
+    if (i != 0) out->push_back(',');
+    AppendInstalledChart(out, charts[i]);
+  }
+  out->push_back(']');
+}
+
+Result<std::vector<InstalledChart>> DecodeInstalledCharts(const json::Value& v,
+                                                          std::string_view path) {
+  std::optional<std::vector<InstalledChart>> charts;
+  ZS_RETURN_IF_ERROR(DecodeSlice(v, path, &charts, DecodeInstalledChart));
+  return charts ? std::move(*charts) : std::vector<InstalledChart>{};
 }
 
 void AppendComponentEvent(std::string* out, const ComponentEvent& e) {

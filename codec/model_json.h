@@ -38,6 +38,12 @@ Result<PackageEvent> DecodePackageEvent(const json::Value& value,
                                         std::string_view path);
 void AppendPackageEvent(std::string* out, const PackageEvent& event);
 void AppendComponentEvent(std::string* out, const ComponentEvent& event);
+Result<ComponentEvent> DecodeComponentEvent(const json::Value& value,
+                                            std::string_view path);
+// A JSON array of InstalledChart objects (null decodes to an empty list).
+void AppendInstalledCharts(std::string* out, const std::vector<InstalledChart>& charts);
+Result<std::vector<InstalledChart>> DecodeInstalledCharts(const json::Value& value,
+                                                          std::string_view path);
 
 }  // namespace zs
 

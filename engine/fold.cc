@@ -1,0 +1,235 @@
+#include "engine/fold.h"
+
+#include <algorithm>
+
+#include "codec/go_json.h"
+#include "codec/json_reader.h"
+#include "codec/model_json.h"
+
+namespace zs::engine {
+namespace {
+
+bool ValidType(std::string_view t) { return t == kEventDeploy || t == kEventRemove; }
+
+bool ValidOutcome(std::string_view o) {
+  return o == kOutcomeInProgress || o == kOutcomeSucceeded || o == kOutcomeFailed ||
+         o == kOutcomeCancelled;
+}
+
+// SPEC rule 4: the deprecated status an event maps to; empty = keep.
+std::string_view StatusFor(std::string_view type, std::string_view outcome) {
+  if (outcome == kOutcomeCancelled) return {};
+  if (outcome == kOutcomeFailed) return kStatusFailed;
+  if (type == kEventDeploy) {
+    return outcome == kOutcomeInProgress ? kStatusDeploying : kStatusSucceeded;
+  }
+  return outcome == kOutcomeInProgress ? kStatusRemoving : std::string_view{};
+}
+
+// The top-level connectStrings are the union of every installed chart's.
+void RebuildConnectStrings(DeployedPackage* pkg) {
+  ConnectStrings merged;
+  if (pkg->deployed_components) {
+    for (const DeployedComponent& c : *pkg->deployed_components) {
+      if (!c.installed_charts) continue;
+      for (const InstalledChart& chart : *c.installed_charts) {
+        for (const auto& [k, v] : chart.connect_strings) merged[k] = v;
+      }
+    }
+  }
+  pkg->connect_strings = std::move(merged);
+}
+
+}  // namespace
+
+Status Folder::Apply(const Record& r) {
+  switch (r.kind) {
+    case RecordKind::kBase:
+      if (applied_ != 0) {
+        return Status::InvalidArgument("a Base record may only start a log");
+      }
+      if (r.base) pkg_ = *r.base;
+      if (options_.max_events != 0 && pkg_.events.size() > options_.max_events) {
+        pkg_.events.erase(pkg_.events.begin(),
+                          pkg_.events.end() - static_cast<std::ptrdiff_t>(options_.max_events));
+      }
+      break;
+    case RecordKind::kPackageEvent:
+      if (!ValidType(r.event.type) || !ValidOutcome(r.event.outcome)) {
+        return Status::InvalidArgument("package event " + r.event.type + "/" + r.event.outcome +
+                                       " is not in the v2 vocabulary");
+      }
+      ApplyPackageEvent(r);
+      break;
+    case RecordKind::kComponentEvent:
+      if (!ValidType(r.component_event.type) || !ValidOutcome(r.component_event.outcome)) {
+        return Status::InvalidArgument("component event " + r.component_event.type + "/" +
+                                       r.component_event.outcome + " of " + r.component +
+                                       " is not in the v2 vocabulary");
+      }
+      ApplyComponentEvent(r);
+      break;
+  }
+  ++applied_;
+  return Status::OK();
+}
+
+void Folder::ApplyPackageEvent(const Record& r) {
+  const PackageEvent& e = r.event;
+  // Rules 1 and 2: append, then evict the oldest beyond the cap.
+  pkg_.events.push_back(e);
+  if (options_.max_events != 0 && pkg_.events.size() > options_.max_events) {
+    pkg_.events.erase(pkg_.events.begin());
+  }
+  if (e.type == kEventDeploy && e.outcome == kOutcomeInProgress) {
+    if (r.facts) {
+      const DeployFacts& f = *r.facts;
+      if (!f.name.empty()) pkg_.name = f.name;
+      pkg_.digest = f.digest;
+      pkg_.data = f.data;
+      pkg_.cli_version = f.cli_version;
+      pkg_.namespace_override = f.namespace_override;
+      pkg_.package_connectivity = f.package_connectivity;
+      pending_config_ = f.deploy_config;
+    } else {
+      pending_config_.reset();
+    }
+    // Zarf bumps the generation at every deploy; components record it.
+    ++pkg_.generation;
+    pending_config_digest_ = e.config_digest;
+    if (!pkg_.deployed_components) pkg_.deployed_components.emplace();
+    // A snapshot built here is a Go-written one: nothing is "absent".
+    pkg_.unknown.absent = 0;
+  } else if (e.type == kEventDeploy && e.outcome == kOutcomeSucceeded) {
+    // Rule 6: only a successful deploy replaces the recorded config.
+    pkg_.deploy_config = pending_config_;
+    pkg_.config_digest = pending_config_digest_.empty() ? e.config_digest : pending_config_digest_;
+    pending_config_.reset();
+    pending_config_digest_.clear();
+  } else if (e.type == kEventDeploy) {
+    pending_config_.reset();
+    pending_config_digest_.clear();
+  }
+}
+
+void Folder::ApplyComponentEvent(const Record& r) {
+  const ComponentEvent& e = r.component_event;
+  DeployedComponent* c = pkg_.FindComponent(r.component);
+  if (c == nullptr) {
+    // Rule 3: a component exists once a deploy attempt reaches it. A remove
+    // of a component the snapshot does not have changes nothing.
+    if (e.type != kEventDeploy) return;
+    if (!pkg_.deployed_components) pkg_.deployed_components.emplace();
+    DeployedComponent fresh;
+    fresh.name = r.component;
+    fresh.installed_charts.emplace();
+    pkg_.deployed_components->push_back(std::move(fresh));
+    c = &pkg_.deployed_components->back();
+  }
+  if (e.type == kEventRemove && e.outcome == kOutcomeSucceeded) {
+    // Rule 9: only a successful removal takes a component out.
+    auto& comps = *pkg_.deployed_components;
+    comps.erase(std::remove_if(comps.begin(), comps.end(),
+                               [&](const DeployedComponent& x) { return x.name == r.component; }),
+                comps.end());
+    RebuildConnectStrings(&pkg_);
+    return;
+  }
+  c->last_event = e;
+  c->unknown.absent = 0;
+  if (const std::string_view status = StatusFor(e.type, e.outcome); !status.empty()) {
+    c->status = std::string(status);
+  }
+  if (e.type == kEventDeploy) c->observed_generation = pkg_.generation;
+  if (r.charts) {
+    c->installed_charts = *r.charts;
+    RebuildConnectStrings(&pkg_);
+  }
+}
+
+Result<DeployedPackage> FoldPrefix(const std::vector<Record>& records, std::size_t count,
+                                   const FoldOptions& options) {
+  Folder folder(options);
+  const std::size_t n = std::min(count, records.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    Status s = folder.Apply(records[i]);
+    if (!s.ok()) return s.WithContext("record " + std::to_string(i + 1));
+  }
+  return folder.snapshot();
+}
+
+Result<DeployedPackage> Fold(const std::vector<Record>& records, const FoldOptions& options) {
+  return FoldPrefix(records, records.size(), options);
+}
+
+Result<DeployedPackage> FoldUntil(const std::vector<Record>& records, const Timestamp& at,
+                                  const FoldOptions& options) {
+  std::size_t count = 0;
+  // Records are in log order; time travel stops at the first one past `at`.
+  while (count < records.size() && !(at < records[count].time())) ++count;
+  return FoldPrefix(records, count, options);
+}
+
+namespace {
+
+void CompareValues(const json::Value& a, const json::Value& b, std::string* path,
+                   std::vector<Drift>* out) {
+  auto render = [](const json::Value& v) {
+    auto s = json::WriteJson(v);
+    return s.ok() ? *s : std::string("?");
+  };
+  if (a.kind() == b.kind() && a.is_object()) {
+    const std::size_t mark = path->size();
+    std::vector<std::string> keys;
+    for (const auto& m : a.object()) keys.push_back(m.first);
+    for (const auto& m : b.object()) {
+      if (!a.Find(m.first)) keys.push_back(m.first);
+    }
+    for (const std::string& k : keys) {
+      if (!path->empty()) path->push_back('.');
+      path->append(k);
+      const json::Value* x = a.Find(k);
+      const json::Value* y = b.Find(k);
+      if (x == nullptr || y == nullptr) {
+        out->push_back({*path, x ? render(*x) : "(absent)", y ? render(*y) : "(absent)"});
+      } else {
+        CompareValues(*x, *y, path, out);
+      }
+      path->resize(mark);
+    }
+    return;
+  }
+  if (a.kind() == b.kind() && a.is_array() && a.array().size() == b.array().size()) {
+    const std::size_t mark = path->size();
+    for (std::size_t i = 0; i < a.array().size(); ++i) {
+      path->push_back('[');
+      path->append(std::to_string(i));
+      path->push_back(']');
+      CompareValues(a.array()[i], b.array()[i], path, out);
+      path->resize(mark);
+    }
+    return;
+  }
+  if (!(a == b)) out->push_back({path->empty() ? "(root)" : *path, render(a), render(b)});
+}
+
+}  // namespace
+
+std::vector<Drift> CompareSnapshots(const DeployedPackage& stored, const DeployedPackage& folded) {
+  const std::string a = EncodeDeployedPackage(stored);
+  const std::string b = EncodeDeployedPackage(folded);
+  std::vector<Drift> out;
+  if (a == b) return out;
+  auto va = json::ParseJson(a);
+  auto vb = json::ParseJson(b);
+  if (!va.ok() || !vb.ok()) {
+    out.push_back({"(root)", a, b});
+    return out;
+  }
+  std::string path;
+  CompareValues(*va, *vb, &path, &out);
+  if (out.empty()) out.push_back({"(member order)", a, b});
+  return out;
+}
+
+}  // namespace zs::engine

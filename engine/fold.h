@@ -1,0 +1,90 @@
+// The fold: Records -> the DeployedPackage snapshot (SPEC sections 1 and 2).
+//
+// Fold is pure and deterministic: the same records give the same snapshot,
+// byte for byte once encoded, so replay, time travel and verification are the
+// same code. It enforces the snapshot rules of SPEC section 1:
+//   1. every package event is appended, never edited;
+//   2. `events` keeps the newest max_events, evicting the oldest;
+//   3. a component's `lastEvent` is overwritten by each attempt that touches
+//      it, and a component appears only once an attempt reaches it;
+//   4. the deprecated `status` follows the event (Deploy/InProgress ->
+//      Deploying, Deploy/Succeeded -> Succeeded, */Failed -> Failed,
+//      Remove/InProgress -> Removing; Cancelled keeps the old status);
+//   6. top-level `deployConfig` and `configDigest` change only when a deploy
+//      succeeds, to the config that deploy started with;
+//   9. a deploy never drops components it did not touch; a component leaves
+//      the snapshot only when its removal succeeds.
+//
+// Thread safety: a Folder is a value; distinct Folders are independent.
+#ifndef ZARF_STATE_ENGINE_FOLD_H_
+#define ZARF_STATE_ENGINE_FOLD_H_
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codec/model.h"
+#include "codec/status.h"
+#include "engine/record.h"
+
+namespace zs::engine {
+
+struct FoldOptions {
+  // How many package events the snapshot keeps (SPEC rule 2). Default: 10.
+  // 0 keeps every event (the cache's view).
+  std::size_t max_events = 10;
+};
+
+// Applies records one at a time; snapshot() is the fold of all applied.
+class Folder {
+ public:
+  explicit Folder(FoldOptions options = {}) : options_(options) {}
+
+  // Applies one record. InvalidArgument (and no change) for a record that
+  // cannot apply: a Base after other records, an event of unknown type or
+  // outcome.
+  Status Apply(const Record& record);
+
+  const DeployedPackage& snapshot() const { return pkg_; }
+  std::size_t applied() const { return applied_; }
+
+ private:
+  void ApplyPackageEvent(const Record& r);
+  void ApplyComponentEvent(const Record& r);
+
+  FoldOptions options_;
+  DeployedPackage pkg_;
+  // The config digest and stored config of the deploy in progress, which
+  // become the top-level ones if it succeeds (rule 6).
+  std::optional<json::Value> pending_config_;
+  std::string pending_config_digest_;
+  std::size_t applied_ = 0;
+};
+
+// Folds `records` from an empty package. Stops at the first record that
+// cannot apply, returning its error with the record's position.
+Result<DeployedPackage> Fold(const std::vector<Record>& records, const FoldOptions& options = {});
+
+// Time travel: the fold of the first `count` records.
+Result<DeployedPackage> FoldPrefix(const std::vector<Record>& records, std::size_t count,
+                                   const FoldOptions& options = {});
+
+// Time travel: the fold of every record whose time is at or before `at`.
+Result<DeployedPackage> FoldUntil(const std::vector<Record>& records, const Timestamp& at,
+                                  const FoldOptions& options = {});
+
+// One field that differs between a stored snapshot and the fold of its log.
+struct Drift {
+  std::string path;    // "deployedComponents[2].lastEvent.outcome", "events"
+  std::string stored;  // compact JSON of the stored value, or "(absent)"
+  std::string folded;  // compact JSON of the folded value, or "(absent)"
+};
+
+// The drift report: every leaf that differs between the Go-exact encodings
+// of `stored` and `folded`. Empty when they encode to the same bytes.
+std::vector<Drift> CompareSnapshots(const DeployedPackage& stored, const DeployedPackage& folded);
+
+}  // namespace zs::engine
+
+#endif  // ZARF_STATE_ENGINE_FOLD_H_

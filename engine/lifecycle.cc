@@ -1,0 +1,298 @@
+#include "engine/lifecycle.h"
+
+#include "codec/config.h"
+#include "codec/json_reader.h"
+
+namespace zs::engine {
+namespace {
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool CredentialParam(std::string_view name) {
+  const std::string n = Lower(name);
+  for (std::string_view needle : {"token", "password", "passwd", "secret", "key", "signature",
+                                  "sig", "credential", "auth", "session"}) {
+    if (n.find(needle) != std::string::npos) return true;
+  }
+  return false;
+}
+
+std::string_view MetadataString(const json::Value& package, std::string_view section,
+                                std::string_view field) {
+  const json::Value* s = package.Find(section);
+  return s ? s->StringOr(field) : std::string_view();
+}
+
+}  // namespace
+
+std::string ScrubSource(std::string_view source) {
+  std::string_view rest = source;
+  std::string out;
+  const std::size_t scheme_end = rest.find("://");
+  if (scheme_end != std::string_view::npos) {
+    out.append(rest.substr(0, scheme_end + 3));
+    rest.remove_prefix(scheme_end + 3);
+    // Userinfo ends at the last '@' before the path, query or fragment.
+    const std::size_t authority_end = rest.find_first_of("/?#");
+    const std::string_view authority = rest.substr(0, authority_end);
+    if (const std::size_t at = authority.rfind('@'); at != std::string_view::npos) {
+      rest.remove_prefix(at + 1);
+    }
+  }
+  const std::size_t q = rest.find('?');
+  if (q == std::string_view::npos) {
+    out.append(rest);
+    return out;
+  }
+  out.append(rest.substr(0, q));
+  std::string_view query = rest.substr(q + 1);
+  std::string_view fragment;
+  if (const std::size_t hash = query.find('#'); hash != std::string_view::npos) {
+    fragment = query.substr(hash);
+    query = query.substr(0, hash);
+  }
+  std::string kept;
+  while (!query.empty()) {
+    const std::size_t amp = query.find('&');
+    const std::string_view param = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+    if (param.empty() || CredentialParam(param.substr(0, param.find('=')))) continue;
+    if (!kept.empty()) kept += '&';
+    kept.append(param);
+  }
+  if (!kept.empty()) {
+    out += '?';
+    out += kept;
+  }
+  out.append(fragment);
+  return out;
+}
+
+Result<Lifecycle> Lifecycle::Open(EventLog* log, std::string package, FoldOptions options,
+                                  Clock clock) {
+  if (!clock) clock = [] { return Timestamp::Now(); };
+  Lifecycle lc(log, std::move(package), options, std::move(clock));
+  ZS_ASSIGN_OR_RETURN(std::vector<Record> records, log->Read(lc.package_));
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    Status s = lc.folder_.Apply(records[i]);
+    if (!s.ok()) return s.WithContext("package " + lc.package_ + " record " + std::to_string(i + 1));
+    lc.last_time_ = std::max(lc.last_time_, records[i].time());
+  }
+  return lc;
+}
+
+Status Lifecycle::Append(const Record& record) {
+  // Fold first: a record the fold refuses must not reach the log.
+  Folder trial = folder_;
+  ZS_RETURN_IF_ERROR(trial.Apply(record));
+  ZS_ASSIGN_OR_RETURN(AppendResult appended, log_->Append(package_, record));
+  (void)appended;
+  folder_ = std::move(trial);
+  return Status::OK();
+}
+
+Status Lifecycle::PackageEventRecord(std::string_view type, std::string_view outcome,
+                                     std::optional<DeployFacts> facts) {
+  Timestamp now = clock_();
+  // Strictly increasing times keep the log's order and its times in step.
+  if (!(last_time_ < now)) now = Timestamp::FromUnixNanos(last_time_.unix_nanos() + 1);
+  Record r;
+  r.kind = RecordKind::kPackageEvent;
+  r.event.type = std::string(type);
+  r.event.outcome = std::string(outcome);
+  r.event.timestamp = now;
+  r.event.version = op_version_;
+  r.event.flavor = op_flavor_;
+  r.event.digest = op_digest_;
+  if (type == kEventDeploy) r.event.source = op_source_;  // rule 5
+  r.event.config_digest = op_config_digest_;              // rule 6
+  r.facts = std::move(facts);
+  ZS_RETURN_IF_ERROR(Append(r));
+  last_time_ = now;
+  return Status::OK();
+}
+
+Status Lifecycle::ComponentRecord(std::string_view component, std::string_view type,
+                                  std::string_view outcome,
+                                  std::optional<std::vector<InstalledChart>> charts) {
+  if (component.empty()) return Status::InvalidArgument("a component needs a name");
+  Timestamp now = clock_();
+  if (!(last_time_ < now)) now = Timestamp::FromUnixNanos(last_time_.unix_nanos() + 1);
+  Record r;
+  r.kind = RecordKind::kComponentEvent;
+  r.component = std::string(component);
+  r.component_event = ComponentEvent{std::string(type), std::string(outcome), now, {}};
+  r.charts = std::move(charts);
+  ZS_RETURN_IF_ERROR(Append(r));
+  last_time_ = now;
+  return Status::OK();
+}
+
+Status Lifecycle::RequireRunning(std::string_view type) const {
+  if (running_ != type) {
+    return Status::InvalidArgument(
+        running_.empty() ? "no " + std::string(type) + " is in progress"
+                         : "a " + running_ + " is in progress, not a " + std::string(type));
+  }
+  return Status::OK();
+}
+
+Status Lifecycle::BeginDeploy(const DeployRequest& req) {
+  if (!running_.empty()) return Status::InvalidArgument("a " + running_ + " is already in progress");
+  // Digest first: an undigestable config refuses the deploy before any change.
+  ZS_ASSIGN_OR_RETURN(DeployConfig config, DecodeDeployConfig(req.config));
+  ZS_ASSIGN_OR_RETURN(std::string marshaled, MarshalDeployConfig(config));
+  ZS_ASSIGN_OR_RETURN(json::Value stored, json::ParseJson(marshaled));
+  if (!req.package.is_object()) return Status::InvalidArgument("the package definition is not an object");
+  DeployFacts facts;
+  facts.name = std::string(MetadataString(req.package, "metadata", "name"));
+  if (facts.name.empty()) facts.name = package_;
+  if (facts.name != package_) {
+    return Status::InvalidArgument("the package definition is named '" + facts.name +
+                                   "', not '" + package_ + "'");
+  }
+  facts.digest = req.package_digest;
+  facts.data = req.package;
+  facts.cli_version = req.cli_version;
+  facts.namespace_override = config.namespace_override;
+  facts.package_connectivity = req.package_connectivity;
+  facts.deploy_config = std::move(stored);
+
+  op_config_digest_ = Sha256Digest(marshaled);
+  op_source_ = ScrubSource(req.source);
+  op_version_ = std::string(MetadataString(req.package, "metadata", "version"));
+  op_flavor_ = std::string(MetadataString(req.package, "build", "flavor"));
+  op_digest_ = req.package_digest;
+  ZS_RETURN_IF_ERROR(PackageEventRecord(kEventDeploy, kOutcomeInProgress, std::move(facts)));
+  running_ = std::string(kEventDeploy);
+  return Status::OK();
+}
+
+Status Lifecycle::ComponentStarted(std::string_view component) {
+  ZS_RETURN_IF_ERROR(RequireRunning(kEventDeploy));
+  ZS_RETURN_IF_ERROR(ComponentRecord(component, kEventDeploy, kOutcomeInProgress, std::nullopt));
+  in_progress_ = std::string(component);
+  return Status::OK();
+}
+
+Status Lifecycle::ComponentSucceeded(std::string_view component, std::vector<InstalledChart> charts) {
+  ZS_RETURN_IF_ERROR(RequireRunning(kEventDeploy));
+  for (InstalledChart& c : charts) {
+    if (c.status.empty()) c.status = std::string(kStatusSucceeded);
+  }
+  ZS_RETURN_IF_ERROR(ComponentRecord(component, kEventDeploy, kOutcomeSucceeded, std::move(charts)));
+  if (in_progress_ == component) in_progress_.clear();
+  return Status::OK();
+}
+
+Status Lifecycle::ComponentFailed(std::string_view component) {
+  ZS_RETURN_IF_ERROR(RequireRunning(kEventDeploy));
+  ZS_RETURN_IF_ERROR(ComponentRecord(component, kEventDeploy, kOutcomeFailed, std::nullopt));
+  if (in_progress_ == component) in_progress_.clear();
+  return Status::OK();
+}
+
+Status Lifecycle::FinishDeploy(std::string_view outcome) {
+  ZS_RETURN_IF_ERROR(RequireRunning(kEventDeploy));
+  if (outcome != kOutcomeSucceeded && outcome != kOutcomeFailed) {
+    return Status::InvalidArgument("a deploy finishes Succeeded or Failed, not " + std::string(outcome));
+  }
+  ZS_RETURN_IF_ERROR(PackageEventRecord(kEventDeploy, outcome, std::nullopt));
+  running_.clear();
+  in_progress_.clear();
+  return Status::OK();
+}
+
+Status Lifecycle::BeginRemove(const RemoveRequest& req) {
+  if (!running_.empty()) return Status::InvalidArgument("a " + running_ + " is already in progress");
+  ZS_ASSIGN_OR_RETURN(RemoveConfig config, DecodeRemoveConfig(req.config));
+  ZS_ASSIGN_OR_RETURN(op_config_digest_, RemoveConfigDigest(config));
+  const DeployedPackage& pkg = folder_.snapshot();
+  op_source_.clear();
+  op_version_ = std::string(MetadataString(pkg.data, "metadata", "version"));
+  op_flavor_ = std::string(MetadataString(pkg.data, "build", "flavor"));
+  op_digest_ = pkg.digest;
+  ZS_RETURN_IF_ERROR(PackageEventRecord(kEventRemove, kOutcomeInProgress, std::nullopt));
+  running_ = std::string(kEventRemove);
+  return Status::OK();
+}
+
+Status Lifecycle::ComponentRemoving(std::string_view component) {
+  ZS_RETURN_IF_ERROR(RequireRunning(kEventRemove));
+  if (folder_.snapshot().FindComponent(component) == nullptr) {
+    return Status::NotFound("component '" + std::string(component) + "' is not deployed");
+  }
+  ZS_RETURN_IF_ERROR(ComponentRecord(component, kEventRemove, kOutcomeInProgress, std::nullopt));
+  in_progress_ = std::string(component);
+  return Status::OK();
+}
+
+Status Lifecycle::ComponentRemoved(std::string_view component) {
+  ZS_RETURN_IF_ERROR(RequireRunning(kEventRemove));
+  ZS_RETURN_IF_ERROR(ComponentRecord(component, kEventRemove, kOutcomeSucceeded, std::nullopt));
+  if (in_progress_ == component) in_progress_.clear();
+  return Status::OK();
+}
+
+Status Lifecycle::ComponentRemoveFailed(std::string_view component) {
+  ZS_RETURN_IF_ERROR(RequireRunning(kEventRemove));
+  ZS_RETURN_IF_ERROR(ComponentRecord(component, kEventRemove, kOutcomeFailed, std::nullopt));
+  if (in_progress_ == component) in_progress_.clear();
+  return Status::OK();
+}
+
+Status Lifecycle::FinishRemove(std::string_view outcome) {
+  ZS_RETURN_IF_ERROR(RequireRunning(kEventRemove));
+  if (outcome != kOutcomeSucceeded && outcome != kOutcomeFailed) {
+    return Status::InvalidArgument("a remove finishes Succeeded or Failed, not " + std::string(outcome));
+  }
+  ZS_RETURN_IF_ERROR(PackageEventRecord(kEventRemove, outcome, std::nullopt));
+  running_.clear();
+  in_progress_.clear();
+  return Status::OK();
+}
+
+Status Lifecycle::Cancel() {
+  if (running_.empty()) return Status::InvalidArgument("no operation is in progress to cancel");
+  if (!in_progress_.empty()) {
+    ZS_RETURN_IF_ERROR(ComponentRecord(in_progress_, running_, kOutcomeCancelled, std::nullopt));
+  }
+  ZS_RETURN_IF_ERROR(PackageEventRecord(running_, kOutcomeCancelled, std::nullopt));
+  running_.clear();
+  in_progress_.clear();
+  return Status::OK();
+}
+
+Status Lifecycle::Abandon(std::string_view outcome) {
+  if (!running_.empty()) return Status::InvalidArgument("use Cancel for the operation this session runs");
+  if (outcome != kOutcomeCancelled && outcome != kOutcomeFailed) {
+    return Status::InvalidArgument("abandon closes with Cancelled or Failed, not " + std::string(outcome));
+  }
+  const DeployedPackage& pkg = folder_.snapshot();
+  const PackageEvent* latest = pkg.events.empty() ? nullptr : &pkg.events.back();
+  if (latest == nullptr || latest->outcome != kOutcomeInProgress) {
+    return Status::InvalidArgument("package " + package_ + " has no operation in progress");
+  }
+  const std::string type = latest->type;
+  op_config_digest_ = latest->config_digest;
+  op_source_ = latest->source;
+  op_version_ = latest->version;
+  op_flavor_ = latest->flavor;
+  op_digest_ = latest->digest;
+  std::vector<std::string> stuck;
+  if (pkg.deployed_components) {
+    for (const DeployedComponent& c : *pkg.deployed_components) {
+      if (c.last_event && c.last_event->outcome == kOutcomeInProgress) stuck.push_back(c.name);
+    }
+  }
+  for (const std::string& c : stuck) {
+    ZS_RETURN_IF_ERROR(ComponentRecord(c, type, outcome, std::nullopt));
+  }
+  return PackageEventRecord(type, outcome, std::nullopt);
+}
+
+}  // namespace zs::engine

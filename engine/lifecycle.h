@@ -1,0 +1,123 @@
+// Lifecycle: recording a deploy or a remove the way Zarf drives one, as
+// Records appended to an EventLog and folded into the snapshot at once.
+//
+//   BeginDeploy -> ComponentStarted -> ComponentSucceeded(charts) |
+//                  ComponentFailed -> ... -> FinishDeploy(Succeeded|Failed)
+//   BeginRemove -> ComponentRemoving -> ComponentRemoved |
+//                  ComponentRemoveFailed -> ... -> FinishRemove(outcome)
+//   Cancel      (graceful stop, SIGINT/SIGTERM: SPEC rule 7)
+//   Abandon     (close an InProgress a hard kill left behind: rule 10)
+//
+// Rules enforced before anything is appended: the config digest is computed
+// at the start and an operation whose config cannot be digested is refused
+// (InvalidArgument, log and snapshot untouched); `source` is scrubbed of
+// credentials and set on Deploy events only; calls out of order (a component
+// step with no operation running, a second Begin) are refused.
+//
+// Thread safety: not thread-safe. Cancel() is meant to be called from the
+// main flow after a signal handler has set a flag, never from the handler.
+#ifndef ZARF_STATE_ENGINE_LIFECYCLE_H_
+#define ZARF_STATE_ENGINE_LIFECYCLE_H_
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codec/json_value.h"
+#include "codec/model.h"
+#include "codec/status.h"
+#include "engine/event_log.h"
+#include "engine/fold.h"
+
+namespace zs::engine {
+
+// What Zarf knows when a deploy starts.
+struct DeployRequest {
+  json::Value package = json::Value::MakeObject();  // the ZarfPackage definition
+  std::string package_digest;                        // "sha256:..."
+  std::string source;                                // where it came from (scrubbed here)
+  std::string cli_version;
+  std::string package_connectivity = "airgap";
+  // The DeployConfig as the user gave it (JSON; Go field names, any case).
+  json::Value config = json::Value::Null();
+};
+
+struct RemoveRequest {
+  json::Value config = json::Value::Null();  // the RemoveConfig as given
+};
+
+// Returns the time to stamp on the next event. Tests pass a fake clock.
+using Clock = std::function<Timestamp()>;
+
+class Lifecycle {
+ public:
+  // Records for `package` go to `log` (borrowed; must outlive this object).
+  // If the log already holds records for the package they are folded first,
+  // so a Lifecycle continues where the last one stopped. `clock` defaults to
+  // the system clock.
+  static Result<Lifecycle> Open(EventLog* log, std::string package, FoldOptions options = {},
+                                Clock clock = nullptr);
+
+  Status BeginDeploy(const DeployRequest& request);
+  Status ComponentStarted(std::string_view component);
+  Status ComponentSucceeded(std::string_view component, std::vector<InstalledChart> charts);
+  Status ComponentFailed(std::string_view component);
+  // `outcome` is Succeeded or Failed.
+  Status FinishDeploy(std::string_view outcome);
+
+  Status BeginRemove(const RemoveRequest& request);
+  Status ComponentRemoving(std::string_view component);
+  Status ComponentRemoved(std::string_view component);
+  Status ComponentRemoveFailed(std::string_view component);
+  Status FinishRemove(std::string_view outcome);
+
+  // Graceful stop: a Cancelled event of the running operation's type, and
+  // Cancelled on the in-progress component's lastEvent. InvalidArgument when
+  // no operation is running.
+  Status Cancel();
+
+  // Closes an operation left InProgress in the snapshot by a hard kill:
+  // appends an event of its type with `outcome` (Cancelled or Failed) and
+  // sets it on every component whose lastEvent is still InProgress.
+  // InvalidArgument if the latest event is not InProgress.
+  Status Abandon(std::string_view outcome);
+
+  // The operation this session is running: "Deploy", "Remove" or "".
+  std::string_view running() const { return running_; }
+  const DeployedPackage& snapshot() const { return folder_.snapshot(); }
+
+ private:
+  Lifecycle(EventLog* log, std::string package, FoldOptions options, Clock clock)
+      : log_(log), package_(std::move(package)), folder_(options), clock_(std::move(clock)) {}
+
+  Status Append(const Record& record);
+  Status PackageEventRecord(std::string_view type, std::string_view outcome,
+                            std::optional<DeployFacts> facts);
+  Status ComponentRecord(std::string_view component, std::string_view type,
+                         std::string_view outcome,
+                         std::optional<std::vector<InstalledChart>> charts);
+  Status RequireRunning(std::string_view type) const;
+
+  EventLog* log_;
+  std::string package_;
+  Folder folder_;
+  Clock clock_;
+  std::string running_;            // type of the operation in progress
+  std::string in_progress_;        // component whose attempt is running
+  std::string op_config_digest_;   // configDigest of every event of the operation
+  std::string op_source_;          // scrubbed source (Deploy only)
+  std::string op_version_, op_flavor_, op_digest_;
+  Timestamp last_time_;
+};
+
+// `source` with credentials removed (SPEC rule 5): URL userinfo
+// (`https://user:pass@host/x` -> `https://host/x`) and query parameters whose
+// name looks like a credential (token, password, secret, key, signature,
+// credential, auth...).
+std::string ScrubSource(std::string_view source);
+
+}  // namespace zs::engine
+
+#endif  // ZARF_STATE_ENGINE_LIFECYCLE_H_

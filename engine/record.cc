@@ -1,0 +1,177 @@
+#include "engine/record.h"
+
+#include <xxhash.h>
+
+#include "codec/go_json.h"
+#include "codec/json_reader.h"
+#include "codec/model_json.h"
+
+namespace zs::engine {
+namespace {
+
+using json::Value;
+
+void AppendKey(std::string* out, std::string_view key) {
+  out->push_back(',');
+  json::AppendGoString(out, key);
+  out->push_back(':');
+}
+
+Status ExpectObject(const Value* v, std::string_view what) {
+  if (v == nullptr || !v->is_object()) {
+    return Status::Corruption("record: " + std::string(what) + " is missing or not an object");
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+std::string_view RecordKindName(RecordKind kind) {
+  switch (kind) {
+    case RecordKind::kBase: return "Base";
+    case RecordKind::kPackageEvent: return "PackageEvent";
+    case RecordKind::kComponentEvent: return "ComponentEvent";
+  }
+  return "Unknown";
+}
+
+Timestamp Record::time() const {
+  switch (kind) {
+    case RecordKind::kPackageEvent: return event.timestamp;
+    case RecordKind::kComponentEvent: return component_event.timestamp;
+    case RecordKind::kBase: {
+      Timestamp newest;
+      if (base) {
+        for (const PackageEvent& e : base->events) newest = std::max(newest, e.timestamp);
+      }
+      return newest;
+    }
+  }
+  return Timestamp{};
+}
+
+std::string EncodeRecord(const Record& r) {
+  std::string out = "{\"v\":" + std::to_string(kRecordFormatVersion) + ",\"kind\":";
+  json::AppendGoString(&out, RecordKindName(r.kind));
+  switch (r.kind) {
+    case RecordKind::kBase:
+      AppendKey(&out, "base");
+      out += EncodeDeployedPackage(r.base ? *r.base : DeployedPackage{});
+      break;
+    case RecordKind::kPackageEvent:
+      AppendKey(&out, "event");
+      AppendPackageEvent(&out, r.event);
+      if (r.facts) {
+        const DeployFacts& f = *r.facts;
+        AppendKey(&out, "facts");
+        out += "{\"name\":";
+        json::AppendGoString(&out, f.name);
+        AppendKey(&out, "digest");
+        json::AppendGoString(&out, f.digest);
+        AppendKey(&out, "data");
+        Status ignored = json::AppendJson(&out, f.data);  // raw numbers: cannot fail
+        (void)ignored;
+        AppendKey(&out, "cliVersion");
+        json::AppendGoString(&out, f.cli_version);
+        AppendKey(&out, "namespaceOverride");
+        json::AppendGoString(&out, f.namespace_override);
+        AppendKey(&out, "packageConnectivity");
+        json::AppendGoString(&out, f.package_connectivity);
+        if (f.deploy_config) {
+          AppendKey(&out, "deployConfig");
+          ignored = json::AppendJson(&out, *f.deploy_config);
+        }
+        out += '}';
+      }
+      break;
+    case RecordKind::kComponentEvent:
+      AppendKey(&out, "component");
+      json::AppendGoString(&out, r.component);
+      AppendKey(&out, "event");
+      AppendComponentEvent(&out, r.component_event);
+      if (r.charts) {
+        AppendKey(&out, "charts");
+        AppendInstalledCharts(&out, *r.charts);
+      }
+      break;
+  }
+  out += '}';
+  return out;
+}
+
+Result<Record> DecodeRecord(std::string_view bytes) {
+  ZS_ASSIGN_OR_RETURN(Value v, json::ParseJson(bytes, {.duplicates = json::DuplicateKeys::kReject}));
+  ZS_RETURN_IF_ERROR(ExpectObject(&v, "the record"));
+  const Value* version = v.Find("v");
+  if (version == nullptr || !version->is_number()) {
+    return Status::Corruption("record: no format version \"v\"");
+  }
+  if (version->number_raw() != std::to_string(kRecordFormatVersion)) {
+    return Status::NotSupported("record: format version " + version->number_raw() +
+                                " is newer than this zarf-state (" +
+                                std::to_string(kRecordFormatVersion) + ")");
+  }
+  const std::string_view kind = v.StringOr("kind");
+  Record r;
+  if (kind == "Base") {
+    r.kind = RecordKind::kBase;
+    const Value* base = v.Find("base");
+    ZS_RETURN_IF_ERROR(ExpectObject(base, "base"));
+    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodeDeployedPackage(*base));
+    r.base = std::move(pkg);
+  } else if (kind == "PackageEvent") {
+    r.kind = RecordKind::kPackageEvent;
+    const Value* event = v.Find("event");
+    ZS_RETURN_IF_ERROR(ExpectObject(event, "event"));
+    ZS_ASSIGN_OR_RETURN(r.event, DecodePackageEvent(*event, "event"));
+    if (const Value* facts = v.Find("facts")) {
+      ZS_RETURN_IF_ERROR(ExpectObject(facts, "facts"));
+      DeployFacts f;
+      f.name = facts->StringOr("name");
+      f.digest = facts->StringOr("digest");
+      if (const Value* data = facts->Find("data"); data && data->is_object()) f.data = *data;
+      f.cli_version = facts->StringOr("cliVersion");
+      f.namespace_override = facts->StringOr("namespaceOverride");
+      f.package_connectivity = facts->StringOr("packageConnectivity");
+      if (const Value* dc = facts->Find("deployConfig")) f.deploy_config = *dc;
+      r.facts = std::move(f);
+    }
+  } else if (kind == "ComponentEvent") {
+    r.kind = RecordKind::kComponentEvent;
+    const Value* component = v.Find("component");
+    if (component == nullptr || !component->is_string()) {
+      return Status::Corruption("record: component event without a component name");
+    }
+    r.component = component->as_string();
+    const Value* event = v.Find("event");
+    ZS_RETURN_IF_ERROR(ExpectObject(event, "event"));
+    ZS_ASSIGN_OR_RETURN(r.component_event, DecodeComponentEvent(*event, "event"));
+    if (const Value* charts = v.Find("charts")) {
+      ZS_ASSIGN_OR_RETURN(auto decoded, DecodeInstalledCharts(*charts, "charts"));
+      r.charts = std::move(decoded);
+    }
+  } else {
+    const Value* skip = v.Find("skip");
+    if (skip != nullptr && skip->is_bool() && skip->as_bool()) {
+      return Status::NotFound("record: unknown kind '" + std::string(kind) + "' (skippable)");
+    }
+    return Status::Corruption("record: unknown kind '" + std::string(kind) + "'");
+  }
+  return r;
+}
+
+std::string RecordId(const Record& record) {
+  const std::string bytes = EncodeRecord(record);
+  const XXH128_hash_t h = XXH3_128bits(bytes.data(), bytes.size());
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out(32, '0');
+  for (int i = 0; i < 8; ++i) {
+    out[2 * i] = kHex[(h.high64 >> (60 - 8 * i)) & 0xF];
+    out[2 * i + 1] = kHex[(h.high64 >> (56 - 8 * i)) & 0xF];
+    out[16 + 2 * i] = kHex[(h.low64 >> (60 - 8 * i)) & 0xF];
+    out[16 + 2 * i + 1] = kHex[(h.low64 >> (56 - 8 * i)) & 0xF];
+  }
+  return out;
+}
+
+}  // namespace zs::engine

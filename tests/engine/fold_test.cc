@@ -1,0 +1,201 @@
+#include "engine/fold.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "codec/json_reader.h"
+#include "codec/model_json.h"
+#include "engine/lifecycle.h"
+#include "engine/record.h"
+#include "tests/test_util.h"
+
+namespace zs::engine {
+namespace {
+
+json::Value Json(std::string_view text) { return std::move(json::ParseJson(text)).value(); }
+
+// Drives a random but well-formed lifecycle: deploys of random component
+// subsets with random failures, removes, cancels and abandons.
+void RandomLifecycle(std::mt19937* rng, Lifecycle* lc, int operations) {
+  auto pick = [rng](int n) { return std::uniform_int_distribution<int>(0, n - 1)(*rng); };
+  const char* comps[] = {"alpha", "beta", "gamma", "delta"};
+  for (int op = 0; op < operations; ++op) {
+    const int kind = pick(10);
+    if (kind < 6) {
+      DeployRequest r;
+      r.package = Json(R"({"metadata":{"name":"pkg","version":"1.)" + std::to_string(op) + R"(.0"}})");
+      r.package_digest = "sha256:" + std::to_string(pick(3));
+      r.config = Json(R"({"Values":{"n":)" + std::to_string(pick(4)) + "}}");
+      ASSERT_TRUE(lc->BeginDeploy(r).ok());
+      bool failed = false;
+      for (const char* c : comps) {
+        if (pick(3) == 0) continue;  // --components leaves some out
+        ASSERT_TRUE(lc->ComponentStarted(c).ok());
+        if (pick(8) == 0) {
+          ASSERT_TRUE(lc->Cancel().ok());
+          break;
+        }
+        if (pick(6) == 0) {
+          ASSERT_TRUE(lc->ComponentFailed(c).ok());
+          failed = true;
+          break;
+        }
+        InstalledChart chart;
+        chart.namespace_ = "ns";
+        chart.chart_name = std::string(c) + "-" + std::to_string(pick(2));
+        if (pick(2) == 0) chart.connect_strings["ui-" + std::string(c)] = ConnectString{"ui", "/", {}};
+        ASSERT_TRUE(lc->ComponentSucceeded(c, {chart}).ok());
+      }
+      if (!lc->running().empty()) {
+        ASSERT_TRUE(lc->FinishDeploy(failed ? kOutcomeFailed : kOutcomeSucceeded).ok());
+      }
+    } else if (kind < 8) {
+      ASSERT_TRUE(lc->BeginRemove({}).ok());
+      for (const char* c : comps) {
+        if (lc->snapshot().FindComponent(c) == nullptr || pick(2) == 0) continue;
+        ASSERT_TRUE(lc->ComponentRemoving(c).ok());
+        if (pick(5) == 0) {
+          ASSERT_TRUE(lc->ComponentRemoveFailed(c).ok());
+        } else {
+          ASSERT_TRUE(lc->ComponentRemoved(c).ok());
+        }
+      }
+      ASSERT_TRUE(lc->FinishRemove(kOutcomeSucceeded).ok());
+    } else if (kind == 8) {
+      DeployRequest r;
+      r.package = Json(R"({"metadata":{"name":"pkg"}})");
+      ASSERT_TRUE(lc->BeginDeploy(r).ok());
+      ASSERT_TRUE(lc->ComponentStarted("alpha").ok());
+      ASSERT_TRUE(lc->Cancel().ok());
+    } else {
+      // A hard kill, then an abandon from a later session.
+      DeployRequest r;
+      r.package = Json(R"({"metadata":{"name":"pkg"}})");
+      ASSERT_TRUE(lc->BeginDeploy(r).ok());
+      ASSERT_TRUE(lc->ComponentStarted("beta").ok());
+      return;
+    }
+  }
+}
+
+TEST(FoldPropertyTest, FoldOfTheLogEqualsWhatTheLifecycleWrote) {
+  for (unsigned seed = 1; seed <= 60; ++seed) {
+    std::mt19937 rng(seed);
+    auto log = NewMemoryEventLog();
+    std::int64_t t = 1767225600LL * 1000000000LL;
+    Clock clock = [&t] { return Timestamp::FromUnixNanos(t += 1000); };
+    for (int session = 0; session < 3; ++session) {
+      auto lc = Lifecycle::Open(log.get(), "pkg", {}, clock);
+      ASSERT_TRUE(lc.ok()) << lc.status().ToString();
+      if (!lc->snapshot().events.empty() && lc->snapshot().events.back().outcome == kOutcomeInProgress) {
+        ASSERT_TRUE(lc->Abandon(kOutcomeCancelled).ok());
+      }
+      RandomLifecycle(&rng, &*lc, 8);
+      auto records = log->Read("pkg");
+      ASSERT_TRUE(records.ok());
+      auto folded = Fold(*records);
+      ASSERT_TRUE(folded.ok()) << folded.status().ToString();
+      // What the lifecycle wrote is the Secret: encode it and read it back.
+      const std::string written = EncodeDeployedPackage(lc->snapshot());
+      EXPECT_EQ(EncodeDeployedPackage(*folded), written) << "seed " << seed;
+      auto reread = ParseDeployedPackage(written);
+      ASSERT_TRUE(reread.ok());
+      EXPECT_EQ(EncodeDeployedPackage(*reread), written);
+      EXPECT_TRUE(CompareSnapshots(*reread, *folded).empty());
+    }
+  }
+}
+
+TEST(FoldPropertyTest, EveryPrefixEqualsTimeTravelToItsLastRecord) {
+  std::mt19937 rng(99);
+  auto log = NewMemoryEventLog();
+  std::int64_t t = 1767225600LL * 1000000000LL;
+  auto lc = Lifecycle::Open(log.get(), "pkg", {}, [&t] { return Timestamp::FromUnixNanos(t += 1000); });
+  ASSERT_TRUE(lc.ok());
+  RandomLifecycle(&rng, &*lc, 12);
+  auto records = *log->Read("pkg");
+  ASSERT_GT(records.size(), 20u);
+  Folder incremental;
+  for (std::size_t k = 1; k <= records.size(); ++k) {
+    ASSERT_TRUE(incremental.Apply(records[k - 1]).ok());
+    auto prefix = FoldPrefix(records, k);
+    auto until = FoldUntil(records, records[k - 1].time());
+    ASSERT_TRUE(prefix.ok() && until.ok());
+    const std::string want = EncodeDeployedPackage(incremental.snapshot());
+    EXPECT_EQ(EncodeDeployedPackage(*prefix), want) << k;
+    EXPECT_EQ(EncodeDeployedPackage(*until), want) << k;
+  }
+}
+
+TEST(FoldTest, RecordsRoundTripThroughTheirCanonicalBytesAndKeepTheirIdentity) {
+  auto log = NewMemoryEventLog();
+  std::mt19937 rng(5);
+  std::int64_t t = 1767225600LL * 1000000000LL;
+  auto lc = Lifecycle::Open(log.get(), "pkg", {}, [&t] { return Timestamp::FromUnixNanos(t += 1000); });
+  RandomLifecycle(&rng, &*lc, 6);
+  const std::vector<Record> records = *log->Read("pkg");
+  for (const Record& r : records) {
+    const std::string bytes = EncodeRecord(r);
+    auto back = DecodeRecord(bytes);
+    ASSERT_TRUE(back.ok()) << bytes << ": " << back.status().ToString();
+    EXPECT_EQ(EncodeRecord(*back), bytes);
+    EXPECT_EQ(RecordId(*back), RecordId(r));
+  }
+}
+
+TEST(FoldTest, AppendingTheSameRecordTwiceIsDeduplicated) {
+  auto log = NewMemoryEventLog();
+  Record r;
+  r.event = PackageEvent{"Deploy", "InProgress", *ParseRfc3339("2026-01-01T00:00:00Z"), "", "", "", "", "", {}};
+  auto first = log->Append("p", r);
+  auto second = log->Append("p", r);
+  ASSERT_TRUE(first.ok() && second.ok());
+  EXPECT_TRUE(first->appended);
+  EXPECT_FALSE(second->appended);
+  EXPECT_EQ(second->sequence, first->sequence);
+  EXPECT_EQ(*log->Size("p"), 1u);
+}
+
+TEST(FoldTest, UnknownRecordKindsAreSkippedOnlyWhenMarkedSkippable) {
+  EXPECT_EQ(DecodeRecord(R"({"v":1,"kind":"Future","skip":true})").status().code(), Status::Code::kNotFound);
+  EXPECT_EQ(DecodeRecord(R"({"v":1,"kind":"Future"})").status().code(), Status::Code::kCorruption);
+  EXPECT_EQ(DecodeRecord(R"({"v":2,"kind":"PackageEvent"})").status().code(), Status::Code::kNotSupported);
+}
+
+TEST(FoldTest, ALegacySecretIsABaseWithUnknownHistory) {
+  const std::string payload =
+      testing::ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-realistic-init-failed.payload.json");
+  Record base;
+  base.kind = RecordKind::kBase;
+  base.base = *ParseDeployedPackage(payload);
+  auto folded = Fold({base});
+  ASSERT_TRUE(folded.ok());
+  EXPECT_EQ(EncodeDeployedPackage(*folded), payload);
+  EXPECT_TRUE(folded->events.empty());
+  // A Base may only start a log.
+  Folder f;
+  ASSERT_TRUE(f.Apply(base).ok());
+  EXPECT_FALSE(f.Apply(base).ok());
+}
+
+TEST(FoldTest, DriftReportNamesEachDifferingField) {
+  const std::string payload = testing::ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-small-dos-games.payload.json");
+  DeployedPackage a = *ParseDeployedPackage(payload);
+  DeployedPackage b = a;
+  b.generation = 7;
+  b.deployed_components->at(0).status = "Failed";
+  b.connect_strings.erase("doom");
+  auto drift = CompareSnapshots(a, b);
+  ASSERT_EQ(drift.size(), 3u);
+  EXPECT_EQ(drift[0].path, "generation");
+  EXPECT_EQ(drift[0].stored, "1");
+  EXPECT_EQ(drift[0].folded, "7");
+  EXPECT_EQ(drift[1].path, "deployedComponents[0].status");
+  EXPECT_EQ(drift[2].path, "connectStrings.doom");
+  EXPECT_EQ(drift[2].folded, "(absent)");
+  EXPECT_TRUE(CompareSnapshots(a, a).empty());
+}
+
+}  // namespace
+}  // namespace zs::engine

@@ -1,0 +1,262 @@
+#include "engine/lifecycle.h"
+
+#include <gtest/gtest.h>
+
+#include "codec/config.h"
+#include "codec/json_reader.h"
+#include "codec/model_json.h"
+#include "engine/derived_status.h"
+
+namespace zs::engine {
+namespace {
+
+// A clock that ticks one second per call from a fixed start.
+Clock FakeClock() {
+  auto t = std::make_shared<std::int64_t>(1767225600LL * 1000000000LL);  // 2026-01-01
+  return [t] {
+    *t += 1000000000LL;
+    return Timestamp::FromUnixNanos(*t);
+  };
+}
+
+json::Value Json(std::string_view text) { return std::move(json::ParseJson(text)).value(); }
+
+DeployRequest Request(std::string_view version = "1.0.0", std::string_view config = "{}") {
+  DeployRequest r;
+  r.package = Json(R"({"kind":"ZarfPackageConfig","metadata":{"name":"demo","version":")" +
+                   std::string(version) + R"("},"components":[{"name":"a"},{"name":"b"}]})");
+  r.package_digest = "sha256:abc";
+  r.source = "oci://ghcr.io/x/demo:" + std::string(version);
+  r.cli_version = "v0.84.0";
+  r.config = Json(config);
+  return r;
+}
+
+InstalledChart Chart(std::string ns, std::string name) {
+  InstalledChart c;
+  c.namespace_ = std::move(ns);
+  c.chart_name = std::move(name);
+  return c;
+}
+
+class LifecycleTest : public ::testing::Test {
+ protected:
+  Lifecycle Open(FoldOptions options = {}) {
+    return std::move(Lifecycle::Open(log_.get(), "demo", options, FakeClock())).value();
+  }
+  void DeployAll(Lifecycle* lc, std::string_view version, std::string_view config = "{}") {
+    ASSERT_TRUE(lc->BeginDeploy(Request(version, config)).ok());
+    for (const char* c : {"a", "b"}) {
+      ASSERT_TRUE(lc->ComponentStarted(c).ok());
+      ASSERT_TRUE(lc->ComponentSucceeded(c, {Chart("ns", std::string("chart-") + c)}).ok());
+    }
+    ASSERT_TRUE(lc->FinishDeploy(kOutcomeSucceeded).ok());
+  }
+  std::unique_ptr<EventLog> log_ = NewMemoryEventLog();
+};
+
+TEST_F(LifecycleTest, ASuccessfulDeployAppendsInProgressThenSucceeded) {
+  Lifecycle lc = Open();
+  DeployAll(&lc, "1.0.0");
+  const DeployedPackage& p = lc.snapshot();
+  ASSERT_EQ(p.events.size(), 2u);
+  EXPECT_EQ(p.events[0].outcome, kOutcomeInProgress);
+  EXPECT_EQ(p.events[1].outcome, kOutcomeSucceeded);
+  EXPECT_EQ(p.events[1].version, "1.0.0");
+  EXPECT_EQ(p.events[1].digest, "sha256:abc");
+  EXPECT_EQ(p.generation, 1);
+  ASSERT_EQ(p.deployed_components->size(), 2u);
+  EXPECT_EQ(p.deployed_components->at(0).status, kStatusSucceeded);
+  EXPECT_EQ(p.deployed_components->at(0).last_event->outcome, kOutcomeSucceeded);
+  EXPECT_EQ(p.deployed_components->at(1).installed_charts->at(0).chart_name, "chart-b");
+  EXPECT_EQ(p.config_digest, p.events[1].config_digest);
+  EXPECT_TRUE(p.deploy_config.has_value());
+}
+
+TEST_F(LifecycleTest, EventsAreNeverEditedAndCancelledIsAppendedToo) {
+  Lifecycle lc = Open();
+  DeployAll(&lc, "1.0.0");
+  const std::vector<PackageEvent> before = lc.snapshot().events;
+  ASSERT_TRUE(lc.BeginDeploy(Request("1.1.0")).ok());
+  ASSERT_TRUE(lc.ComponentStarted("a").ok());
+  ASSERT_TRUE(lc.Cancel().ok());
+  const DeployedPackage& p = lc.snapshot();
+  ASSERT_EQ(p.events.size(), 4u);
+  EXPECT_EQ(p.events[0], before[0]);
+  EXPECT_EQ(p.events[1], before[1]);
+  EXPECT_EQ(p.events[3].type, kEventDeploy);
+  EXPECT_EQ(p.events[3].outcome, kOutcomeCancelled);
+  // The in-progress component says Cancelled; its deprecated status keeps
+  // the value Deploying had given it (Cancelled has no old equivalent).
+  EXPECT_EQ(p.FindComponent("a")->last_event->outcome, kOutcomeCancelled);
+  EXPECT_EQ(p.FindComponent("a")->status, kStatusDeploying);
+  // Rule 6: a cancelled deploy does not replace the recorded config.
+  EXPECT_EQ(p.config_digest, before[1].config_digest);
+}
+
+TEST_F(LifecycleTest, RetentionEvictsTheOldestAtTheCap) {
+  Lifecycle lc = Open(FoldOptions{.max_events = 10});
+  for (int i = 0; i < 7; ++i) DeployAll(&lc, "1.0." + std::to_string(i));
+  const DeployedPackage& p = lc.snapshot();
+  ASSERT_EQ(p.events.size(), 10u);
+  // 14 events were appended; the first 4 (versions 1.0.0 and 1.0.1) are gone.
+  EXPECT_EQ(p.events.front().version, "1.0.2");
+  EXPECT_EQ(p.events.back().version, "1.0.6");
+  auto all = log_->Read("demo");
+  auto uncapped = Fold(*all, FoldOptions{.max_events = 0});
+  ASSERT_TRUE(uncapped.ok());
+  EXPECT_EQ(uncapped->events.size(), 14u);
+}
+
+TEST_F(LifecycleTest, LastEventIsOverwrittenAndStatusFollowsIt) {
+  Lifecycle lc = Open();
+  ASSERT_TRUE(lc.BeginDeploy(Request()).ok());
+  ASSERT_TRUE(lc.ComponentStarted("a").ok());
+  EXPECT_EQ(lc.snapshot().FindComponent("a")->status, kStatusDeploying);
+  EXPECT_EQ(lc.snapshot().FindComponent("b"), nullptr);  // not reached: no entry
+  ASSERT_TRUE(lc.ComponentFailed("a").ok());
+  EXPECT_EQ(lc.snapshot().FindComponent("a")->status, kStatusFailed);
+  EXPECT_EQ(lc.snapshot().FindComponent("a")->last_event->outcome, kOutcomeFailed);
+  ASSERT_TRUE(lc.FinishDeploy(kOutcomeFailed).ok());
+  ASSERT_TRUE(lc.BeginRemove({}).ok());
+  ASSERT_TRUE(lc.ComponentRemoving("a").ok());
+  EXPECT_EQ(lc.snapshot().FindComponent("a")->status, kStatusRemoving);
+  EXPECT_EQ(lc.snapshot().FindComponent("a")->last_event->type, kEventRemove);
+  ASSERT_TRUE(lc.ComponentRemoveFailed("a").ok());
+  EXPECT_EQ(lc.snapshot().FindComponent("a")->status, kStatusFailed);
+}
+
+TEST_F(LifecycleTest, FailedDeployKeepsTheLastSuccessfulConfig) {
+  Lifecycle lc = Open();
+  DeployAll(&lc, "1.0.0", R"({"Values":{"replicas":1}})");
+  const std::string good = lc.snapshot().config_digest;
+  const json::Value good_config = *lc.snapshot().deploy_config;
+  ASSERT_TRUE(lc.BeginDeploy(Request("1.1.0", R"({"Values":{"replicas":2}})")).ok());
+  ASSERT_TRUE(lc.ComponentStarted("a").ok());
+  ASSERT_TRUE(lc.ComponentFailed("a").ok());
+  ASSERT_TRUE(lc.FinishDeploy(kOutcomeFailed).ok());
+  EXPECT_EQ(lc.snapshot().config_digest, good);
+  EXPECT_EQ(*lc.snapshot().deploy_config, good_config);
+  EXPECT_NE(lc.snapshot().events.back().config_digest, good);  // every event has its own
+  DeployAll(&lc, "1.2.0", R"({"Values":{"replicas":3}})");
+  EXPECT_NE(lc.snapshot().config_digest, good);
+}
+
+TEST_F(LifecycleTest, PartialDeployKeepsUntouchedComponents) {
+  Lifecycle lc = Open();
+  DeployAll(&lc, "1.0.0");
+  const DeployedComponent b_before = *lc.snapshot().FindComponent("b");
+  ASSERT_TRUE(lc.BeginDeploy(Request("1.1.0")).ok());
+  ASSERT_TRUE(lc.ComponentStarted("a").ok());
+  ASSERT_TRUE(lc.ComponentSucceeded("a", {}).ok());
+  ASSERT_TRUE(lc.FinishDeploy(kOutcomeSucceeded).ok());
+  ASSERT_NE(lc.snapshot().FindComponent("b"), nullptr);
+  EXPECT_EQ(*lc.snapshot().FindComponent("b"), b_before);
+}
+
+TEST_F(LifecycleTest, UndigestableConfigIsRefusedBeforeAnyChange) {
+  Lifecycle lc = Open();
+  DeployAll(&lc, "1.0.0");
+  const std::string before = EncodeDeployedPackage(lc.snapshot());
+  const std::uint64_t size = *log_->Size("demo");
+  Status s = lc.BeginDeploy(Request("2.0.0", R"({"Values":{"x":1e999}})"));
+  EXPECT_FALSE(s.ok());
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
+  Status wrong = lc.BeginDeploy(Request("2.0.0", R"({"SetVariables":[1]})"));
+  EXPECT_FALSE(wrong.ok());
+  Status remove = lc.BeginRemove(RemoveRequest{Json(R"({"Values":{"x":-1e999}})")});
+  EXPECT_FALSE(remove.ok());
+  EXPECT_EQ(EncodeDeployedPackage(lc.snapshot()), before);
+  EXPECT_EQ(*log_->Size("demo"), size);
+  EXPECT_EQ(lc.running(), "");
+}
+
+TEST_F(LifecycleTest, DigestsAreDeterministicUnderKeyOrderAndChangeWithEachField) {
+  auto digest = [](std::string_view config) {
+    auto c = DecodeDeployConfig(Json(config));
+    return *DeployConfigDigest(*c);
+  };
+  EXPECT_EQ(digest(R"({"Values":{"a":1,"b":{"c":2,"d":3}},"SetVariables":{"X":"1","Y":"2"}})"),
+            digest(R"({"SetVariables":{"Y":"2","X":"1"},"Values":{"b":{"d":3,"c":2},"a":1}})"));
+  const std::string base = digest(R"({})");
+  EXPECT_NE(digest(R"({"SetVariables":{"X":"1"}})"), base);
+  EXPECT_NE(digest(R"({"Values":{"a":1}})"), base);
+  EXPECT_NE(digest(R"({"NamespaceOverride":"ns"})"), base);
+  EXPECT_NE(digest(R"({"ValuesOverridesMap":{"c":{"h":{"a":1}}}})"), base);
+  // Imperative options are not part of the config: Go ignores them.
+  EXPECT_EQ(digest(R"({"Timeout":"5m","Retries":3,"AdoptExistingResources":true})"), base);
+  auto remove = [](std::string_view config) {
+    auto c = DecodeRemoveConfig(Json(config));
+    return *RemoveConfigDigest(*c);
+  };
+  EXPECT_EQ(remove(R"({"Values":{"a":1,"b":2}})"), remove(R"({"Values":{"b":2,"a":1}})"));
+  EXPECT_NE(remove(R"({"Values":{"a":1}})"), remove(R"({})"));
+  EXPECT_EQ(remove(R"({"Timeout":"1m"})"), remove(R"({})"));
+}
+
+TEST_F(LifecycleTest, SourceIsScrubbedAndSetOnDeployEventsOnly) {
+  Lifecycle lc = Open();
+  DeployRequest r = Request();
+  r.source = "https://user:hunter2@registry.example.com/pkgs/demo.tar.zst?token=abc&arch=amd64";
+  ASSERT_TRUE(lc.BeginDeploy(r).ok());
+  ASSERT_TRUE(lc.FinishDeploy(kOutcomeSucceeded).ok());
+  ASSERT_TRUE(lc.BeginRemove({}).ok());
+  ASSERT_TRUE(lc.FinishRemove(kOutcomeSucceeded).ok());
+  const auto& events = lc.snapshot().events;
+  EXPECT_EQ(events[0].source, "https://registry.example.com/pkgs/demo.tar.zst?arch=amd64");
+  EXPECT_EQ(events[1].source, events[0].source);
+  EXPECT_EQ(events[2].source, "");
+  EXPECT_EQ(events[3].source, "");
+  EXPECT_EQ(EncodeDeployedPackage(lc.snapshot()).find("hunter2"), std::string::npos);
+}
+
+TEST(ScrubSourceTest, RemovesUserinfoAndCredentialParameters) {
+  EXPECT_EQ(ScrubSource("https://user:pass@host/x"), "https://host/x");
+  EXPECT_EQ(ScrubSource("oci://robot$ci:tok@ghcr.io/a/b:1.0"), "oci://ghcr.io/a/b:1.0");
+  EXPECT_EQ(ScrubSource("https://h/p?X-Amz-Signature=s&X-Amz-Credential=c&v=2#frag"), "https://h/p?v=2#frag");
+  EXPECT_EQ(ScrubSource("https://h/p?access_token=1&api_key=2&password=3"), "https://h/p");
+  EXPECT_EQ(ScrubSource("zarf-package-demo-amd64-1.0.0.tar.zst"), "zarf-package-demo-amd64-1.0.0.tar.zst");
+  EXPECT_EQ(ScrubSource("https://host/p@x"), "https://host/p@x");
+}
+
+TEST_F(LifecycleTest, OutOfOrderCallsAreRefused) {
+  Lifecycle lc = Open();
+  EXPECT_FALSE(lc.ComponentStarted("a").ok());
+  EXPECT_FALSE(lc.FinishDeploy(kOutcomeSucceeded).ok());
+  EXPECT_FALSE(lc.Cancel().ok());
+  ASSERT_TRUE(lc.BeginDeploy(Request()).ok());
+  EXPECT_FALSE(lc.BeginDeploy(Request()).ok());
+  EXPECT_FALSE(lc.BeginRemove({}).ok());
+  EXPECT_FALSE(lc.FinishDeploy("Cancelled").ok());
+  EXPECT_FALSE(lc.ComponentRemoved("a").ok());
+}
+
+TEST_F(LifecycleTest, AbandonClosesWhatAHardKillLeftInProgress) {
+  {
+    Lifecycle killed = Open();
+    ASSERT_TRUE(killed.BeginDeploy(Request()).ok());
+    ASSERT_TRUE(killed.ComponentStarted("a").ok());
+    // The process dies here: no Cancel.
+  }
+  Lifecycle lc = Open();
+  EXPECT_TRUE(InProgressSince(lc.snapshot()).has_value());
+  ASSERT_TRUE(lc.Abandon(kOutcomeFailed).ok());
+  EXPECT_EQ(LatestEventSummary(lc.snapshot()), "Deploy/Failed");
+  EXPECT_EQ(lc.snapshot().FindComponent("a")->last_event->outcome, kOutcomeFailed);
+  EXPECT_FALSE(lc.Abandon(kOutcomeFailed).ok());  // nothing left in progress
+}
+
+TEST_F(LifecycleTest, RemovedComponentsLeaveTheSnapshot) {
+  Lifecycle lc = Open();
+  DeployAll(&lc, "1.0.0");
+  ASSERT_TRUE(lc.BeginRemove({}).ok());
+  ASSERT_TRUE(lc.ComponentRemoving("b").ok());
+  ASSERT_TRUE(lc.ComponentRemoved("b").ok());
+  ASSERT_TRUE(lc.FinishRemove(kOutcomeSucceeded).ok());
+  EXPECT_EQ(lc.snapshot().FindComponent("b"), nullptr);
+  EXPECT_NE(lc.snapshot().FindComponent("a"), nullptr);
+  EXPECT_FALSE(lc.BeginRemove({}).ok() && lc.ComponentRemoving("b").ok());
+}
+
+}  // namespace
+}  // namespace zs::engine
