@@ -102,7 +102,7 @@ void Folder::ApplyPackageEvent(const Record& r) {
     pkg_.unknown.absent = 0;
   } else if (e.type == kEventDeploy && e.outcome == kOutcomeSucceeded) {
     // Rule 6: only a successful deploy replaces the recorded config.
-    pkg_.deploy_config = pending_config_;
+    pkg_.deploy_config = r.facts && r.facts->deploy_config ? r.facts->deploy_config : pending_config_;
     pkg_.config_digest = pending_config_digest_.empty() ? e.config_digest : pending_config_digest_;
     pending_config_.reset();
     pending_config_digest_.clear();

@@ -11,7 +11,8 @@
 //      Deploying, Deploy/Succeeded -> Succeeded, */Failed -> Failed,
 //      Remove/InProgress -> Removing; Cancelled keeps the old status);
 //   6. top-level `deployConfig` and `configDigest` change only when a deploy
-//      succeeds, to the config that deploy started with;
+//      succeeds, to the config that deploy started with (or, for a deploy
+//      resumed from a Secret, the config its Succeeded record carries);
 //   9. a deploy never drops components it did not touch; a component leaves
 //      the snapshot only when its removal succeeds.
 //
@@ -47,6 +48,9 @@ class Folder {
   Status Apply(const Record& record);
 
   const DeployedPackage& snapshot() const { return pkg_; }
+  // Whether the config of the deploy in progress is known (it is unless the
+  // log began with a Base taken mid-deploy).
+  bool pending_config_known() const { return pending_config_.has_value(); }
   std::size_t applied() const { return applied_; }
 
  private:

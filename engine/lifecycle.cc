@@ -201,7 +201,18 @@ Status Lifecycle::FinishDeploy(std::string_view outcome) {
   if (outcome != kOutcomeSucceeded && outcome != kOutcomeFailed) {
     return Status::InvalidArgument("a deploy finishes Succeeded or Failed, not " + std::string(outcome));
   }
-  ZS_RETURN_IF_ERROR(PackageEventRecord(kEventDeploy, outcome, std::nullopt));
+  std::optional<DeployFacts> facts;
+  if (outcome == kOutcomeSucceeded && !folder_.pending_config_known()) {
+    // Resumed from a Secret, which holds only the config's digest.
+    if (!resumed_config_) {
+      return Status::InvalidArgument(
+          "the deploy being finished began in another process and its config is not in the "
+          "log; give the same config again to record deployConfig");
+    }
+    facts.emplace();
+    facts->deploy_config = resumed_config_;
+  }
+  ZS_RETURN_IF_ERROR(PackageEventRecord(kEventDeploy, outcome, std::move(facts)));
   running_.clear();
   in_progress_.clear();
   return Status::OK();
@@ -264,6 +275,40 @@ Status Lifecycle::Cancel() {
   ZS_RETURN_IF_ERROR(PackageEventRecord(running_, kOutcomeCancelled, std::nullopt));
   running_.clear();
   in_progress_.clear();
+  return Status::OK();
+}
+
+Status Lifecycle::Resume(const json::Value* config) {
+  const DeployedPackage& pkg = folder_.snapshot();
+  if (!running_.empty() || pkg.events.empty() || pkg.events.back().outcome != kOutcomeInProgress) {
+    return Status::OK();
+  }
+  const PackageEvent& latest = pkg.events.back();
+  if (config != nullptr && latest.type == kEventDeploy) {
+    ZS_ASSIGN_OR_RETURN(DeployConfig c, DecodeDeployConfig(*config));
+    ZS_ASSIGN_OR_RETURN(std::string marshaled, MarshalDeployConfig(c));
+    if (Sha256Digest(marshaled) != latest.config_digest) {
+      return Status::InvalidArgument("the config given has digest " + Sha256Digest(marshaled) +
+                                     ", but the deploy in progress started with " +
+                                     latest.config_digest);
+    }
+    ZS_ASSIGN_OR_RETURN(resumed_config_, json::ParseJson(marshaled));
+  }
+  running_ = latest.type;
+  op_config_digest_ = latest.config_digest;
+  op_source_ = latest.source;
+  op_version_ = latest.version;
+  op_flavor_ = latest.flavor;
+  op_digest_ = latest.digest;
+  in_progress_.clear();
+  if (pkg.deployed_components) {
+    for (const DeployedComponent& c : *pkg.deployed_components) {
+      if (c.last_event && c.last_event->outcome == kOutcomeInProgress &&
+          c.last_event->type == running_) {
+        in_progress_ = c.name;
+      }
+    }
+  }
   return Status::OK();
 }
 

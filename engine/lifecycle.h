@@ -84,6 +84,16 @@ class Lifecycle {
   // InvalidArgument if the latest event is not InProgress.
   Status Abandon(std::string_view outcome);
 
+  // Continues an operation an earlier process began and left InProgress in
+  // the snapshot (step-by-step recording: `record deploy --begin-only`, then
+  // `record component`, then `record finish`). No-op when the latest event
+  // is not InProgress. A Secret does not store the config of a deploy in
+  // progress, only its digest: when the log does not hold it either, pass
+  // the same config again as `config`, or FinishDeploy(Succeeded) is refused
+  // (it could not record `deployConfig`). InvalidArgument if `config` does
+  // not have the digest the running operation started with.
+  Status Resume(const json::Value* config = nullptr);
+
   // The operation this session is running: "Deploy", "Remove" or "".
   std::string_view running() const { return running_; }
   const DeployedPackage& snapshot() const { return folder_.snapshot(); }
@@ -109,6 +119,7 @@ class Lifecycle {
   std::string op_config_digest_;   // configDigest of every event of the operation
   std::string op_source_;          // scrubbed source (Deploy only)
   std::string op_version_, op_flavor_, op_digest_;
+  std::optional<json::Value> resumed_config_;  // see Resume
   Timestamp last_time_;
 };
 

@@ -6,6 +6,9 @@
 #include <iostream>
 #include <iterator>
 
+#include "codec/json_reader.h"
+#include "codec/yaml.h"
+
 namespace zs::tools {
 
 Result<std::string> ReadFileOrStdin(const std::string& path) {
@@ -21,6 +24,23 @@ Result<std::string> ReadFileOrStdin(const std::string& path) {
   if (f != stdin) std::fclose(f);
   if (failed) return Status::IOError(path + ": read error");
   return out;
+}
+
+Result<json::Value> ReadDocument(const std::string& path) {
+  ZS_ASSIGN_OR_RETURN(std::string text, ReadFileOrStdin(path));
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && (text[first] == '{' || text[first] == '[')) {
+    auto v = json::ParseJson(text);
+    if (!v.ok()) return v.status().WithContext(path);
+    return v;
+  }
+  auto docs = yaml::ParseDocuments(text);
+  if (!docs.ok()) return docs.status().WithContext(path);
+  if (docs->size() != 1) {
+    return Status::InvalidArgument(path + ": expected one document, found " +
+                                   std::to_string(docs->size()));
+  }
+  return std::move((*docs)[0]);
 }
 
 bool IsCredentialKey(std::string_view key) {

@@ -22,6 +22,10 @@ inline constexpr int kExitUsage = 2;
 // Reads a whole file, or standard input for "-". IOError naming the path.
 Result<std::string> ReadFileOrStdin(const std::string& path);
 
+// Reads one JSON or YAML document (a package definition, a config) from a
+// file or "-". InvalidArgument when the file holds several documents.
+Result<json::Value> ReadDocument(const std::string& path);
+
 // Whether a member name holds a credential in Zarf's state: passwords,
 // secrets, tokens and private keys ("pushPassword", "secret", "key", ...).
 bool IsCredentialKey(std::string_view key);

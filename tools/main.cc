@@ -3,7 +3,11 @@
 #include <CLI/CLI.hpp>
 
 #include "tools/common.h"
+#include "tools/config_cmd.h"
 #include "tools/inspect_cmd.h"
+#include "tools/record_cmd.h"
+#include "tools/replay_cmd.h"
+#include "tools/status_cmd.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"zarf-state: event-sourced state for Zarf deployed packages"};
@@ -11,6 +15,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_code = zs::tools::kExitOk;
   zs::tools::RegisterInspect(&app, &exit_code);
+  zs::tools::RegisterRecord(&app, &exit_code);
+  zs::tools::RegisterStatus(&app, &exit_code);
+  zs::tools::RegisterReplay(&app, &exit_code);
+  zs::tools::RegisterConfig(&app, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

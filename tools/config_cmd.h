@@ -1,0 +1,30 @@
+// `zarf-state config digest|diff`: the digest Zarf records for a
+// DeployConfig/RemoveConfig (or the canonical RFC 8785 one), and the paths
+// that changed between two configs, with secret-looking values masked.
+#ifndef ZARF_STATE_TOOLS_CONFIG_CMD_H_
+#define ZARF_STATE_TOOLS_CONFIG_CMD_H_
+
+#include <ostream>
+#include <string>
+
+namespace CLI {
+class App;
+}
+
+namespace zs::tools {
+
+struct ConfigOptions {
+  std::string action;        // digest | diff
+  std::string kind = "deploy";
+  std::string file = "-";    // digest
+  bool canonical = false;    // digest
+  std::string old_file, new_file;  // diff
+  std::string output = "table";    // diff
+};
+
+int RunConfig(const ConfigOptions& options, std::ostream& out, std::ostream& err);
+void RegisterConfig(CLI::App* app, int* exit_code);
+
+}  // namespace zs::tools
+
+#endif  // ZARF_STATE_TOOLS_CONFIG_CMD_H_

@@ -1,0 +1,184 @@
+#include "tools/package_session.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "codec/go_json.h"
+#include "codec/json_reader.h"
+#include "codec/model_json.h"
+#include "engine/fold.h"
+#include "tools/common.h"
+
+namespace zs::tools {
+namespace {
+
+// Calls `on_line(package, record_value, line_no)` for each line of a log.
+template <typename OnLine>
+Status ForEachLogLine(const std::string& path, OnLine on_line) {
+  std::ifstream in(path);
+  if (!in) return Status::OK();  // no log yet
+  std::string line;
+  for (std::size_t n = 1; std::getline(in, line); ++n) {
+    if (line.empty()) continue;
+    const std::string where = path + ":" + std::to_string(n);
+    auto v = json::ParseJson(line);
+    if (!v.ok()) return v.status().WithContext(where);
+    const json::Value* pkg = v->Find("package");
+    const json::Value* rec = v->Find("record");
+    if (pkg == nullptr || !pkg->is_string() || rec == nullptr || !rec->is_object()) {
+      return Status::Corruption(where + ": a log line needs \"package\" and \"record\"");
+    }
+    ZS_RETURN_IF_ERROR(on_line(pkg->as_string(), *rec, where));
+  }
+  return Status::OK();
+}
+
+std::string LogLine(const std::string& package, const engine::Record& r) {
+  std::string line = "{\"package\":";
+  json::AppendGoString(&line, package);
+  line += ",\"record\":";
+  line += engine::EncodeRecord(r);
+  line += "}\n";
+  return line;
+}
+
+}  // namespace
+
+Result<std::vector<engine::Record>> ReadRecordLog(const std::string& path, const std::string& package) {
+  std::vector<engine::Record> out;
+  ZS_RETURN_IF_ERROR(ForEachLogLine(
+      path, [&](const std::string& pkg, const json::Value& rec, const std::string& where) -> Status {
+        if (pkg != package) return Status::OK();
+        auto r = engine::DecodeRecord(*json::WriteJson(rec));
+        if (r.status().code() == Status::Code::kNotFound) return Status::OK();  // skippable
+        if (!r.ok()) return r.status().WithContext(where);
+        out.push_back(std::move(r).value());
+        return Status::OK();
+      }));
+  return out;
+}
+
+Result<std::vector<std::string>> RecordLogPackages(const std::string& path) {
+  std::vector<std::string> out;
+  ZS_RETURN_IF_ERROR(ForEachLogLine(path, [&](const std::string& pkg, const json::Value&,
+                                              const std::string&) {
+    if (std::find(out.begin(), out.end(), pkg) == out.end()) out.push_back(pkg);
+    return Status::OK();
+  }));
+  return out;
+}
+
+Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOptions& options,
+                                                             const std::string& package_hint,
+                                                             engine::Clock clock) {
+  std::unique_ptr<PackageSession> s(new PackageSession());
+  s->options_ = options;
+  std::string text;
+  bool exists = false;
+  if (options.secret_path == "-") {
+    ZS_ASSIGN_OR_RETURN(s->stdin_text_, ReadFileOrStdin("-"));
+    text = s->stdin_text_;
+    exists = true;
+    s->options_.to_stdout = true;
+  } else {
+    ZS_ASSIGN_OR_RETURN(s->file_, StateFile::Open(options.secret_path, options.create));
+    exists = s->file_->exists();
+    text = s->file_->contents();
+  }
+  std::optional<DeployedPackage> stored;
+  if (exists) {
+    ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, options.secret_path));
+    if (input.is_list || input.objects.size() != 1) {
+      return Status::InvalidArgument(options.secret_path +
+                                     ": record works on one package Secret, not a List");
+    }
+    InputObject& obj = input.objects[0];
+    if (!obj.error.ok()) return obj.error;
+    if (obj.payload_kind != PayloadKind::kPackage) {
+      return Status::InvalidArgument(obj.label + ": not a package Secret");
+    }
+    s->is_secret_ = obj.is_secret;
+    s->format_ = input.format;
+    if (obj.is_secret) s->secret_ = std::move(obj.object);
+    auto pkg = ParseDeployedPackage(obj.payload);
+    if (!pkg.ok()) return pkg.status().WithContext(obj.label);
+    stored = std::move(pkg).value();
+    s->package_ = stored->name;
+  } else {
+    s->package_ = package_hint;
+  }
+  if (s->package_.empty()) {
+    return Status::InvalidArgument("cannot tell the package's name: give --package with metadata.name");
+  }
+
+  s->log_ = engine::NewMemoryEventLog();
+  engine::FoldOptions fold{options.max_events};
+  std::vector<engine::Record> logged;
+  if (!options.log_path.empty()) {
+    ZS_ASSIGN_OR_RETURN(logged, ReadRecordLog(options.log_path, s->package_));
+  }
+  if (!logged.empty()) {
+    for (const engine::Record& r : logged) ZS_RETURN_IF_ERROR(s->log_->Append(s->package_, r).status());
+    if (stored) {
+      ZS_ASSIGN_OR_RETURN(DeployedPackage folded, engine::Fold(logged, fold));
+      const auto drift = engine::CompareSnapshots(*stored, folded);
+      if (!drift.empty()) {
+        return Status::InvalidArgument(
+            options.secret_path + " and the log " + options.log_path + " disagree (first at " +
+            drift[0].path + "); run `zarf-state replay --verify` to see the drift");
+      }
+    }
+    s->log_has_records_ = true;
+  } else if (stored) {
+    engine::Record base;
+    base.kind = engine::RecordKind::kBase;
+    base.base = *stored;
+    ZS_RETURN_IF_ERROR(s->log_->Append(s->package_, base).status());
+  }
+  ZS_ASSIGN_OR_RETURN(s->persisted_records_, s->log_->Size(s->package_));
+  if (!s->log_has_records_ && !options.log_path.empty()) {
+    // A new log starts with the Base it grew from.
+    s->persisted_records_ = 0;
+  }
+  ZS_ASSIGN_OR_RETURN(engine::Lifecycle lc,
+                      engine::Lifecycle::Open(s->log_.get(), s->package_, fold, std::move(clock)));
+  s->lifecycle_.emplace(std::move(lc));
+  return s;
+}
+
+Status PackageSession::Save(std::ostream& out) {
+  const DeployedPackage& pkg = lifecycle_->snapshot();
+  const std::string payload = EncodeDeployedPackage(pkg);
+  if (payload.size() > kSecretSizeLimit) {
+    return Status::TooLarge("package " + package_ + ": the Secret would hold " +
+                            std::to_string(payload.size()) + " bytes, over the API server's limit of " +
+                            std::to_string(kSecretSizeLimit) + "; nothing was written");
+  }
+  std::string text;
+  if (!is_secret_) {
+    text = payload;
+  } else {
+    json::Value secret = secret_.is_null()
+                             ? MakePackageSecret(pkg.name, pkg.namespace_override, payload)
+                             : secret_;
+    if (!secret_.is_null()) SetSecretValue(&secret, kPackageDataKey, payload);
+    text = WriteObject(secret, format_);
+  }
+  // New records go to the log first: a crash between the two leaves a log
+  // ahead of the Secret, which the next run reports as drift.
+  if (!options_.log_path.empty()) {
+    ZS_ASSIGN_OR_RETURN(std::vector<engine::Record> records, log_->Read(package_, persisted_records_ + 1));
+    std::string lines;
+    for (const engine::Record& r : records) lines += LogLine(package_, r);
+    if (!lines.empty()) ZS_RETURN_IF_ERROR(AppendLines(options_.log_path, lines));
+    ZS_ASSIGN_OR_RETURN(persisted_records_, log_->Size(package_));
+  }
+  if (options_.to_stdout) {
+    out << text;
+    if (!text.empty() && text.back() != '\n') out << '\n';
+    return Status::OK();
+  }
+  return file_->Replace(text);
+}
+
+}  // namespace zs::tools

@@ -1,0 +1,78 @@
+// PackageSession: one package's state as `zarf-state record` sees it — the
+// Secret file (or a bare payload), optionally its record log, the EventLog
+// rebuilt from them, and a Lifecycle to append to — and writing it all back.
+//
+// Loading: a record log (JSON Lines, one {"package":..,"record":..} per
+// line) that has records for the package is the source of truth, and must
+// fold to the Secret's snapshot (else the drift is the error); otherwise the
+// Secret's snapshot becomes the log's Base record. Saving: the new snapshot is
+// encoded Go-exactly, checked against the API server's size limit, put into
+// the same Secret object (metadata and resourceVersion kept) or a new one
+// named as Zarf names it, and installed atomically; new records are appended
+// to the log. Nothing is written if any step fails.
+//
+// Thread safety: not thread-safe.
+#ifndef ZARF_STATE_TOOLS_PACKAGE_SESSION_H_
+#define ZARF_STATE_TOOLS_PACKAGE_SESSION_H_
+
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "codec/secret.h"
+#include "codec/status.h"
+#include "engine/event_log.h"
+#include "engine/lifecycle.h"
+#include "tools/state_file.h"
+
+namespace zs::tools {
+
+struct SessionOptions {
+  std::string secret_path;  // "-": read stdin, write stdout
+  std::string log_path;     // optional record log
+  std::size_t max_events = 10;
+  bool to_stdout = false;   // print instead of replacing the file
+  bool create = false;      // the Secret file may not exist yet
+};
+
+class PackageSession {
+ public:
+  // `package_hint` names the package when the Secret does not exist yet.
+  static Result<std::unique_ptr<PackageSession>> Open(const SessionOptions& options,
+                                                      const std::string& package_hint,
+                                                      engine::Clock clock = nullptr);
+
+  engine::Lifecycle& lifecycle() { return *lifecycle_; }
+  const std::string& package() const { return package_; }
+
+  // Writes the Secret (or payload) and appends new records to the log.
+  Status Save(std::ostream& out);
+
+ private:
+  PackageSession() = default;
+
+  SessionOptions options_;
+  std::string package_;
+  std::unique_ptr<StateFile> file_;
+  std::string stdin_text_;
+  bool is_secret_ = true;
+  TextFormat format_ = TextFormat::kJson;
+  json::Value secret_;  // the Secret object read (null when new)
+  std::unique_ptr<engine::EventLog> log_;
+  std::uint64_t persisted_records_ = 0;  // records already in the log file
+  bool log_has_records_ = false;
+  std::optional<engine::Lifecycle> lifecycle_;
+};
+
+// Reads a record log file: every record of `package` in order. A missing
+// file reads as empty. Skippable unknown kinds are skipped.
+Result<std::vector<engine::Record>> ReadRecordLog(const std::string& path, const std::string& package);
+
+// The package names in a record log, in first-seen order.
+Result<std::vector<std::string>> RecordLogPackages(const std::string& path);
+
+}  // namespace zs::tools
+
+#endif  // ZARF_STATE_TOOLS_PACKAGE_SESSION_H_

@@ -1,0 +1,314 @@
+#include "tools/record_cmd.h"
+
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <iostream>
+#include <thread>
+
+#include "codec/model.h"
+#include "tools/common.h"
+
+namespace zs::tools {
+namespace {
+
+volatile std::sig_atomic_t g_stop_signal = 0;
+
+extern "C" void OnStopSignal(int sig) { g_stop_signal = sig; }
+
+// Installs the graceful-stop handlers for the lifetime of the object.
+class StopSignals {
+ public:
+  StopSignals() {
+    g_stop_signal = 0;
+    struct sigaction sa {};
+    sa.sa_handler = OnStopSignal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int_);
+    sigaction(SIGTERM, &sa, &old_term_);
+  }
+  ~StopSignals() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+
+ private:
+  struct sigaction old_int_ {};
+  struct sigaction old_term_ {};
+};
+
+// Waits `ms` unless a stop signal arrives; returns whether one did.
+bool PauseOrStop(int ms) {
+  for (int waited = 0; waited < ms && !g_stop_signal; waited += 10) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return g_stop_signal != 0;
+}
+
+// Step lines for --verbose, flushed at once so a watcher sees them live.
+void Step(const RecordOptions& o, std::string_view what, std::string_view component) {
+  if (!o.verbose) return;
+  std::cerr << "step: " << what << " " << component << std::endl;
+}
+
+bool Selected(const RecordOptions& o, std::string_view component) {
+  if (o.components.empty()) return true;
+  return std::find(o.components.begin(), o.components.end(), component) != o.components.end();
+}
+
+// The charts Zarf installs for a component: its Helm charts (release name or
+// chart name) and one raw chart per manifest ("raw-<pkg>-<comp>-<manifest>").
+std::vector<InstalledChart> ChartsOf(const json::Value& component, std::string_view package) {
+  std::vector<InstalledChart> out;
+  const std::string comp(component.StringOr("name"));
+  if (const json::Value* charts = component.Find("charts"); charts && charts->is_array()) {
+    for (const json::Value& c : charts->array()) {
+      InstalledChart ic;
+      ic.namespace_ = std::string(c.StringOr("namespace"));
+      ic.chart_name = std::string(c.StringOr("releaseName", c.StringOr("name")));
+      out.push_back(std::move(ic));
+    }
+  }
+  if (const json::Value* manifests = component.Find("manifests"); manifests && manifests->is_array()) {
+    for (const json::Value& m : manifests->array()) {
+      InstalledChart ic;
+      ic.namespace_ = std::string(m.StringOr("namespace"));
+      ic.chart_name = "raw-" + std::string(package) + "-" + comp + "-" + std::string(m.StringOr("name"));
+      out.push_back(std::move(ic));
+    }
+  }
+  return out;
+}
+
+// Runs the steps of a deploy; returns the outcome recorded.
+Result<std::string> SimulateDeploy(const RecordOptions& o, const json::Value& package,
+                                   engine::Lifecycle& lc) {
+  const json::Value* components = package.Find("components");
+  const std::string name = lc.snapshot().name;
+  if (components != nullptr && components->is_array()) {
+    for (const json::Value& c : components->array()) {
+      const std::string comp(c.StringOr("name"));
+      if (!Selected(o, comp)) continue;
+      if (PauseOrStop(o.step_delay_ms)) return std::string(kOutcomeCancelled);
+      ZS_RETURN_IF_ERROR(lc.ComponentStarted(comp));
+      Step(o, "deploying", comp);
+      if (PauseOrStop(o.step_delay_ms)) return std::string(kOutcomeCancelled);
+      if (comp == o.fail_component) {
+        ZS_RETURN_IF_ERROR(lc.ComponentFailed(comp));
+        ZS_RETURN_IF_ERROR(lc.FinishDeploy(kOutcomeFailed));
+        return std::string(kOutcomeFailed);
+      }
+      ZS_RETURN_IF_ERROR(lc.ComponentSucceeded(comp, ChartsOf(c, name)));
+      Step(o, "deployed", comp);
+    }
+  }
+  if (PauseOrStop(o.step_delay_ms)) return std::string(kOutcomeCancelled);
+  ZS_RETURN_IF_ERROR(lc.FinishDeploy(kOutcomeSucceeded));
+  return std::string(kOutcomeSucceeded);
+}
+
+Result<std::string> SimulateRemove(const RecordOptions& o, engine::Lifecycle& lc) {
+  std::vector<std::string> targets;
+  if (lc.snapshot().deployed_components) {
+    // Zarf removes components in reverse order of deployment.
+    for (auto it = lc.snapshot().deployed_components->rbegin();
+         it != lc.snapshot().deployed_components->rend(); ++it) {
+      if (Selected(o, it->name)) targets.push_back(it->name);
+    }
+  }
+  for (const std::string& comp : targets) {
+    if (PauseOrStop(o.step_delay_ms)) return std::string(kOutcomeCancelled);
+    ZS_RETURN_IF_ERROR(lc.ComponentRemoving(comp));
+    Step(o, "removing", comp);
+    if (PauseOrStop(o.step_delay_ms)) return std::string(kOutcomeCancelled);
+    if (comp == o.fail_component) {
+      ZS_RETURN_IF_ERROR(lc.ComponentRemoveFailed(comp));
+      ZS_RETURN_IF_ERROR(lc.FinishRemove(kOutcomeFailed));
+      return std::string(kOutcomeFailed);
+    }
+    ZS_RETURN_IF_ERROR(lc.ComponentRemoved(comp));
+  }
+  ZS_RETURN_IF_ERROR(lc.FinishRemove(kOutcomeSucceeded));
+  return std::string(kOutcomeSucceeded);
+}
+
+Result<json::Value> OptionalDocument(const std::string& path) {
+  if (path.empty()) return json::Value::Null();
+  return ReadDocument(path);
+}
+
+// Performs the action; returns the outcome of the operation it recorded
+// ("" for steps that end nothing).
+Result<std::string> Act(const RecordOptions& o, PackageSession& session, json::Value* package) {
+  engine::Lifecycle& lc = session.lifecycle();
+  if (o.action == "deploy") {
+    engine::DeployRequest req;
+    req.package = *package;
+    req.package_digest = o.package_digest;
+    req.source = o.source.empty() ? o.package_file : o.source;
+    req.cli_version = o.cli_version;
+    req.package_connectivity = o.connectivity;
+    ZS_ASSIGN_OR_RETURN(req.config, OptionalDocument(o.config_file));
+    ZS_RETURN_IF_ERROR(lc.BeginDeploy(req));
+    if (o.begin_only) return std::string();
+    return SimulateDeploy(o, *package, lc);
+  }
+  if (o.action == "remove") {
+    engine::RemoveRequest req;
+    ZS_ASSIGN_OR_RETURN(req.config, OptionalDocument(o.config_file));
+    ZS_RETURN_IF_ERROR(lc.BeginRemove(req));
+    if (o.begin_only) return std::string();
+    return SimulateRemove(o, lc);
+  }
+  if (o.action == "abandon") {
+    ZS_RETURN_IF_ERROR(lc.Abandon(o.outcome));
+    return std::string(o.outcome);
+  }
+  // component / finish continue an operation begun earlier.
+  json::Value config;
+  if (!o.config_file.empty()) {
+    ZS_ASSIGN_OR_RETURN(config, ReadDocument(o.config_file));
+  }
+  ZS_RETURN_IF_ERROR(lc.Resume(o.config_file.empty() ? nullptr : &config));
+  if (lc.running().empty()) {
+    return Status::InvalidArgument("package " + session.package() + " has no operation in progress");
+  }
+  const bool deploying = lc.running() == kEventDeploy;
+  if (o.action == "finish") {
+    ZS_RETURN_IF_ERROR(deploying ? lc.FinishDeploy(o.outcome) : lc.FinishRemove(o.outcome));
+    return std::string(o.outcome);
+  }
+  if (o.outcome == kOutcomeInProgress) {
+    ZS_RETURN_IF_ERROR(deploying ? lc.ComponentStarted(o.component) : lc.ComponentRemoving(o.component));
+  } else if (o.outcome == kOutcomeSucceeded) {
+    std::vector<InstalledChart> charts;
+    if (const json::Value* comps = lc.snapshot().data.Find("components"); comps && comps->is_array()) {
+      for (const json::Value& c : comps->array()) {
+        if (c.StringOr("name") == o.component) charts = ChartsOf(c, session.package());
+      }
+    }
+    ZS_RETURN_IF_ERROR(deploying ? lc.ComponentSucceeded(o.component, std::move(charts))
+                                 : lc.ComponentRemoved(o.component));
+  } else if (o.outcome == kOutcomeFailed) {
+    ZS_RETURN_IF_ERROR(deploying ? lc.ComponentFailed(o.component) : lc.ComponentRemoveFailed(o.component));
+  } else {
+    return Status::InvalidArgument("a component step is InProgress, Succeeded or Failed, not '" +
+                                   o.outcome + "'");
+  }
+  return std::string();
+}
+
+}  // namespace
+
+int RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
+  json::Value package;
+  std::string hint;
+  if (o.action == "deploy") {
+    if (o.package_file.empty()) {
+      err << "error: record deploy needs --package FILE (the ZarfPackage definition)\n";
+      return kExitUsage;
+    }
+    auto p = ReadDocument(o.package_file);
+    if (!p.ok()) {
+      err << "error: " << p.status().message() << "\n";
+      return kExitSomeFailed;
+    }
+    package = std::move(p).value();
+    const json::Value* md = package.Find("metadata");
+    hint = md ? std::string(md->StringOr("name")) : "";
+  }
+  SessionOptions so = o.session;
+  so.create = o.action == "deploy";
+  StopSignals signals;  // installed before anything is read: no window to lose a stop
+  auto session = PackageSession::Open(so, hint);
+  if (!session.ok()) {
+    err << "error: " << session.status().message() << "\n";
+    return kExitSomeFailed;
+  }
+  auto outcome = Act(o, **session, &package);
+  if (!outcome.ok()) {
+    // Nothing is written: the operation was refused before its first record,
+    // or a step failed and the Secret keeps its last good state.
+    err << "error: " << session.value()->package() << ": " << outcome.status().message() << "\n";
+    return kExitSomeFailed;
+  }
+  if (*outcome == kOutcomeCancelled && g_stop_signal != 0) {
+    Status cancelled = (*session)->lifecycle().Cancel();
+    if (!cancelled.ok()) {
+      err << "error: " << cancelled.message() << "\n";
+      return kExitSomeFailed;
+    }
+    err << "stopped by signal " << g_stop_signal << ": recorded " << o.action << "/Cancelled\n";
+  }
+  Status saved = (*session)->Save(out);
+  if (!saved.ok()) {
+    err << "error: " << saved.message() << "\n";
+    return kExitSomeFailed;
+  }
+  if (*outcome == kOutcomeFailed || *outcome == kOutcomeCancelled) {
+    if (o.action != "abandon") {
+      err << (*session)->package() << ": " << o.action << " " << *outcome << "\n";
+      return kExitSomeFailed;
+    }
+  }
+  return kExitOk;
+}
+
+void RegisterRecord(CLI::App* app, int* exit_code) {
+  CLI::App* record = app->add_subcommand("record", "Append lifecycle events to a package Secret, as Zarf would");
+  record->require_subcommand(1);
+  auto add_common = [](CLI::App* cmd, RecordOptions* o) {
+    cmd->add_option("-f,--filename", o->session.secret_path,
+                    "The package Secret (JSON/YAML) or bare payload; '-' reads stdin and prints")
+        ->required();
+    cmd->add_option("--log", o->session.log_path, "Also append the records to this log (JSON Lines)");
+    cmd->add_option("--max-events", o->session.max_events, "Events the Secret keeps (default 10)");
+    cmd->add_flag("--stdout", o->session.to_stdout, "Print the new Secret instead of replacing the file");
+  };
+  struct Spec {
+    const char* name;
+    const char* help;
+  };
+  for (Spec spec : {Spec{"deploy", "Record a deploy of --package (all components, or --components)"},
+                    Spec{"remove", "Record a removal (all deployed components, or --components)"},
+                    Spec{"component", "Record one component step of the operation in progress"},
+                    Spec{"finish", "Record the end of the operation in progress"},
+                    Spec{"abandon", "Close an operation a hard kill left InProgress"}}) {
+    auto o = std::make_shared<RecordOptions>();
+    o->action = spec.name;
+    CLI::App* cmd = record->add_subcommand(spec.name, spec.help);
+    add_common(cmd, o.get());
+    const std::string action = spec.name;
+    if (action == "deploy") {
+      cmd->add_option("--package", o->package_file, "ZarfPackage definition (zarf.yaml or JSON)")->required();
+      cmd->add_option("--digest", o->package_digest, "The package's digest (sha256:...)");
+      cmd->add_option("--source", o->source, "Where the package came from (credentials are scrubbed)");
+      cmd->add_option("--cli-version", o->cli_version, "Zarf version to record");
+      cmd->add_option("--connectivity", o->connectivity, "airgap | connected");
+    }
+    if (action == "deploy" || action == "remove" || action == "finish") {
+      cmd->add_option("--config", o->config_file, "DeployConfig / RemoveConfig (JSON or YAML)");
+    }
+    if (action == "deploy" || action == "remove") {
+      cmd->add_option("--components", o->components, "Only these components")->delimiter(',');
+      cmd->add_option("--fail", o->fail_component, "Make this component fail");
+      cmd->add_flag("--begin-only", o->begin_only, "Only record the start");
+      cmd->add_option("--step-delay", o->step_delay_ms, "Milliseconds to wait between steps");
+      cmd->add_flag("-v,--verbose", o->verbose, "Print each step on stderr");
+    }
+    if (action == "component") {
+      cmd->add_option("--name", o->component, "Component name")->required();
+      cmd->add_option("--outcome", o->outcome, "InProgress | Succeeded | Failed")->required();
+    }
+    if (action == "finish" || action == "abandon") {
+      cmd->add_option("--outcome", o->outcome,
+                      action == "finish" ? "Succeeded | Failed" : "Cancelled | Failed")->required();
+    }
+    cmd->callback([o, exit_code] { *exit_code = RunRecord(*o, std::cout, std::cerr); });
+  }
+}
+
+}  // namespace zs::tools

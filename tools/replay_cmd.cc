@@ -1,0 +1,226 @@
+#include "tools/replay_cmd.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "codec/go_json.h"
+#include "codec/json_reader.h"
+#include "codec/model_json.h"
+#include "codec/secret.h"
+#include "engine/derived_status.h"
+#include "engine/fold.h"
+#include "tools/common.h"
+#include "tools/package_session.h"
+
+namespace zs::tools {
+namespace {
+
+std::string ComponentsLine(const DeployedPackage& pkg) {
+  std::string s;
+  if (!pkg.deployed_components) return s;
+  for (const DeployedComponent& c : *pkg.deployed_components) {
+    if (!s.empty()) s += ' ';
+    s += c.name + "=" + engine::ComponentEventSummary(c);
+  }
+  return s;
+}
+
+std::string Describe(const engine::Record& r) {
+  switch (r.kind) {
+    case engine::RecordKind::kBase:
+      return "Base snapshot (" + std::to_string(r.base ? r.base->events.size() : 0) + " events)";
+    case engine::RecordKind::kPackageEvent:
+      return r.event.type + "/" + r.event.outcome +
+             (r.event.version.empty() ? "" : " version " + r.event.version);
+    case engine::RecordKind::kComponentEvent:
+      return "  " + r.component + " " + r.component_event.type + "/" + r.component_event.outcome;
+  }
+  return "";
+}
+
+Result<std::string> LoadSecretPayload(const std::string& path) {
+  ZS_ASSIGN_OR_RETURN(std::string text, ReadFileOrStdin(path));
+  ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, path));
+  if (input.objects.size() != 1) {
+    return Status::InvalidArgument(path + ": replay takes one package Secret");
+  }
+  if (!input.objects[0].error.ok()) return input.objects[0].error;
+  return input.objects[0].payload;
+}
+
+// The invariants a Secret must hold on its own.
+std::vector<engine::Drift> CheckInvariants(const DeployedPackage& pkg, std::size_t cap) {
+  std::vector<engine::Drift> out;
+  if (cap != 0 && pkg.events.size() > cap) {
+    out.push_back({"events", std::to_string(pkg.events.size()) + " events", "at most " + std::to_string(cap)});
+  }
+  const PackageEvent* last_success = nullptr;
+  for (std::size_t i = 0; i < pkg.events.size(); ++i) {
+    const PackageEvent& e = pkg.events[i];
+    const std::string path = "events[" + std::to_string(i) + "]";
+    if (!IsV2Event(e)) out.push_back({path, e.type + "/" + e.outcome, "a v2 type and outcome"});
+    if (i > 0 && e.timestamp < pkg.events[i - 1].timestamp) {
+      out.push_back({path + ".timestamp", FormatRfc3339(e.timestamp), "not before events[" +
+                                                                         std::to_string(i - 1) + "]"});
+    }
+    if (e.type == kEventRemove && !e.source.empty()) {
+      out.push_back({path + ".source", e.source, "empty: source is set on Deploy events only"});
+    }
+    if (e.type == kEventDeploy && e.outcome == kOutcomeSucceeded) last_success = &e;
+  }
+  if (last_success != nullptr && pkg.config_digest != last_success->config_digest) {
+    out.push_back({"configDigest", pkg.config_digest, last_success->config_digest +
+                                                          " (the newest successful deploy's)"});
+  }
+  if (pkg.deployed_components) {
+    for (std::size_t i = 0; i < pkg.deployed_components->size(); ++i) {
+      const DeployedComponent& c = (*pkg.deployed_components)[i];
+      if (!c.last_event || c.last_event->outcome == kOutcomeCancelled) continue;
+      const ComponentEvent& e = *c.last_event;
+      std::string want;
+      if (e.outcome == kOutcomeFailed) want = std::string(kStatusFailed);
+      else if (e.type == kEventDeploy) want = std::string(e.outcome == kOutcomeInProgress ? kStatusDeploying : kStatusSucceeded);
+      else if (e.outcome == kOutcomeInProgress) want = std::string(kStatusRemoving);
+      if (!want.empty() && c.status != want) {
+        out.push_back({"deployedComponents[" + std::to_string(i) + "].status", c.status,
+                       want + " (from lastEvent " + e.type + "/" + e.outcome + ")"});
+      }
+    }
+  }
+  return out;
+}
+
+int PrintDrift(const std::vector<engine::Drift>& drift, std::ostream& out, const std::string& what) {
+  if (drift.empty()) {
+    out << "verify: " << what << ": no drift\n";
+    return kExitOk;
+  }
+  out << "verify: " << what << ": " << drift.size() << " field(s) differ\n";
+  for (const engine::Drift& d : drift) {
+    out << "  " << d.path << ": stored " << d.stored << ", expected " << d.folded << "\n";
+  }
+  return kExitSomeFailed;
+}
+
+}  // namespace
+
+int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
+  auto fail = [&](const Status& s) {
+    err << "error: " << s.message() << "\n";
+    return kExitSomeFailed;
+  };
+  if (o.secret_path.empty() && o.log_path.empty()) {
+    err << "error: replay needs -f SECRET or --log FILE\n";
+    return kExitUsage;
+  }
+  std::optional<Timestamp> at;
+  if (!o.at.empty()) {
+    auto t = ParseRfc3339(o.at);
+    if (!t.ok()) return fail(t.status().WithContext("--at"));
+    at = *t;
+  }
+  std::optional<DeployedPackage> stored;
+  if (!o.secret_path.empty()) {
+    auto payload = LoadSecretPayload(o.secret_path);
+    if (!payload.ok()) return fail(payload.status());
+    auto pkg = ParseDeployedPackage(*payload);
+    if (!pkg.ok()) return fail(pkg.status().WithContext(o.secret_path));
+    stored = std::move(pkg).value();
+  }
+  std::vector<engine::Record> records;
+  std::string package = o.package.empty() && stored ? stored->name : o.package;
+  if (!o.log_path.empty()) {
+    if (package.empty()) {
+      auto pkgs = RecordLogPackages(o.log_path);
+      if (!pkgs.ok()) return fail(pkgs.status());
+      if (pkgs->size() != 1) {
+        err << "error: " << o.log_path << " holds " << pkgs->size() << " packages; name one with --package\n";
+        return kExitUsage;
+      }
+      package = (*pkgs)[0];
+    }
+    auto r = ReadRecordLog(o.log_path, package);
+    if (!r.ok()) return fail(r.status());
+    records = std::move(r).value();
+  }
+  json::Value timeline = json::Value::MakeArray();
+  std::size_t applied = 0;
+  auto emit = [&](const std::string& time, const std::string& kind, const std::string& what,
+                  const DeployedPackage& snap) {
+    ++applied;
+    if (o.output == "json") {
+      auto snapshot = json::ParseJson(EncodeDeployedPackage(snap));
+      timeline.array().push_back(json::Value::MakeObject(
+          {{"seq", json::Value::Int(static_cast<std::int64_t>(applied))},
+           {"time", json::Value::String(time)},
+           {"record", json::Value::String(kind)},
+           {"what", json::Value::String(what)},
+           {"snapshot", snapshot.ok() ? *snapshot : json::Value()}}));
+      return;
+    }
+    char head[64];
+    std::snprintf(head, sizeof head, "#%-4zu ", applied);
+    out << head << time << "  " << what << "\n"
+        << "      -> latest " << engine::LatestEventSummary(snap) << ", generation " << snap.generation
+        << (ComponentsLine(snap).empty() ? "" : ", " + ComponentsLine(snap)) << "\n";
+  };
+  if (!o.log_path.empty()) {
+    engine::Folder folder(engine::FoldOptions{o.max_events});
+    for (const engine::Record& r : records) {
+      if (o.upto != 0 && applied >= o.upto) break;
+      if (at && *at < r.time() && r.kind != engine::RecordKind::kBase) break;
+      Status s = folder.Apply(r);
+      if (!s.ok()) return fail(s.WithContext("record " + std::to_string(applied + 1)));
+      emit(FormatRfc3339(r.time()), std::string(engine::RecordKindName(r.kind)), Describe(r),
+           folder.snapshot());
+    }
+  } else {
+    // The Secret alone holds only its capped package events: the timeline
+    // is those events, each with the derived status it leads to (component
+    // states before the newest are not recorded in a Secret).
+    DeployedPackage view = *stored;
+    for (std::size_t k = 0; k < stored->events.size(); ++k) {
+      const PackageEvent& e = stored->events[k];
+      if (o.upto != 0 && applied >= o.upto) break;
+      if (at && *at < e.timestamp) break;
+      view.events.assign(stored->events.begin(), stored->events.begin() + static_cast<std::ptrdiff_t>(k + 1));
+      engine::Record r;
+      r.event = e;
+      emit(FormatRfc3339(e.timestamp), "PackageEvent", Describe(r), view);
+    }
+  }
+  if (o.output == "json") {
+    std::string s;
+    json::AppendIndentedJson(&s, timeline, "  ");
+    out << s << "\n";
+  }
+  if (!o.verify) return kExitOk;
+  if (!o.log_path.empty()) {
+    if (!stored) {
+      err << "error: --verify with --log needs -f SECRET to compare against\n";
+      return kExitUsage;
+    }
+    auto folded = engine::Fold(records, engine::FoldOptions{o.max_events});
+    if (!folded.ok()) return fail(folded.status());
+    return PrintDrift(engine::CompareSnapshots(*stored, *folded), out,
+                      o.secret_path + " against the fold of " + o.log_path);
+  }
+  return PrintDrift(CheckInvariants(*stored, o.max_events), out, o.secret_path + " invariants");
+}
+
+void RegisterReplay(CLI::App* app, int* exit_code) {
+  auto o = std::make_shared<ReplayOptions>();
+  CLI::App* cmd = app->add_subcommand("replay", "Timeline of a package's events and the snapshot after each; drift report");
+  cmd->add_option("-f,--filename", o->secret_path, "The package Secret (or bare payload)");
+  cmd->add_option("--log", o->log_path, "A record log written by `record --log`");
+  cmd->add_option("--package", o->package, "Which package of the log");
+  cmd->add_option("--at", o->at, "Time travel: stop at this RFC 3339 time");
+  cmd->add_option("--upto", o->upto, "Time travel: stop after N records");
+  cmd->add_flag("--verify", o->verify, "Report drift (exit 1 if any)");
+  cmd->add_option("--max-events", o->max_events, "Event cap the Secret was written with (default 10)");
+  cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
+  cmd->callback([o, exit_code] { *exit_code = RunReplay(*o, std::cout, std::cerr); });
+}
+
+}  // namespace zs::tools

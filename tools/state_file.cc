@@ -1,0 +1,111 @@
+#include "tools/state_file.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace zs::tools {
+namespace {
+
+Status Errno(std::string_view what, const std::string& path) {
+  return Status::IOError(std::string(what) + " " + path + ": " + std::strerror(errno));
+}
+
+Status WriteAll(int fd, std::string_view data, const std::string& path) {
+  while (!data.empty()) {
+    const ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return Errno("write", path);
+    }
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return Status::OK();
+}
+
+std::string DirOf(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool may_be_missing) {
+  const std::string lock_path = path + ".lock";
+  const int lock_fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (lock_fd < 0) return Errno("open", lock_path);
+  while (::flock(lock_fd, LOCK_EX) != 0) {
+    if (errno != EINTR) {
+      Status s = Errno("lock", lock_path);
+      ::close(lock_fd);
+      return s;
+    }
+  }
+  std::unique_ptr<StateFile> file(new StateFile(path, lock_fd));
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT && may_be_missing) return file;
+    if (errno == ENOENT) return Status::NotFound(path + ": no such file");
+    return Errno("open", path);
+  }
+  char buf[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      Status s = Errno("read", path);
+      ::close(fd);
+      return s;
+    }
+    if (n == 0) break;
+    file->contents_.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  file->exists_ = true;
+  return file;
+}
+
+StateFile::~StateFile() {
+  if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
+}
+
+Status StateFile::Replace(std::string_view contents) {
+  std::string tmp = path_ + ".tmp-XXXXXX";
+  const int fd = ::mkstemp(tmp.data());
+  if (fd < 0) return Errno("create", tmp);
+  Status s = Status::OK();
+  if (::fchmod(fd, 0600) != 0) s = Errno("chmod", tmp);
+  if (s.ok()) s = WriteAll(fd, contents, tmp);
+  if (s.ok() && ::fsync(fd) != 0) s = Errno("fsync", tmp);
+  if (::close(fd) != 0 && s.ok()) s = Errno("close", tmp);
+  if (s.ok() && ::rename(tmp.c_str(), path_.c_str()) != 0) s = Errno("rename", tmp);
+  if (!s.ok()) {
+    ::unlink(tmp.c_str());
+    return s;
+  }
+  const std::string dir = DirOf(path_);
+  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
+  contents_ = std::string(contents);
+  exists_ = true;
+  return Status::OK();
+}
+
+Status AppendLines(const std::string& path, std::string_view lines) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) return Errno("open", path);
+  Status s = WriteAll(fd, lines, path);
+  if (s.ok() && ::fsync(fd) != 0) s = Errno("fsync", path);
+  ::close(fd);
+  return s;
+}
+
+}  // namespace zs::tools

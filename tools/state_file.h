@@ -1,0 +1,55 @@
+// Files that hold cluster state: read-modify-write under an exclusive lock,
+// replaced atomically (SPEC rule 11; STYLE: write-temp, fsync, rename).
+//
+// A StateFile holds `flock(LOCK_EX)` on "<path>.lock" from Open until it is
+// destroyed, so two `zarf-state record` runs on the same Secret file
+// serialise instead of losing an update. Replace() writes "<path>.tmp-XXXXXX"
+// with mode 0600, fsyncs it, renames it over the path and fsyncs the
+// directory: a kill at any moment leaves the complete old or the complete new
+// file. Files we create are 0600: they hold cluster state and credentials.
+//
+// Thread safety: one StateFile per thread; the lock is per open file.
+#ifndef ZARF_STATE_TOOLS_STATE_FILE_H_
+#define ZARF_STATE_TOOLS_STATE_FILE_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "codec/status.h"
+
+namespace zs::tools {
+
+class StateFile {
+ public:
+  // Takes the lock and reads the file. A missing file is fine when
+  // `may_be_missing` (exists() is then false); otherwise NotFound.
+  static Result<std::unique_ptr<StateFile>> Open(const std::string& path, bool may_be_missing);
+  ~StateFile();
+  StateFile(const StateFile&) = delete;
+  StateFile& operator=(const StateFile&) = delete;
+
+  bool exists() const { return exists_; }
+  const std::string& contents() const { return contents_; }
+  const std::string& path() const { return path_; }
+
+  // Atomically replaces the file's contents (mode 0600). IOError naming the
+  // path on failure, in which case the old file is untouched.
+  Status Replace(std::string_view contents);
+
+ private:
+  StateFile(std::string path, int lock_fd) : path_(std::move(path)), lock_fd_(lock_fd) {}
+
+  std::string path_;
+  int lock_fd_;
+  bool exists_ = false;
+  std::string contents_;
+};
+
+// Appends `lines` (each ending in '\n') to `path`, creating it 0600, and
+// fsyncs. Used for record logs, which are append-only.
+Status AppendLines(const std::string& path, std::string_view lines);
+
+}  // namespace zs::tools
+
+#endif  // ZARF_STATE_TOOLS_STATE_FILE_H_

@@ -1,0 +1,151 @@
+#include "tools/status_cmd.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "codec/go_json.h"
+#include "codec/json_reader.h"
+#include "codec/model_json.h"
+#include "codec/secret.h"
+#include "engine/derived_status.h"
+#include "tools/common.h"
+
+namespace zs::tools {
+namespace {
+
+using json::Value;
+
+Value EventValue(const PackageEvent* e) {
+  if (e == nullptr) return Value::Null();
+  Value v = Value::MakeObject({{"type", Value::String(e->type)},
+                               {"outcome", Value::String(e->outcome)},
+                               {"timestamp", Value::String(FormatRfc3339(e->timestamp))}});
+  if (!e->version.empty()) v.Set("version", Value::String(e->version));
+  if (!e->digest.empty()) v.Set("digest", Value::String(e->digest));
+  if (!e->source.empty()) v.Set("source", Value::String(e->source));
+  if (!e->config_digest.empty()) v.Set("configDigest", Value::String(e->config_digest));
+  return v;
+}
+
+Value StatusOf(const DeployedPackage& pkg, const Timestamp& now) {
+  Value v = Value::MakeObject({{"name", Value::String(pkg.name)}});
+  const PackageEvent* latest = engine::LatestEvent(pkg);
+  v.Set("latest", latest ? Value::String(latest->type + "/" + latest->outcome)
+                         : Value::String(std::string(kOutcomeUnknown)));
+  if (auto since = engine::InProgressSince(pkg)) {
+    const std::int64_t age = (now.unix_nanos() - since->unix_nanos()) / 1000000000;
+    v.Set("inProgressSince", Value::String(FormatRfc3339(*since)));
+    v.Set("inProgressSeconds", Value::Int(age));
+    v.Set("summary", Value::String(latest->type + " InProgress for " + FormatAge(age)));
+  } else {
+    v.Set("summary", Value::String(latest ? latest->type + " " + latest->outcome + " at " +
+                                                FormatRfc3339(latest->timestamp)
+                                          : std::string("Unknown (no event history)")));
+  }
+  v.Set("latestDeploy", EventValue(engine::LatestEventOfType(pkg, kEventDeploy)));
+  v.Set("latestRemove", EventValue(engine::LatestEventOfType(pkg, kEventRemove)));
+  v.Set("lastSuccessfulDeploy", EventValue(engine::LastSuccessfulDeploy(pkg)));
+  v.Set("configDigest", Value::String(pkg.config_digest));
+  Value comps = Value::MakeArray();
+  if (pkg.deployed_components) {
+    for (const DeployedComponent& c : *pkg.deployed_components) {
+      comps.array().push_back(Value::MakeObject({{"name", Value::String(c.name)},
+                                                 {"lastEvent", Value::String(engine::ComponentEventSummary(c))},
+                                                 {"status", Value::String(c.status)}}));
+    }
+  }
+  v.Set("components", std::move(comps));
+  return v;
+}
+
+void PrintTable(const Value& s, std::ostream& out) {
+  out << "PACKAGE " << s.StringOr("name") << ": " << s.StringOr("summary") << "\n";
+  auto line = [&](const char* label, const char* key) {
+    const Value* e = s.Find(key);
+    out << "  " << label;
+    if (e == nullptr || e->is_null()) {
+      out << "none\n";
+      return;
+    }
+    out << e->StringOr("type") << "/" << e->StringOr("outcome") << " at " << e->StringOr("timestamp");
+    if (!e->StringOr("version").empty()) out << " version " << e->StringOr("version");
+    out << "\n";
+    if (std::string_view(key) == "lastSuccessfulDeploy") {
+      if (!e->StringOr("digest").empty()) out << "      digest " << e->StringOr("digest") << "\n";
+      if (!e->StringOr("source").empty()) out << "      source " << e->StringOr("source") << "\n";
+      if (!e->StringOr("configDigest").empty()) out << "      config " << e->StringOr("configDigest") << "\n";
+    }
+  };
+  line("latest deploy:           ", "latestDeploy");
+  line("latest remove:           ", "latestRemove");
+  line("last successful deploy:  ", "lastSuccessfulDeploy");
+  for (const Value& c : s.Find("components")->array()) {
+    out << "  component " << c.StringOr("name") << ": " << c.StringOr("lastEvent")
+        << (c.StringOr("status").empty() ? "" : " (status " + std::string(c.StringOr("status")) + ")")
+        << "\n";
+  }
+}
+
+}  // namespace
+
+int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.output != "table" && o.output != "json") {
+    err << "error: -o must be table or json\n";
+    return kExitUsage;
+  }
+  Timestamp now = Timestamp::Now();
+  if (!o.now.empty()) {
+    auto t = ParseRfc3339(o.now);
+    if (!t.ok()) {
+      err << "error: --now: " << t.status().message() << "\n";
+      return kExitUsage;
+    }
+    now = *t;
+  }
+  bool failed = false;
+  Value all = Value::MakeArray();
+  for (const std::string& file : o.files.empty() ? std::vector<std::string>{"-"} : o.files) {
+    auto text = ReadFileOrStdin(file);
+    auto input = text.ok() ? ReadInput(*text, file == "-" ? "<stdin>" : file) : Result<Input>(text.status());
+    if (!input.ok()) {
+      err << "error: " << input.status().message() << "\n";
+      failed = true;
+      continue;
+    }
+    for (const InputObject& in : input->objects) {
+      if (!in.error.ok()) {
+        err << "error: " << in.error.message() << "\n";
+        failed = true;
+        continue;
+      }
+      if (in.payload_kind != PayloadKind::kPackage) continue;  // init state has no status
+      auto pkg = ParseDeployedPackage(in.payload);
+      if (!pkg.ok()) {
+        err << "error: " << in.label << ": " << pkg.status().message() << "\n";
+        failed = true;
+        continue;
+      }
+      all.array().push_back(StatusOf(*pkg, now));
+    }
+  }
+  if (o.output == "json") {
+    std::string s;
+    json::AppendIndentedJson(&s, all, "  ");
+    out << s << "\n";
+  } else {
+    for (const Value& s : all.array()) PrintTable(s, out);
+  }
+  return failed ? kExitSomeFailed : kExitOk;
+}
+
+void RegisterStatus(CLI::App* app, int* exit_code) {
+  auto o = std::make_shared<StatusOptions>();
+  CLI::App* cmd = app->add_subcommand("status", "Derived status: latest event, in progress since when, last successful deploy");
+  cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
+  cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
+  cmd->add_option("--now", o->now, "Compute ages as of this RFC 3339 time");
+  cmd->callback([o, exit_code] { *exit_code = RunStatus(*o, std::cout, std::cerr); });
+}
+
+}  // namespace zs::tools

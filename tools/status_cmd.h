@@ -1,0 +1,31 @@
+// `zarf-state status [-f FILE|-] [-o table|json] [--now TIME]`: the derived
+// status of each package in the input (SPEC section 1, "Derived status"):
+// the latest event (or Unknown), whether an operation is in progress and for
+// how long ("InProgress for 6h12m": a hard kill leaves one behind, rule 10),
+// the latest deploy and remove, the last successful deploy (version, digest,
+// source, configDigest), and each component's lastEvent or Unknown.
+#ifndef ZARF_STATE_TOOLS_STATUS_CMD_H_
+#define ZARF_STATE_TOOLS_STATUS_CMD_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace zs::tools {
+
+struct StatusOptions {
+  std::vector<std::string> files;
+  std::string output = "table";
+  std::string now;  // RFC 3339; default: the system clock
+};
+
+int RunStatus(const StatusOptions& options, std::ostream& out, std::ostream& err);
+void RegisterStatus(CLI::App* app, int* exit_code);
+
+}  // namespace zs::tools
+
+#endif  // ZARF_STATE_TOOLS_STATUS_CMD_H_
