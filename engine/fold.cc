@@ -42,24 +42,16 @@ void RebuildConnectStrings(DeployedPackage* pkg) {
 
 }  // namespace
 
-Status Folder::Apply(const Record& r) {
+Status Folder::Validate(const Record& r) const {
   switch (r.kind) {
     case RecordKind::kBase:
-      if (applied_ != 0) {
-        return Status::InvalidArgument("a Base record may only start a log");
-      }
-      if (r.base) pkg_ = *r.base;
-      if (options_.max_events != 0 && pkg_.events.size() > options_.max_events) {
-        pkg_.events.erase(pkg_.events.begin(),
-                          pkg_.events.end() - static_cast<std::ptrdiff_t>(options_.max_events));
-      }
+      if (applied_ != 0) return Status::InvalidArgument("a Base record may only start a log");
       break;
     case RecordKind::kPackageEvent:
       if (!ValidType(r.event.type) || !ValidOutcome(r.event.outcome)) {
         return Status::InvalidArgument("package event " + r.event.type + "/" + r.event.outcome +
                                        " is not in the v2 vocabulary");
       }
-      ApplyPackageEvent(r);
       break;
     case RecordKind::kComponentEvent:
       if (!ValidType(r.component_event.type) || !ValidOutcome(r.component_event.outcome)) {
@@ -67,6 +59,21 @@ Status Folder::Apply(const Record& r) {
                                        r.component_event.outcome + " of " + r.component +
                                        " is not in the v2 vocabulary");
       }
+      break;
+  }
+  return Status::OK();
+}
+
+Status Folder::Apply(const Record& r) {
+  ZS_RETURN_IF_ERROR(Validate(r));
+  switch (r.kind) {
+    case RecordKind::kBase:
+      if (r.base) pkg_ = *r.base;
+      break;
+    case RecordKind::kPackageEvent:
+      ApplyPackageEvent(r);
+      break;
+    case RecordKind::kComponentEvent:
       ApplyComponentEvent(r);
       break;
   }
@@ -74,25 +81,51 @@ Status Folder::Apply(const Record& r) {
   return Status::OK();
 }
 
+const DeployedPackage& Folder::snapshot() const {
+  if (data_facts_) {
+    pkg_.data = data_facts_->data;
+    data_facts_.reset();
+  }
+  if (config_dirty_) {
+    if (config_facts_) {
+      pkg_.deploy_config = config_facts_->deploy_config;
+    } else {
+      pkg_.deploy_config.reset();
+    }
+    config_facts_.reset();
+    config_dirty_ = false;
+  }
+  if (connect_strings_dirty_) {
+    RebuildConnectStrings(&pkg_);
+    connect_strings_dirty_ = false;
+  }
+  // Rule 2, settled: keep the newest max_events.
+  if (options_.max_events != 0 && pkg_.events.size() > options_.max_events) {
+    pkg_.events.erase(pkg_.events.begin(),
+                      pkg_.events.end() - static_cast<std::ptrdiff_t>(options_.max_events));
+  }
+  return pkg_;
+}
+
 void Folder::ApplyPackageEvent(const Record& r) {
   const PackageEvent& e = r.event;
-  // Rules 1 and 2: append, then evict the oldest beyond the cap.
+  // Rules 1 and 2: append; the oldest beyond the cap are evicted in batches
+  // here and exactly when the snapshot is read.
   pkg_.events.push_back(e);
-  if (options_.max_events != 0 && pkg_.events.size() > options_.max_events) {
-    pkg_.events.erase(pkg_.events.begin());
+  if (options_.max_events != 0 && pkg_.events.size() >= 2 * options_.max_events + 8) {
+    pkg_.events.erase(pkg_.events.begin(),
+                      pkg_.events.end() - static_cast<std::ptrdiff_t>(options_.max_events));
   }
   if (e.type == kEventDeploy && e.outcome == kOutcomeInProgress) {
+    running_facts_ = r.facts;
     if (r.facts) {
       const DeployFacts& f = *r.facts;
       if (!f.name.empty()) pkg_.name = f.name;
       pkg_.digest = f.digest;
-      pkg_.data = f.data;
+      data_facts_ = r.facts;  // the definition is copied in by snapshot()
       pkg_.cli_version = f.cli_version;
       pkg_.namespace_override = f.namespace_override;
       pkg_.package_connectivity = f.package_connectivity;
-      pending_config_ = f.deploy_config;
-    } else {
-      pending_config_.reset();
     }
     // Zarf bumps the generation at every deploy; components record it.
     ++pkg_.generation;
@@ -101,13 +134,16 @@ void Folder::ApplyPackageEvent(const Record& r) {
     // A snapshot built here is a Go-written one: nothing is "absent".
     pkg_.unknown.absent = 0;
   } else if (e.type == kEventDeploy && e.outcome == kOutcomeSucceeded) {
-    // Rule 6: only a successful deploy replaces the recorded config.
-    pkg_.deploy_config = r.facts && r.facts->deploy_config ? r.facts->deploy_config : pending_config_;
+    // Rule 6: only a successful deploy replaces the recorded config: the one
+    // it started with, or (resumed from a Secret) the one its record carries.
+    config_facts_ = r.facts && r.facts->deploy_config ? r.facts : running_facts_;
+    if (config_facts_ && !config_facts_->deploy_config) config_facts_.reset();
+    config_dirty_ = true;
     pkg_.config_digest = pending_config_digest_.empty() ? e.config_digest : pending_config_digest_;
-    pending_config_.reset();
+    running_facts_.reset();
     pending_config_digest_.clear();
   } else if (e.type == kEventDeploy) {
-    pending_config_.reset();
+    running_facts_.reset();
     pending_config_digest_.clear();
   }
 }
@@ -132,7 +168,7 @@ void Folder::ApplyComponentEvent(const Record& r) {
     comps.erase(std::remove_if(comps.begin(), comps.end(),
                                [&](const DeployedComponent& x) { return x.name == r.component; }),
                 comps.end());
-    RebuildConnectStrings(&pkg_);
+    connect_strings_dirty_ = true;
     return;
   }
   c->last_event = e;
@@ -143,7 +179,7 @@ void Folder::ApplyComponentEvent(const Record& r) {
   if (e.type == kEventDeploy) c->observed_generation = pkg_.generation;
   if (r.charts) {
     c->installed_charts = *r.charts;
-    RebuildConnectStrings(&pkg_);
+    connect_strings_dirty_ = true;
   }
 }
 

@@ -21,6 +21,7 @@
 #define ZARF_STATE_ENGINE_FOLD_H_
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,12 @@ struct FoldOptions {
 };
 
 // Applies records one at a time; snapshot() is the fold of all applied.
+//
+// Apply does the cheap part of each rule at once and defers the costly,
+// idempotent part (copying a package definition or a config out of the
+// shared facts, rebuilding the top-level connectStrings, trimming events to
+// the cap) until the snapshot is read, so folding a long log costs little
+// per record.
 class Folder {
  public:
   explicit Folder(FoldOptions options = {}) : options_(options) {}
@@ -46,22 +53,33 @@ class Folder {
   // cannot apply: a Base after other records, an event of unknown type or
   // outcome.
   Status Apply(const Record& record);
+  // What Apply would answer, without applying.
+  Status Validate(const Record& record) const;
 
-  const DeployedPackage& snapshot() const { return pkg_; }
+  // The fold of every record applied so far. The reference stays valid until
+  // the next Apply.
+  const DeployedPackage& snapshot() const;
+  std::size_t applied() const { return applied_; }
   // Whether the config of the deploy in progress is known (it is unless the
   // log began with a Base taken mid-deploy).
-  bool pending_config_known() const { return pending_config_.has_value(); }
-  std::size_t applied() const { return applied_; }
+  bool pending_config_known() const {
+    return running_facts_ != nullptr && running_facts_->deploy_config.has_value();
+  }
 
  private:
   void ApplyPackageEvent(const Record& r);
   void ApplyComponentEvent(const Record& r);
 
   FoldOptions options_;
-  DeployedPackage pkg_;
-  // The config digest and stored config of the deploy in progress, which
-  // become the top-level ones if it succeeds (rule 6).
-  std::optional<json::Value> pending_config_;
+  // Materialised lazily by snapshot(); see the class comment.
+  mutable DeployedPackage pkg_;
+  mutable std::shared_ptr<const DeployFacts> data_facts_;    // data to copy in
+  mutable std::shared_ptr<const DeployFacts> config_facts_;  // deployConfig to copy in
+  mutable bool config_dirty_ = false;
+  mutable bool connect_strings_dirty_ = false;
+  // The facts of the deploy in progress, whose config becomes the top-level
+  // one if it succeeds (rule 6).
+  std::shared_ptr<const DeployFacts> running_facts_;
   std::string pending_config_digest_;
   std::size_t applied_ = 0;
 };

@@ -86,13 +86,12 @@ Result<Lifecycle> Lifecycle::Open(EventLog* log, std::string package, FoldOption
 }
 
 Status Lifecycle::Append(const Record& record) {
-  // Fold first: a record the fold refuses must not reach the log.
-  Folder trial = folder_;
-  ZS_RETURN_IF_ERROR(trial.Apply(record));
+  // A record the fold refuses must not reach the log; one the log refuses
+  // must not reach the snapshot.
+  ZS_RETURN_IF_ERROR(folder_.Validate(record));
   ZS_ASSIGN_OR_RETURN(AppendResult appended, log_->Append(package_, record));
   (void)appended;
-  folder_ = std::move(trial);
-  return Status::OK();
+  return folder_.Apply(record);
 }
 
 Status Lifecycle::PackageEventRecord(std::string_view type, std::string_view outcome,
@@ -110,7 +109,7 @@ Status Lifecycle::PackageEventRecord(std::string_view type, std::string_view out
   r.event.digest = op_digest_;
   if (type == kEventDeploy) r.event.source = op_source_;  // rule 5
   r.event.config_digest = op_config_digest_;              // rule 6
-  r.facts = std::move(facts);
+  if (facts) r.facts = std::make_shared<const DeployFacts>(std::move(*facts));
   ZS_RETURN_IF_ERROR(Append(r));
   last_time_ = now;
   return Status::OK();

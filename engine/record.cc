@@ -118,7 +118,7 @@ Result<Record> DecodeRecord(std::string_view bytes) {
     const Value* base = v.Find("base");
     ZS_RETURN_IF_ERROR(ExpectObject(base, "base"));
     ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodeDeployedPackage(*base));
-    r.base = std::move(pkg);
+    r.base = std::make_shared<const DeployedPackage>(std::move(pkg));
   } else if (kind == "PackageEvent") {
     r.kind = RecordKind::kPackageEvent;
     const Value* event = v.Find("event");
@@ -134,7 +134,7 @@ Result<Record> DecodeRecord(std::string_view bytes) {
       f.namespace_override = facts->StringOr("namespaceOverride");
       f.package_connectivity = facts->StringOr("packageConnectivity");
       if (const Value* dc = facts->Find("deployConfig")) f.deploy_config = *dc;
-      r.facts = std::move(f);
+      r.facts = std::make_shared<const DeployFacts>(std::move(f));
     }
   } else if (kind == "ComponentEvent") {
     r.kind = RecordKind::kComponentEvent;

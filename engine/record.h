@@ -19,6 +19,7 @@
 #ifndef ZARF_STATE_ENGINE_RECORD_H_
 #define ZARF_STATE_ENGINE_RECORD_H_
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,13 +57,16 @@ struct DeployFacts {
   bool operator==(const DeployFacts&) const = default;
 };
 
+// The large parts of a record (a Base snapshot, a deploy's facts with the
+// whole package definition) are immutable and shared: copying a record, and
+// folding one, never copies a package definition.
 struct Record {
   RecordKind kind = RecordKind::kPackageEvent;
   // kBase
-  std::optional<DeployedPackage> base;
+  std::shared_ptr<const DeployedPackage> base;
   // kPackageEvent
   PackageEvent event;
-  std::optional<DeployFacts> facts;
+  std::shared_ptr<const DeployFacts> facts;
   // kComponentEvent
   std::string component;
   ComponentEvent component_event;
@@ -71,7 +75,6 @@ struct Record {
   // The record's time: its event's timestamp (a Base's newest event, or
   // zero).
   Timestamp time() const;
-  bool operator==(const Record&) const = default;
 };
 
 // Canonical bytes of `record` (compact JSON, no trailing newline).

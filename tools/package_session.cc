@@ -132,7 +132,7 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
   } else if (stored) {
     engine::Record base;
     base.kind = engine::RecordKind::kBase;
-    base.base = *stored;
+    base.base = std::make_shared<const DeployedPackage>(*stored);
     ZS_RETURN_IF_ERROR(s->log_->Append(s->package_, base).status());
   }
   ZS_ASSIGN_OR_RETURN(s->persisted_records_, s->log_->Size(s->package_));

@@ -186,7 +186,8 @@ class HistoryBuilder {
   void Deploy(std::vector<Record>* out) {
     config_digest_ = config_digests_[rng_.Below(config_digests_.size())];
     Record begin = PackageRecord(kEventDeploy, kOutcomeInProgress);
-    begin.facts = facts_;  // the shared definition, copied in
+    // Each deploy start owns its facts, as records decoded from a log do.
+    begin.facts = std::make_shared<const DeployFacts>(facts_);
     out->push_back(std::move(begin));
     const std::size_t count = 3 + rng_.Below(3);
     bool failed = false;

@@ -168,7 +168,7 @@ TEST(FoldTest, ALegacySecretIsABaseWithUnknownHistory) {
       testing::ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-realistic-init-failed.payload.json");
   Record base;
   base.kind = RecordKind::kBase;
-  base.base = *ParseDeployedPackage(payload);
+  base.base = std::make_shared<const DeployedPackage>(*ParseDeployedPackage(payload));
   auto folded = Fold({base});
   ASSERT_TRUE(folded.ok());
   EXPECT_EQ(EncodeDeployedPackage(*folded), payload);

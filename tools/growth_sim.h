@@ -1,0 +1,151 @@
+// The growth simulation behind `zarf-state bench growth` (SPEC section 3):
+// how big a package's Secret gets over many deploy/upgrade/remove cycles, how
+// that depends on the package's size, and how big a package can get before
+// its Secret no longer fits under the API server's 1 MiB limit — per codec.
+//
+// Every snapshot measured here is produced by engine::Lifecycle from a
+// synthetic but realistic ZarfPackage (see PackageShape), so it is exactly
+// the DeployedPackage zarf-state would write after the same operations,
+// events capped at `max_events`. The simulation is deterministic: a fixed
+// clock and fixed pseudo-random digests, so two runs give the same bytes.
+//
+// The cycle schedule (cycle c counts from 1; version 1.<c>.0 is deployed):
+//   * every cycle upgrades to version 1.<c>.0 (every component deployed);
+//   * every kFailEvery-th cycle that upgrade fails at one component: the
+//     components before it succeed, it fails, the rest are not reached;
+//   * every kRemoveEvery-th cycle, after the upgrade, one component is
+//     removed and then deployed again.
+// A plain cycle appends 2 package events, a remove cycle 6.
+//
+// Thread safety: all functions are reentrant; nothing is shared.
+#ifndef ZARF_STATE_TOOLS_GROWTH_SIM_H_
+#define ZARF_STATE_TOOLS_GROWTH_SIM_H_
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "codec/json_value.h"
+#include "codec/model.h"
+#include "codec/status.h"
+
+namespace zs::tools {
+
+inline constexpr int kFailEvery = 4;
+inline constexpr int kRemoveEvery = 5;
+// The schedule repeats every lcm(kFailEvery, kRemoveEvery) cycles.
+inline constexpr int kSchedulePeriod = 20;
+
+// The shape of the simulated package.
+struct PackageShape {
+  int components = 5;            // default 5
+  int images_per_component = 4;  // default 4
+  int charts_per_component = 1;  // default 1
+  // Approximate size of the DeployConfig `Values` object, as JSON. Default 512.
+  std::size_t values_bytes = 512;
+  // Events a Secret keeps (SPEC rule 2). Default 10.
+  std::size_t max_events = 10;
+  // Pin every image by digest (`...:1.4.0@sha256:<64 hex>`), as hardened
+  // packages do. Digests are random to a compressor, so this is the
+  // pessimistic case for gzip and compact. Default false.
+  bool pin_digests = false;
+
+  int images() const { return components * images_per_component; }
+};
+
+// InvalidArgument naming the field when a count is out of range (components
+// and images_per_component >= 1, charts_per_component >= 0, max_events >= 1).
+Status ValidateShape(const PackageShape& shape);
+
+// The ZarfPackage definition (`data`) of `shape` at upgrade `version` (the
+// `<v>` of 1.<v>.0), and the DeployConfig the deploy is given (its `Values`
+// object is about shape.values_bytes of JSON).
+json::Value MakePackageDefinition(const PackageShape& shape, int version);
+json::Value MakeDeployConfig(const PackageShape& shape, int version);
+
+// One way of storing a DeployedPackage in a Secret, by the bytes the API
+// server counts against kSecretSizeLimit (the decoded `data` values).
+struct Codec {
+  std::string name;
+  std::function<Result<std::size_t>(const DeployedPackage&)> secret_bytes;
+};
+
+// `json`: the Zarf JSON payload as is.
+Codec JsonCodec();
+// `gzip`: Helm's way, base64(gzip -9 of the JSON) as the data value; the
+// server counts the base64 text.
+Codec GzipCodec();
+// `compact`: the compact envelope (codec/compact.h) as the data value.
+Codec CompactCodec();
+// json, gzip, compact, in that order.
+std::vector<Codec> AllCodecs();
+
+// The Secret size of one codec after one cycle.
+struct GrowthPoint {
+  int cycle = 0;
+  std::string codec;
+  std::size_t bytes = 0;
+};
+
+// Runs `cycles` cycles of the schedule on `shape` and measures the snapshot
+// with every codec after each: cycles * codecs.size() points, cycle-major.
+// InvalidArgument for a bad shape or cycles < 1; any engine or codec error
+// is returned with the cycle it happened in.
+Result<std::vector<GrowthPoint>> SimulateCycles(const PackageShape& shape, int cycles,
+                                                const std::vector<Codec>& codecs);
+
+// Cycles after which the `events` of a Secret hold max_events events for
+// good, i.e. from which on size only changes with version strings.
+int CyclesToFillEvents(std::size_t max_events);
+
+// The Secret size of one codec for one package size.
+struct SizePoint {
+  int components = 0;
+  int images_per_component = 0;
+  std::string codec;
+  std::size_t bytes = 0;
+};
+
+// For each images-per-component count in `images_per_component` (components
+// fixed at shape.components), the Secret size after `cycles` cycles, per
+// codec. Errors as SimulateCycles.
+Result<std::vector<SizePoint>> SweepSizes(const PackageShape& shape,
+                                          const std::vector<int>& images_per_component,
+                                          int cycles, const std::vector<Codec>& codecs);
+
+// The largest package that fits, found by LargestFitting.
+struct FitResult {
+  int components = 0;
+  // 0 when even one image per component does not fit.
+  int images_per_component = 0;
+  std::size_t bytes = 0;       // its Secret size (<= kSecretSizeLimit)
+  std::size_t next_bytes = 0;  // with one more image per component (> limit)
+  bool capped = false;         // the search stopped at max_images: it fits
+  int probes = 0;              // simulations run
+  int images() const { return components * images_per_component; }
+};
+
+struct FitOptions {
+  // Cycles simulated per probe. Default 0: CyclesToFillEvents(max_events)
+  // rounded up to a whole schedule period, so the Secret is at its plateau.
+  int cycles = 0;
+  // Stop searching at this many images in total. Default 1,000,000.
+  int max_images = 1000000;
+};
+
+// The largest images_per_component (components fixed at shape.components;
+// the other fields of `shape` kept) whose Secret, after opts.cycles cycles,
+// is at most kSecretSizeLimit with `codec` while one more image per
+// component exceeds it. The search brackets the boundary and then narrows
+// the bracket by interpolation (sizes grow almost linearly with images)
+// safeguarded by bisection, so it needs few simulations even for large
+// packages. It assumes the size grows with the image count; the answer
+// always satisfies fits(n) && !fits(n + 1) as measured. Errors as
+// SimulateCycles.
+Result<FitResult> LargestFitting(const PackageShape& shape, const Codec& codec,
+                                 const FitOptions& opts = {});
+
+}  // namespace zs::tools
+
+#endif  // ZARF_STATE_TOOLS_GROWTH_SIM_H_
