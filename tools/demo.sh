@@ -3,7 +3,8 @@
 set -euo pipefail
 build=${1:-build}
 bin="$build/zarf-state"
-data="$(dirname "$0")/../tests/data/legacy"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+data="$root/tests/data/legacy"
 
 echo "== zarf-state $("$bin" --version | awk '{print $2}'): inspect the newest era's List (v0.80.0..v0.84.0)"
 "$bin" inspect -f "$data/e22-v0.80.0-v0.84.0/all-secrets.list.json"
@@ -21,3 +22,28 @@ done
 echo
 echo "== a malformed Secret: one error line, exit code 1"
 "$bin" inspect -f "$data/e22-v0.80.0-v0.84.0/malformed-bad-base64.secret.json" || echo "(exit code $?)"
+
+echo
+echo "== record a deploy, an upgrade, a failed upgrade and a remove of a sample package"
+samples="$root/tests/data/samples"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+secret="$work/zarf-package-podinfo.json"
+log="$work/podinfo.log.jsonl"
+run() { echo "\$ zarf-state $*"; "$bin" "$@" || echo "(exit code $?)"; }
+run record deploy -f "$secret" --log "$log" --package "$samples/podinfo-1.yaml" \
+  --digest sha256:1111 --source "oci://robot:token@registry.example.com/podinfo:6.4.0" \
+  --config "$samples/deploy-config-1.json"
+run record deploy -f "$secret" --log "$log" --package "$samples/podinfo-2.yaml" \
+  --digest sha256:2222 --source oci://registry.example.com/podinfo:6.5.0 \
+  --config "$samples/deploy-config-2.yaml"
+run record deploy -f "$secret" --log "$log" --package "$samples/podinfo-2.yaml" \
+  --digest sha256:2222 --source oci://registry.example.com/podinfo:6.5.0 \
+  --config "$samples/deploy-config-2.yaml" --fail dashboards
+run record remove -f "$secret" --log "$log" --components dashboards
+echo
+run status -f "$secret"
+echo
+run replay --log "$log" -f "$secret" --verify
+echo
+run config diff "$samples/deploy-config-1.json" "$samples/deploy-config-2.yaml"
