@@ -82,6 +82,12 @@ InputObject Classify(json::Value obj, std::string label) {
   in.payload_kind = is_state ? PayloadKind::kState : PayloadKind::kPackage;
   const std::string_view key = is_state ? kStateDataKey : kPackageDataKey;
   auto payload = SecretValue(o, key);
+  if (!is_state && payload.status().code() == Status::Code::kNotFound) {
+    payload = SecretValue(o, kCompactDataKey);
+    if (payload.status().code() == Status::Code::kNotFound) {
+      payload = Status::NotFound("no data key 'data' (or '" + std::string(kCompactDataKey) + "')");
+    }
+  }
   if (!payload.ok()) {
     in.error = payload.status().WithContext(in.label);
     return in;

@@ -30,6 +30,8 @@ inline constexpr std::size_t kSecretSizeLimit = 1048576;
 inline constexpr std::string_view kZarfNamespace = "zarf";
 inline constexpr std::string_view kPackageSecretPrefix = "zarf-package-";
 inline constexpr std::string_view kPackageDataKey = "data";
+// Where the compact codec keeps a package (codec/package_secret.h).
+inline constexpr std::string_view kCompactDataKey = "data-compact";
 inline constexpr std::string_view kStateSecretName = "zarf-state";
 inline constexpr std::string_view kStateDataKey = "state";
 inline constexpr std::string_view kManagedByLabel = "app.kubernetes.io/managed-by";
@@ -51,7 +53,9 @@ struct InputObject {
   PayloadKind payload_kind = PayloadKind::kPackage;
   // The Secret object, or the bare payload.
   json::Value object;
-  // The payload bytes (base64-decoded for Secrets). Empty on error.
+  // The payload bytes (base64-decoded for Secrets): JSON, or for a package
+  // Secret written with the compact codec the compact envelope (decode with
+  // DecodePackagePayload, codec/package_secret.h). Empty on error.
   std::string payload;
   // Non-OK when this object cannot be used; the others still can.
   Status error;

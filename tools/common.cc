@@ -43,6 +43,30 @@ Result<json::Value> ReadDocument(const std::string& path) {
   return std::move((*docs)[0]);
 }
 
+bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
+                   const std::function<Status(const InputObject&)>& visit) {
+  bool failed = false;
+  const std::vector<std::string> stdin_only{"-"};
+  for (const std::string& file : files.empty() ? stdin_only : files) {
+    auto text = ReadFileOrStdin(file);
+    auto input = text.ok() ? ReadInput(*text, file == "-" ? "<stdin>" : file)
+                           : Result<Input>(text.status());
+    if (!input.ok()) {
+      err << "error: " << input.status().message() << "\n";
+      failed = true;
+      continue;
+    }
+    for (const InputObject& in : input->objects) {
+      Status s = in.error.ok() ? visit(in) : in.error;
+      if (!s.ok()) {
+        err << "error: " << (in.error.ok() ? in.label + ": " : std::string()) << s.message() << "\n";
+        failed = true;
+      }
+    }
+  }
+  return failed;
+}
+
 bool IsCredentialKey(std::string_view key) {
   std::string lower(key);
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

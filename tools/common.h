@@ -5,11 +5,14 @@
 #ifndef ZARF_STATE_TOOLS_COMMON_H_
 #define ZARF_STATE_TOOLS_COMMON_H_
 
+#include <functional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "codec/json_value.h"
+#include "codec/secret.h"
 #include "codec/status.h"
 
 namespace zs::tools {
@@ -21,6 +24,14 @@ inline constexpr int kExitUsage = 2;
 
 // Reads a whole file, or standard input for "-". IOError naming the path.
 Result<std::string> ReadFileOrStdin(const std::string& path);
+
+// Reads each file ("-": stdin; none: stdin) and calls `visit` for each usable
+// object in it. A file that cannot be read, an object that cannot be used,
+// and a non-OK Status from `visit` each print one line "error: ..." on `err`
+// naming the object; the other objects are still visited. Returns whether
+// anything failed.
+bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
+                   const std::function<Status(const InputObject&)>& visit);
 
 // Reads one JSON or YAML document (a package definition, a config) from a
 // file or "-". InvalidArgument when the file holds several documents.

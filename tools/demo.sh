@@ -28,6 +28,8 @@ echo "== record a deploy, an upgrade, a failed upgrade and a remove of a sample 
 samples="$root/tests/data/samples"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+out_dir="$(cd "$build" && pwd)/demo"
+mkdir -p "$out_dir"
 secret="$work/zarf-package-podinfo.json"
 log="$work/podinfo.log.jsonl"
 run() { echo "\$ zarf-state $*"; "$bin" "$@" || echo "(exit code $?)"; }
@@ -47,3 +49,12 @@ echo
 run replay --log "$log" -f "$secret" --verify
 echo
 run config diff "$samples/deploy-config-1.json" "$samples/deploy-config-2.yaml"
+
+echo
+echo "== Secret size growth per codec (writes CSV and SVG plots)"
+run bench growth --out "$out_dir"
+echo
+echo "== size of the bundled sample Secrets of every era, per codec"
+run size -f "$data"/e*/pkg-*.secret.json
+echo
+echo "plots: $out_dir/growth-cycles.svg $out_dir/growth-size.svg"

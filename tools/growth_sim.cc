@@ -54,8 +54,9 @@ Value Str(std::string s) { return Value::String(std::move(s)); }
 // nanoseconds that never end in 0, so every timestamp has the same length
 // (Go trims trailing fractional zeros).
 engine::Clock SimClock() {
-  auto state = std::make_shared<std::pair<std::int64_t, std::uint64_t>>(
-      1767225600LL * 1000000000LL, 0);  // 2026-01-01T00:00:00Z
+  constexpr std::int64_t kStart = 1767225600LL * 1000000000LL;  // 2026-01-01T00:00:00Z
+  // (unix nanoseconds, PRNG state)
+  auto state = std::make_shared<std::pair<std::int64_t, std::uint64_t>>(kStart, 0);
   return [state] {
     state->second = Mix(state->second);
     state->first += 1000000000LL + static_cast<std::int64_t>(state->second % 1000000000ULL);
@@ -78,9 +79,7 @@ class DiscardingLog : public engine::EventLog {
     return std::vector<engine::Record>{};
   }
   Result<std::uint64_t> Size(std::string_view) const override { return size_; }
-  Result<std::vector<std::string>> Packages() const override {
-    return std::vector<std::string>{};
-  }
+  Result<std::vector<std::string>> Packages() const override { return std::vector<std::string>{}; }
 
  private:
   std::uint64_t size_ = 0;
@@ -94,8 +93,7 @@ class Simulation {
     auto sim = std::unique_ptr<Simulation>(new Simulation(shape));
     ZS_ASSIGN_OR_RETURN(engine::Lifecycle lc,
                         engine::Lifecycle::Open(&sim->log_, std::string(kPackageName),
-                                                engine::FoldOptions{shape.max_events},
-                                                SimClock()));
+                                                engine::FoldOptions{shape.max_events}, SimClock()));
     sim->lifecycle_ = std::make_unique<engine::Lifecycle>(std::move(lc));
     return sim;
   }
@@ -155,31 +153,69 @@ class Simulation {
   std::unique_ptr<engine::Lifecycle> lifecycle_;
 };
 
-// Runs `cycles` cycles and measures the final snapshot with `codec`.
-Result<std::size_t> SizeAfter(const PackageShape& shape, int cycles, const Codec& codec) {
-  ZS_ASSIGN_OR_RETURN(auto sim, Simulation::Start(shape));
-  for (int c = 1; c <= cycles; ++c) {
-    ZS_RETURN_IF_ERROR(sim->RunCycle(c).WithContext("cycle " + std::to_string(c)));
-  }
-  ZS_ASSIGN_OR_RETURN(std::size_t bytes, codec.secret_bytes(sim->snapshot()));
-  return bytes;
-}
+int EventsIn(int cycle) { return cycle % kRemoveEvery == 0 ? 6 : 2; }
 
 }  // namespace
 
-Status ValidateShape(const PackageShape& s) {
-  if (s.components < 1) return Status::InvalidArgument("components must be at least 1");
-  if (s.images_per_component < 1) {
-    return Status::InvalidArgument("images per component must be at least 1");
+int CyclesToFillEvents(std::size_t max_events) {
+  std::size_t events = 0;
+  int c = 0;
+  while (events < max_events) events += static_cast<std::size_t>(EventsIn(++c));
+  return c;
+}
+
+int TailStart(int cycle, std::size_t max_events) {
+  std::size_t events = 0;
+  int c = cycle;
+  for (; c > 1; --c) {
+    events += static_cast<std::size_t>(EventsIn(c));
+    if (events >= max_events && c % kFailEvery != 0) break;
   }
-  if (s.charts_per_component < 0) return Status::InvalidArgument("charts must not be negative");
-  if (s.max_events < 1) return Status::InvalidArgument("max events must be at least 1");
+  return c;
+}
+
+Result<std::vector<std::size_t>> SizesAfter(const PackageShape& shape, int cycle,
+                                            const std::vector<Codec>& codecs) {
+  if (cycle < 1) return Status::InvalidArgument("cycles must be at least 1");
+  ZS_ASSIGN_OR_RETURN(auto sim, Simulation::Start(shape));
+  for (int c = TailStart(cycle, shape.max_events); c <= cycle; ++c) {
+    ZS_RETURN_IF_ERROR(sim->RunCycle(c).WithContext("cycle " + std::to_string(c)));
+  }
+  std::vector<std::size_t> sizes;
+  for (const Codec& codec : codecs) {
+    auto bytes = codec.secret_bytes(sim->snapshot());
+    if (!bytes.ok()) return bytes.status().WithContext("codec " + codec.name);
+    sizes.push_back(*bytes);
+  }
+  return sizes;
+}
+
+Status ValidateShape(const PackageShape& s) {
+  auto out_of_range = [](std::string_view what, std::int64_t lo, std::int64_t hi) {
+    return Status::InvalidArgument(std::string(what) + " must be between " + std::to_string(lo) +
+                                   " and " + std::to_string(hi));
+  };
+  if (s.components < 1 || s.components > kMaxComponents) {
+    return out_of_range("components", 1, kMaxComponents);
+  }
+  if (s.images_per_component < 1 ||
+      std::int64_t{s.images_per_component} * s.components > kMaxImages) {
+    return out_of_range("images (components x images per component)", 1, kMaxImages);
+  }
+  if (s.charts_per_component < 0 || s.charts_per_component > kMaxCharts) {
+    return out_of_range("charts per component", 0, kMaxCharts);
+  }
+  if (s.values_bytes > kMaxValuesBytes) return out_of_range("values bytes", 0, kMaxValuesBytes);
+  if (s.max_events < 1 || s.max_events > kMaxEvents) return out_of_range("max events", 1, kMaxEvents);
   return Status::OK();
 }
 
 json::Value MakePackageDefinition(const PackageShape& shape, int version) {
+  // Members are moved in one by one: building from an initializer list would
+  // deep-copy the (possibly huge) image lists.
   const std::string v = Version(version);
   Value components = Value::MakeArray();
+  components.array().reserve(static_cast<std::size_t>(shape.components));
   for (int c = 0; c < shape.components; ++c) {
     Value charts = Value::MakeArray();
     for (int k = 0; k < shape.charts_per_component; ++k) {
@@ -194,23 +230,28 @@ json::Value MakePackageDefinition(const PackageShape& shape, int version) {
     }
     Value images = Value::MakeArray();
     images.array().reserve(static_cast<std::size_t>(shape.images_per_component));
+    const std::string prefix = "ghcr.io/acme/app-" + std::to_string(c) + "-";
     for (int i = 0; i < shape.images_per_component; ++i) {
-      std::string ref = "ghcr.io/acme/app-" + std::to_string(c) + "-" + std::to_string(i) + ":" + v;
+      std::string ref;
+      ref.reserve(prefix.size() + 16 + v.size() + (shape.pin_digests ? 72 : 0));
+      ref.append(prefix).append(std::to_string(i)).append(":").append(v);
       if (shape.pin_digests) {
-        ref += "@" + HexDigest((static_cast<std::uint64_t>(version) << 48) ^
-                               (static_cast<std::uint64_t>(c) << 24) ^ static_cast<std::uint64_t>(i));
+        ref.append("@").append(HexDigest((static_cast<std::uint64_t>(version) << 48) ^
+                                         (static_cast<std::uint64_t>(c) << 24) ^
+                                         static_cast<std::uint64_t>(i)));
       }
       images.array().push_back(Str(std::move(ref)));
     }
-    components.array().push_back(Value::MakeObject({
+    Value component = Value::MakeObject({
         {"name", Str(ComponentName(c))},
         {"description", Str("Workload " + std::to_string(c) + " of the growth simulation")},
         {"required", Value::Bool(true)},
-        {"charts", std::move(charts)},
-        {"images", std::move(images)},
-    }));
+    });
+    component.object().emplace_back("charts", std::move(charts));
+    component.object().emplace_back("images", std::move(images));
+    components.array().push_back(std::move(component));
   }
-  return Value::MakeObject({
+  Value pkg = Value::MakeObject({
       {"kind", Str("ZarfPackageConfig")},
       {"metadata", Value::MakeObject({{"name", Str(std::string(kPackageName))},
                                       {"description", Str("Synthetic package for bench growth")},
@@ -220,14 +261,15 @@ json::Value MakePackageDefinition(const PackageShape& shape, int version) {
                                    {"architecture", Str("amd64")},
                                    {"timestamp", Str("Thu, 01 Jan 2026 00:00:00 +0000")},
                                    {"version", Str(std::string(kCliVersion))}})},
-      {"components", std::move(components)},
   });
+  pkg.object().emplace_back("components", std::move(components));
+  return pkg;
 }
 
 json::Value MakeDeployConfig(const PackageShape& shape, int version) {
-  static constexpr std::string_view kWords[] = {
-      "enabled", "replicas", "ingress", "tls",     "memory", "cpu",    "limits",
-      "storage", "class",    "backup",  "metrics", "labels", "policy", "region"};
+  static constexpr std::string_view kWords[] = {"enabled", "replicas", "ingress", "tls",   "memory",
+                                                "cpu",     "limits",   "storage", "class", "backup",
+                                                "metrics", "labels",   "policy",  "region"};
   constexpr std::size_t kWordCount = sizeof kWords / sizeof kWords[0];
   Value settings = Value::MakeObject();
   // Measured as written: `{"global":{...},"settings":{...}}` with members
@@ -248,13 +290,14 @@ json::Value MakeDeployConfig(const PackageShape& shape, int version) {
   Value values = Value::MakeObject({
       {"global", Value::MakeObject({{"imageTag", Str(Version(version))},
                                     {"domain", Str("apps.example.internal")}})},
-      {"settings", std::move(settings)},
   });
-  return Value::MakeObject({
-      {"SetVariables", Value::MakeObject({{"DOMAIN", Str("apps.example.internal")},
-                                          {"LOG_LEVEL", Str("info")}})},
-      {"Values", std::move(values)},
+  values.object().emplace_back("settings", std::move(settings));
+  Value config = Value::MakeObject({
+      {"SetVariables",
+       Value::MakeObject({{"DOMAIN", Str("apps.example.internal")}, {"LOG_LEVEL", Str("info")}})},
   });
+  config.object().emplace_back("Values", std::move(values));
+  return config;
 }
 
 Codec JsonCodec() {
@@ -280,16 +323,6 @@ Codec CompactCodec() {
 
 std::vector<Codec> AllCodecs() { return {JsonCodec(), GzipCodec(), CompactCodec()}; }
 
-int CyclesToFillEvents(std::size_t max_events) {
-  std::size_t events = 0;
-  int c = 0;
-  while (events < max_events) {
-    ++c;
-    events += c % kRemoveEvery == 0 ? 6 : 2;
-  }
-  return c;
-}
-
 Result<std::vector<GrowthPoint>> SimulateCycles(const PackageShape& shape, int cycles,
                                                 const std::vector<Codec>& codecs) {
   if (cycles < 1) return Status::InvalidArgument("cycles must be at least 1");
@@ -309,20 +342,16 @@ Result<std::vector<GrowthPoint>> SimulateCycles(const PackageShape& shape, int c
 }
 
 Result<std::vector<SizePoint>> SweepSizes(const PackageShape& shape,
-                                          const std::vector<int>& images_per_component,
-                                          int cycles, const std::vector<Codec>& codecs) {
-  if (cycles < 1) return Status::InvalidArgument("cycles must be at least 1");
+                                          const std::vector<int>& images_per_component, int cycle,
+                                          const std::vector<Codec>& codecs) {
   std::vector<SizePoint> points;
   for (int n : images_per_component) {
     PackageShape s = shape;
     s.images_per_component = n;
-    ZS_ASSIGN_OR_RETURN(auto sim, Simulation::Start(s));
-    const std::string where = std::to_string(s.images()) + " images";
-    for (int c = 1; c <= cycles; ++c) ZS_RETURN_IF_ERROR(sim->RunCycle(c).WithContext(where));
-    for (const Codec& codec : codecs) {
-      auto bytes = codec.secret_bytes(sim->snapshot());
-      if (!bytes.ok()) return bytes.status().WithContext(where + ": codec " + codec.name);
-      points.push_back({s.components, n, codec.name, *bytes});
+    auto sizes = SizesAfter(s, cycle, codecs);
+    if (!sizes.ok()) return sizes.status().WithContext(std::to_string(s.images()) + " images");
+    for (std::size_t i = 0; i < codecs.size(); ++i) {
+      points.push_back({s.components, n, codecs[i].name, (*sizes)[i]});
     }
   }
   return points;
@@ -331,34 +360,36 @@ Result<std::vector<SizePoint>> SweepSizes(const PackageShape& shape,
 Result<FitResult> LargestFitting(const PackageShape& shape, const Codec& codec,
                                  const FitOptions& opts) {
   ZS_RETURN_IF_ERROR(ValidateShape(shape));
-  int cycles = opts.cycles;
-  if (cycles <= 0) {
-    const int fill = CyclesToFillEvents(shape.max_events);
-    cycles = (fill + kSchedulePeriod - 1) / kSchedulePeriod * kSchedulePeriod;
-  }
-  const int cap = std::max(1, opts.max_images / shape.components);
+  const int cycle = opts.cycle > 0 ? opts.cycle : CyclesToFillEvents(shape.max_events);
+  const std::int64_t max_images = std::min<std::int64_t>(opts.max_images, kMaxImages);
+  const int cap = static_cast<int>(std::max<std::int64_t>(1, max_images / shape.components));
   const double limit = static_cast<double>(kSecretSizeLimit);
 
   FitResult fit;
   fit.components = shape.components;
+  // A package the codec refuses as too large does not fit either; its size
+  // is unknown (kUnencodable), so the bracket is narrowed by bisection.
+  constexpr std::size_t kUnencodable = SIZE_MAX;
   auto measure = [&](int n) -> Result<std::size_t> {
     PackageShape s = shape;
     s.images_per_component = n;
     ++fit.probes;
-    auto bytes = SizeAfter(s, cycles, codec);
-    if (!bytes.ok()) return bytes.status().WithContext("codec " + codec.name);
-    return bytes;
+    auto sizes = SizesAfter(s, cycle, {codec});
+    if (!sizes.ok() && sizes.status().code() == Status::Code::kTooLarge) return kUnencodable;
+    if (!sizes.ok()) return sizes.status().WithContext(std::to_string(s.images()) + " images");
+    fit.probed.push_back({n, sizes->front()});
+    return sizes->front();
   };
 
   // Invariant once found: fits(lo) with size s_lo; !fits(hi) with size s_hi.
   int lo = 1;
   ZS_ASSIGN_OR_RETURN(std::size_t s_lo, measure(1));
   if (s_lo > kSecretSizeLimit) {
-    fit.next_bytes = s_lo;
+    fit.next_bytes = s_lo == kUnencodable ? 0 : s_lo;
     return fit;
   }
-  // Bracket: extrapolate the line through the last two fitting sizes (aiming
-  // a little past the limit), growing at most 16-fold per step.
+  // Bracket: extrapolate the line through the last two fitting sizes, aiming
+  // a little past the limit.
   int prev = 0;
   double s_prev = 0;
   int hi = 0;
@@ -372,9 +403,11 @@ Result<FitResult> LargestFitting(const PackageShape& shape, const Codec& codec,
     }
     double per_image = prev == 0 ? static_cast<double>(s_lo) / lo
                                  : (static_cast<double>(s_lo) - s_prev) / (lo - prev);
-    double guess = per_image > 0 ? lo + (limit * 1.02 - static_cast<double>(s_lo)) / per_image
-                                 : 2.0 * lo;
-    guess = std::clamp(guess, lo + 1.0, 16.0 * lo);
+    double guess =
+        per_image > 0 ? lo + (limit * 1.02 - static_cast<double>(s_lo)) / per_image : 2.0 * lo;
+    // Far beyond the cap: go there at once (one large probe instead of a
+    // few), else grow at most 16-fold, as small packages extrapolate badly.
+    guess = guess >= 1.5 * cap ? cap : std::clamp(guess, lo + 1.0, 16.0 * lo);
     const int n = static_cast<int>(std::min<double>(std::ceil(guess), cap));
     ZS_ASSIGN_OR_RETURN(std::size_t s, measure(n));
     if (s <= kSecretSizeLimit) {
@@ -387,44 +420,47 @@ Result<FitResult> LargestFitting(const PackageShape& shape, const Codec& codec,
       s_hi = s;
     }
   }
-  // Narrow: interpolate, probing the guess and its neighbour on the far side
-  // so a good guess closes the bracket at once; bisect when a round did not
-  // halve the bracket.
-  bool bisect = false;
+  // Narrow: regula falsi with the Illinois fix (an end kept twice in a row
+  // has its weight halved, so the guess moves past the boundary instead of
+  // creeping towards it). Each round probes floor(guess) and its neighbour
+  // across the boundary, so a good guess closes the bracket at once. Sizes
+  // are noisy at the scale of single images (compression, base64 padding):
+  // after three rounds that did not halve the bracket, bisect once.
+  double f_lo = static_cast<double>(s_lo) - limit;  // <= 0
+  double f_hi = static_cast<double>(s_hi) - limit;  // > 0
+  int kept_lo = 0, kept_hi = 0, slow_rounds = 0;
   while (hi - lo > 1) {
     const int width = hi - lo;
-    int g;
-    if (bisect) {
-      g = lo + width / 2;
-    } else {
-      const double t = (limit - static_cast<double>(s_lo)) /
-                       (static_cast<double>(s_hi) - static_cast<double>(s_lo));
-      g = lo + static_cast<int>(std::lround(t * width));
-    }
+    const bool bisect = slow_rounds >= 3 || s_hi == kUnencodable;
+    int g = bisect ? lo + width / 2
+                   : lo + static_cast<int>(std::floor(-f_lo * width / (f_hi - f_lo)));
     g = std::clamp(g, lo + 1, hi - 1);
-    ZS_ASSIGN_OR_RETURN(std::size_t s, measure(g));
-    if (s <= kSecretSizeLimit) {
-      lo = g;
-      s_lo = s;
-      if (g + 1 < hi) {
-        ZS_ASSIGN_OR_RETURN(std::size_t s1, measure(g + 1));
-        (s1 <= kSecretSizeLimit ? lo : hi) = g + 1;
-        (s1 <= kSecretSizeLimit ? s_lo : s_hi) = s1;
+    const int old_lo = lo, old_hi = hi;
+    auto probe = [&](int n) -> Status {
+      ZS_ASSIGN_OR_RETURN(std::size_t s, measure(n));
+      if (s <= kSecretSizeLimit) {
+        lo = n;
+        s_lo = s;
+        f_lo = static_cast<double>(s) - limit;
+      } else {
+        hi = n;
+        s_hi = s;
+        f_hi = static_cast<double>(s) - limit;
       }
-    } else {
-      hi = g;
-      s_hi = s;
-      if (g - 1 > lo) {
-        ZS_ASSIGN_OR_RETURN(std::size_t s1, measure(g - 1));
-        (s1 <= kSecretSizeLimit ? lo : hi) = g - 1;
-        (s1 <= kSecretSizeLimit ? s_lo : s_hi) = s1;
-      }
-    }
-    bisect = !bisect && (hi - lo) * 2 > width;
+      return Status::OK();
+    };
+    ZS_RETURN_IF_ERROR(probe(g));
+    if (lo == g && g + 1 < hi) ZS_RETURN_IF_ERROR(probe(g + 1));
+    if (hi == g && g - 1 > lo) ZS_RETURN_IF_ERROR(probe(g - 1));
+    kept_lo = lo == old_lo ? kept_lo + 1 : 0;
+    kept_hi = hi == old_hi ? kept_hi + 1 : 0;
+    if (kept_lo >= 2) f_lo /= 2;
+    if (kept_hi >= 2) f_hi /= 2;
+    slow_rounds = (hi - lo) * 2 > width && slow_rounds < 3 ? slow_rounds + 1 : 0;
   }
   fit.images_per_component = lo;
   fit.bytes = s_lo;
-  fit.next_bytes = s_hi;
+  fit.next_bytes = s_hi == kUnencodable ? 0 : s_hi;
   return fit;
 }
 

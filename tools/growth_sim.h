@@ -22,8 +22,10 @@
 #define ZARF_STATE_TOOLS_GROWTH_SIM_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "codec/json_value.h"
@@ -37,7 +39,13 @@ inline constexpr int kRemoveEvery = 5;
 // The schedule repeats every lcm(kFailEvery, kRemoveEvery) cycles.
 inline constexpr int kSchedulePeriod = 20;
 
-// The shape of the simulated package.
+// The shape of the simulated package: components `component-<c>`, each with
+// charts `chart-<c>-<k>` (name, version, namespace, url, valuesFiles) and
+// images `ghcr.io/acme/app-<c>-<i>:1.<v>.0`, under a Zarf-like metadata and
+// build section. Such image names differ only in their numbers, which
+// compressors exploit better than they can with the more varied names of a
+// real package: gzip and compact do best here, and pin_digests gives the
+// pessimistic bound.
 struct PackageShape {
   int components = 5;            // default 5
   int images_per_component = 4;  // default 4
@@ -47,15 +55,24 @@ struct PackageShape {
   // Events a Secret keeps (SPEC rule 2). Default 10.
   std::size_t max_events = 10;
   // Pin every image by digest (`...:1.4.0@sha256:<64 hex>`), as hardened
-  // packages do. Digests are random to a compressor, so this is the
-  // pessimistic case for gzip and compact. Default false.
+  // packages do. Digests are random to a compressor. Default false.
   bool pin_digests = false;
 
   int images() const { return components * images_per_component; }
 };
 
-// InvalidArgument naming the field when a count is out of range (components
-// and images_per_component >= 1, charts_per_component >= 0, max_events >= 1).
+// Bounds of a shape: far beyond any real package, small enough that
+// counts do not overflow and a simulation cannot exhaust memory by a typo.
+inline constexpr int kMaxComponents = 10000;
+inline constexpr std::int64_t kMaxImages = 10000000;  // in the whole package
+inline constexpr int kMaxCharts = 1000;               // per component
+inline constexpr std::size_t kMaxValuesBytes = 64u << 20;
+inline constexpr std::size_t kMaxEvents = 100000;
+
+// InvalidArgument naming the field when a count is out of range:
+// 1..kMaxComponents components, 1 or more images per component and at most
+// kMaxImages in all, 0..kMaxCharts charts per component, values_bytes up to
+// kMaxValuesBytes, 1..kMaxEvents events.
 Status ValidateShape(const PackageShape& shape);
 
 // The ZarfPackage definition (`data`) of `shape` at upgrade `version` (the
@@ -96,8 +113,22 @@ Result<std::vector<GrowthPoint>> SimulateCycles(const PackageShape& shape, int c
                                                 const std::vector<Codec>& codecs);
 
 // Cycles after which the `events` of a Secret hold max_events events for
-// good, i.e. from which on size only changes with version strings.
+// good; from then on its size changes only with the version strings.
 int CyclesToFillEvents(std::size_t max_events);
+
+// The first cycle whose events still show in the Secret after `cycle`
+// cycles: the Secret after cycles TailStart(..)..cycle of a fresh package
+// equals the one after cycles 1..cycle, except for the `generation` and
+// `observedGeneration` counters and the order of `deployedComponents` (a
+// removed and redeployed component moves to the end). The tail starts with
+// an upgrade that succeeds, so every component is in it.
+int TailStart(int cycle, std::size_t max_events);
+
+// The Secret size per codec (in the order of `codecs`) after `cycle` cycles,
+// simulating only the tail (TailStart) so that measuring a large package at
+// a late cycle stays cheap. Errors as SimulateCycles.
+Result<std::vector<std::size_t>> SizesAfter(const PackageShape& shape, int cycle,
+                                            const std::vector<Codec>& codecs);
 
 // The Secret size of one codec for one package size.
 struct SizePoint {
@@ -107,41 +138,51 @@ struct SizePoint {
   std::size_t bytes = 0;
 };
 
-// For each images-per-component count in `images_per_component` (components
-// fixed at shape.components), the Secret size after `cycles` cycles, per
-// codec. Errors as SimulateCycles.
+// SizesAfter(`cycle`) for each images-per-component count in
+// `images_per_component` (components fixed at shape.components), one point
+// per count and codec, count-major.
 Result<std::vector<SizePoint>> SweepSizes(const PackageShape& shape,
-                                          const std::vector<int>& images_per_component,
-                                          int cycles, const std::vector<Codec>& codecs);
+                                          const std::vector<int>& images_per_component, int cycle,
+                                          const std::vector<Codec>& codecs);
 
 // The largest package that fits, found by LargestFitting.
 struct FitResult {
   int components = 0;
   // 0 when even one image per component does not fit.
   int images_per_component = 0;
-  std::size_t bytes = 0;       // its Secret size (<= kSecretSizeLimit)
-  std::size_t next_bytes = 0;  // with one more image per component (> limit)
+  std::size_t bytes = 0;  // its Secret size (<= kSecretSizeLimit)
+  // With one more image per component (> limit); 0 when the codec refused
+  // to encode that package at all (Status::kTooLarge).
+  std::size_t next_bytes = 0;
   bool capped = false;         // the search stopped at max_images: it fits
   int probes = 0;              // simulations run
+  // Every probe: (images per component, Secret size), in the order run.
+  std::vector<std::pair<int, std::size_t>> probed;
   int images() const { return components * images_per_component; }
 };
 
 struct FitOptions {
-  // Cycles simulated per probe. Default 0: CyclesToFillEvents(max_events)
-  // rounded up to a whole schedule period, so the Secret is at its plateau.
-  int cycles = 0;
-  // Stop searching at this many images in total. Default 1,000,000.
-  int max_images = 1000000;
+  // Measure the Secret as it is after this many cycles. Default 0:
+  // CyclesToFillEvents(max_events), the start of the plateau.
+  int cycle = 0;
+  // Stop searching at this many images in total (at most kMaxImages).
+  // Default 500,000: compact fits more of the default shape's images than
+  // that, but one zstd -19 probe of a 1,000,000-image package takes about
+  // 15 s on a 2-core machine.
+  int max_images = 500000;
 };
 
 // The largest images_per_component (components fixed at shape.components;
-// the other fields of `shape` kept) whose Secret, after opts.cycles cycles,
-// is at most kSecretSizeLimit with `codec` while one more image per
-// component exceeds it. The search brackets the boundary and then narrows
-// the bracket by interpolation (sizes grow almost linearly with images)
-// safeguarded by bisection, so it needs few simulations even for large
-// packages. It assumes the size grows with the image count; the answer
-// always satisfies fits(n) && !fits(n + 1) as measured. Errors as
+// the other fields of `shape` kept) whose Secret after opts.cycle cycles
+// (SizesAfter) is at most kSecretSizeLimit with `codec`, while one more
+// image per component exceeds it. Scaling images only is the worst case for
+// the Secret: components add events and charts too, but images are what a
+// big package has most of. The search brackets the boundary by
+// extrapolating the last two sizes (sizes grow almost linearly with images),
+// then narrows it by interpolation safeguarded by bisection, so it needs few
+// large simulations. It assumes sizes grow with the image count; the answer
+// always satisfies fits(n) && !fits(n + 1) as measured. A package the codec
+// refuses with TooLarge does not fit; any other error is returned as in
 // SimulateCycles.
 Result<FitResult> LargestFitting(const PackageShape& shape, const Codec& codec,
                                  const FitOptions& opts = {});

@@ -8,6 +8,8 @@
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
+#include "codec/compact.h"
+#include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "codec/yaml.h"
 #include "engine/derived_status.h"
@@ -62,6 +64,7 @@ Value PackageReport(const InputObject& in, const DeployedPackage& pkg, std::size
       {"name", Value::String(pkg.name)},
       {"version", Value::String(std::string(metadata ? metadata->StringOr("version") : ""))},
       {"format", Value::String(std::string(format))},
+      {"codec", Value::String(compact::LooksCompact(in.payload) ? "compact" : "json")},
       {"formatEvidence", Value::String(why)},
       {"generation", Value::Int(pkg.generation)},
       {"cliVersion", Value::String(pkg.cli_version)},
@@ -81,7 +84,8 @@ void PrintPackageTable(const Value& r, std::ostream& out) {
   out << "PACKAGE " << str("name") << "  version " << (str("version").empty() ? "-" : str("version"))
       << "  secret " << str("secretName") << "\n";
   out << "  source:       " << str("source") << "\n";
-  out << "  format:       " << str("format") << " (" << str("formatEvidence") << ")\n";
+  out << "  format:       " << str("format") << " (" << str("formatEvidence") << "), codec "
+      << str("codec") << "\n";
   const double used = std::stod(num("secretBytes")) * 100.0 / static_cast<double>(kSecretSizeLimit);
   char pct[32];
   std::snprintf(pct, sizeof pct, "%.1f%%", used);
@@ -148,53 +152,24 @@ int RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& e
     err << "error: -o must be table, json or yaml, not '" << options.output << "'\n";
     return kExitUsage;
   }
-  bool failed = false;
   Value reports = Value::MakeArray();
-  const std::vector<std::string> files = options.files.empty() ? std::vector<std::string>{"-"} : options.files;
-  for (const std::string& file : files) {
-    auto text = ReadFileOrStdin(file);
-    if (!text.ok()) {
-      err << "error: " << text.status().message() << "\n";
-      failed = true;
-      continue;
-    }
-    auto input = ReadInput(*text, file == "-" ? "<stdin>" : file);
-    if (!input.ok()) {
-      err << "error: " << input.status().message() << "\n";
-      failed = true;
-      continue;
-    }
-    for (const InputObject& in : input->objects) {
-      if (!in.error.ok()) {
-        err << "error: " << in.error.message() << "\n";
-        failed = true;
-        continue;
-      }
+  const bool failed = ForEachObject(options.files, err, [&](const InputObject& in) -> Status {
+    if (in.payload_kind == PayloadKind::kState) {
       auto payload = json::ParseJson(in.payload);
-      if (!payload.ok()) {
-        err << "error: " << in.label << ": payload: " << payload.status().message() << "\n";
-        failed = true;
-        continue;
-      }
-      if (in.payload_kind == PayloadKind::kState) {
-        reports.array().push_back(
-            StateReport(in, std::move(payload).value(), options.show_secrets, in.payload.size()));
-        continue;
-      }
-      auto pkg = DecodeDeployedPackage(*payload);
-      if (!pkg.ok()) {
-        err << "error: " << in.label << ": " << pkg.status().message() << "\n";
-        failed = true;
-        continue;
-      }
-      std::size_t size = in.payload.size();
-      if (in.is_secret) {
-        auto s = SecretDataSize(in.object);
-        if (s.ok()) size = *s;
-      }
-      reports.array().push_back(PackageReport(in, *pkg, size));
+      if (!payload.ok()) return payload.status().WithContext("payload");
+      reports.array().push_back(
+          StateReport(in, std::move(payload).value(), options.show_secrets, in.payload.size()));
+      return Status::OK();
     }
-  }
+    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
+    std::size_t size = in.payload.size();
+    if (in.is_secret) {
+      auto s = SecretDataSize(in.object);
+      if (s.ok()) size = *s;
+    }
+    reports.array().push_back(PackageReport(in, pkg, size));
+    return Status::OK();
+  });
   if (options.output == "json") {
     std::string s;
     json::AppendIndentedJson(&s, reports, "  ");

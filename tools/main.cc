@@ -2,11 +2,13 @@
 // subcommands (each in its own file) and maps the outcome to an exit code.
 #include <CLI/CLI.hpp>
 
+#include "tools/bench_cmd.h"
 #include "tools/common.h"
 #include "tools/config_cmd.h"
 #include "tools/inspect_cmd.h"
 #include "tools/record_cmd.h"
 #include "tools/replay_cmd.h"
+#include "tools/size_cmd.h"
 #include "tools/status_cmd.h"
 
 int main(int argc, char** argv) {
@@ -19,6 +21,8 @@ int main(int argc, char** argv) {
   zs::tools::RegisterStatus(&app, &exit_code);
   zs::tools::RegisterReplay(&app, &exit_code);
   zs::tools::RegisterConfig(&app, &exit_code);
+  zs::tools::RegisterSize(&app, &exit_code);
+  zs::tools::RegisterBench(&app, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -6,6 +6,7 @@
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
+#include "codec/package_secret.h"
 #include "engine/fold.h"
 #include "tools/common.h"
 
@@ -100,7 +101,7 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
     s->is_secret_ = obj.is_secret;
     s->format_ = input.format;
     if (obj.is_secret) s->secret_ = std::move(obj.object);
-    auto pkg = ParseDeployedPackage(obj.payload);
+    auto pkg = DecodePackagePayload(obj.payload);
     if (!pkg.ok()) return pkg.status().WithContext(obj.label);
     stored = std::move(pkg).value();
     s->package_ = stored->name;
@@ -148,20 +149,19 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
 
 Status PackageSession::Save(std::ostream& out) {
   const DeployedPackage& pkg = lifecycle_->snapshot();
-  const std::string payload = EncodeDeployedPackage(pkg);
-  if (payload.size() > kSecretSizeLimit) {
-    return Status::TooLarge("package " + package_ + ": the Secret would hold " +
-                            std::to_string(payload.size()) + " bytes, over the API server's limit of " +
-                            std::to_string(kSecretSizeLimit) + "; nothing was written");
-  }
   std::string text;
   if (!is_secret_) {
-    text = payload;
+    // A bare payload stays a bare JSON payload; it still has to fit.
+    text = EncodeDeployedPackage(pkg);
+    if (text.size() > kSecretSizeLimit) {
+      return Status::TooLarge("package " + package_ + ": the payload would be " +
+                              std::to_string(text.size()) + " bytes, over the API server's limit of " +
+                              std::to_string(kSecretSizeLimit) + "; nothing was written");
+    }
   } else {
-    json::Value secret = secret_.is_null()
-                             ? MakePackageSecret(pkg.name, pkg.namespace_override, payload)
-                             : secret_;
-    if (!secret_.is_null()) SetSecretValue(&secret, kPackageDataKey, payload);
+    json::Value secret =
+        secret_.is_null() ? MakePackageSecret(pkg.name, pkg.namespace_override, "") : secret_;
+    ZS_RETURN_IF_ERROR(StorePackage(&secret, pkg, options_.store).status());
     text = WriteObject(secret, format_);
   }
   // New records go to the log first: a crash between the two leaves a log

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "codec/status.h"
 #include "engine/event_log.h"
@@ -35,6 +36,7 @@ struct SessionOptions {
   std::size_t max_events = 10;
   bool to_stdout = false;   // print instead of replacing the file
   bool create = false;      // the Secret file may not exist yet
+  StoreOptions store;       // codec choice for the written Secret
 };
 
 class PackageSession {

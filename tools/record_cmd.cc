@@ -222,6 +222,12 @@ int RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
   }
   SessionOptions so = o.session;
   so.create = o.action == "deploy";
+  auto codec = ParsePackageCodec(o.codec);
+  if (!codec.ok()) {
+    err << "error: --codec: " << codec.status().message() << "\n";
+    return kExitUsage;
+  }
+  so.store.codec = *codec;
   StopSignals signals;  // installed before anything is read: no window to lose a stop
   auto session = PackageSession::Open(so, hint);
   if (!session.ok()) {
@@ -267,6 +273,10 @@ void RegisterRecord(CLI::App* app, int* exit_code) {
     cmd->add_option("--log", o->session.log_path, "Also append the records to this log (JSON Lines)");
     cmd->add_option("--max-events", o->session.max_events, "Events the Secret keeps (default 10)");
     cmd->add_flag("--stdout", o->session.to_stdout, "Print the new Secret instead of replacing the file");
+    cmd->add_option("--codec", o->codec, "json | compact | auto (compact past --auto-threshold)")
+        ->default_val("auto");
+    cmd->add_option("--auto-threshold", o->session.store.auto_threshold,
+                    "Payload bytes up to which auto keeps JSON (default 921600)");
   };
   struct Spec {
     const char* name;

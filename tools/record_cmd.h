@@ -42,6 +42,7 @@ struct RecordOptions {
   bool verbose = false;                 // each step on stderr as it is recorded
   std::string component;                // component: which
   std::string outcome;                  // component/finish/abandon
+  std::string codec = "auto";           // json | compact | auto
 };
 
 int RunRecord(const RecordOptions& options, std::ostream& out, std::ostream& err);

@@ -7,6 +7,7 @@
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
+#include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "engine/derived_status.h"
 #include "engine/fold.h"
@@ -124,7 +125,7 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
   if (!o.secret_path.empty()) {
     auto payload = LoadSecretPayload(o.secret_path);
     if (!payload.ok()) return fail(payload.status());
-    auto pkg = ParseDeployedPackage(*payload);
+    auto pkg = DecodePackagePayload(*payload);
     if (!pkg.ok()) return fail(pkg.status().WithContext(o.secret_path));
     stored = std::move(pkg).value();
   }

@@ -7,6 +7,7 @@
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
+#include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "engine/derived_status.h"
 #include "tools/common.h"
@@ -103,32 +104,13 @@ int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
     }
     now = *t;
   }
-  bool failed = false;
   Value all = Value::MakeArray();
-  for (const std::string& file : o.files.empty() ? std::vector<std::string>{"-"} : o.files) {
-    auto text = ReadFileOrStdin(file);
-    auto input = text.ok() ? ReadInput(*text, file == "-" ? "<stdin>" : file) : Result<Input>(text.status());
-    if (!input.ok()) {
-      err << "error: " << input.status().message() << "\n";
-      failed = true;
-      continue;
-    }
-    for (const InputObject& in : input->objects) {
-      if (!in.error.ok()) {
-        err << "error: " << in.error.message() << "\n";
-        failed = true;
-        continue;
-      }
-      if (in.payload_kind != PayloadKind::kPackage) continue;  // init state has no status
-      auto pkg = ParseDeployedPackage(in.payload);
-      if (!pkg.ok()) {
-        err << "error: " << in.label << ": " << pkg.status().message() << "\n";
-        failed = true;
-        continue;
-      }
-      all.array().push_back(StatusOf(*pkg, now));
-    }
-  }
+  const bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
+    if (in.payload_kind != PayloadKind::kPackage) return Status::OK();  // init state: no status
+    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
+    all.array().push_back(StatusOf(pkg, now));
+    return Status::OK();
+  });
   if (o.output == "json") {
     std::string s;
     json::AppendIndentedJson(&s, all, "  ");

@@ -1,0 +1,169 @@
+// Throughput and size of the compact codec (codec/compact.h).
+//
+// Two inputs: the synthetic ~1 MiB package (bench/codec/sample_package.h,
+// fixed seed) and, when ZS_TEST_DATA is set, the realistic ~13 KB init
+// package fixture. Every benchmark reports the package's JSON size
+// (EncodeDeployedPackage) as bytes processed, so rates are "JSON-equivalent
+// MiB per second" and compare directly with zs_json_bench. The argument is
+// the zstd level (the dictionary is always on, as in the product default);
+// the counter envelope_bytes is the encoded size at that level.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "bench/codec/sample_package.h"
+#include "codec/compact.h"
+#include "codec/model_json.h"
+
+namespace zs::bench {
+namespace {
+
+constexpr std::size_t kSampleBytes = std::size_t{1} << 20;
+constexpr unsigned kSampleSeed = 20260821;
+constexpr std::string_view kFixturePath =
+    "legacy/e22-v0.80.0-v0.84.0/pkg-realistic-init-failed.payload.json";
+
+// A decoded package and its JSON size, or why there is none.
+struct Input {
+  DeployedPackage pkg;
+  std::int64_t json_bytes = 0;
+  std::string error;  // non-empty: skip the benchmark with this message
+};
+
+Input FromJson(const std::string& text) {
+  auto pkg = ParseDeployedPackage(text);
+  if (!pkg.ok()) return Input{{}, 0, pkg.status().ToString()};
+  const auto bytes =
+      static_cast<std::int64_t>(EncodeDeployedPackage(*pkg).size());
+  return Input{std::move(*pkg), bytes, ""};
+}
+
+const Input& Sample() {
+  static const Input input =
+      FromJson(MakeSamplePackageJson(kSampleBytes, kSampleSeed));
+  return input;
+}
+
+const Input& RealisticFixture() {
+  static const Input input = [] {
+    const char* dir = std::getenv("ZS_TEST_DATA");
+    if (dir == nullptr || *dir == '\0')
+      return Input{{}, 0, "ZS_TEST_DATA is not set"};
+    const std::string path = std::string(dir) + "/" + std::string(kFixturePath);
+    std::ifstream file(path, std::ios::binary);
+    std::ostringstream text;
+    text << file.rdbuf();
+    if (!file || text.str().empty()) return Input{{}, 0, "cannot read " + path};
+    return FromJson(text.str());
+  }();
+  return input;
+}
+
+using InputFn = const Input& (*)();
+
+compact::EncodeOptions Options(const benchmark::State& state) {
+  return compact::EncodeOptions{.level = static_cast<int>(state.range(0)),
+                                .use_dictionary = true};
+}
+
+// Encodes once; returns false after skipping `state`.
+bool Prepare(benchmark::State& state, const Input& input,
+             std::string* envelope) {
+  if (!input.error.empty()) {
+    state.SkipWithError(input.error.c_str());
+    return false;
+  }
+  auto bytes = compact::Encode(input.pkg, Options(state));
+  if (!bytes.ok()) {
+    state.SkipWithError(bytes.status().ToString().c_str());
+    return false;
+  }
+  *envelope = std::move(*bytes);
+  state.counters["envelope_bytes"] = static_cast<double>(envelope->size());
+  return true;
+}
+
+void BM_CompactEncode(benchmark::State& state, InputFn input_fn) {
+  const Input& input = input_fn();
+  std::string envelope;
+  if (!Prepare(state, input, &envelope)) return;
+  for (auto _ : state) {
+    auto bytes = compact::Encode(input.pkg, Options(state));
+    benchmark::DoNotOptimize(bytes);
+  }
+  state.SetBytesProcessed(state.iterations() * input.json_bytes);
+}
+
+void BM_CompactDecode(benchmark::State& state, InputFn input_fn) {
+  const Input& input = input_fn();
+  std::string envelope;
+  if (!Prepare(state, input, &envelope)) return;
+  for (auto _ : state) {
+    auto pkg = compact::Decode(envelope);
+    if (!pkg.ok()) {
+      state.SkipWithError(pkg.status().ToString().c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(pkg);
+  }
+  state.SetBytesProcessed(state.iterations() * input.json_bytes);
+}
+
+void BM_CompactRoundTrip(benchmark::State& state, InputFn input_fn) {
+  const Input& input = input_fn();
+  std::string envelope;
+  if (!Prepare(state, input, &envelope)) return;
+  for (auto _ : state) {
+    auto bytes = compact::Encode(input.pkg, Options(state));
+    auto pkg = compact::Decode(*bytes);
+    if (!pkg.ok()) {
+      state.SkipWithError(pkg.status().ToString().c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(pkg);
+  }
+  state.SetBytesProcessed(state.iterations() * input.json_bytes);
+}
+
+// Level 19 is the default (size); 3 and 1 are the fast candidates.
+#define ZS_COMPACT_BENCH(fn, name, input) \
+  BENCHMARK_CAPTURE(fn, name, input)      \
+      ->Arg(19)                           \
+      ->Arg(9)                            \
+      ->Arg(3)                            \
+      ->Arg(1)                            \
+      ->Unit(benchmark::kMillisecond)
+
+ZS_COMPACT_BENCH(BM_CompactEncode, sample_1mib, &Sample);
+ZS_COMPACT_BENCH(BM_CompactDecode, sample_1mib, &Sample);
+ZS_COMPACT_BENCH(BM_CompactRoundTrip, sample_1mib, &Sample);
+ZS_COMPACT_BENCH(BM_CompactEncode, realistic_init, &RealisticFixture);
+ZS_COMPACT_BENCH(BM_CompactDecode, realistic_init, &RealisticFixture);
+ZS_COMPACT_BENCH(BM_CompactRoundTrip, realistic_init, &RealisticFixture);
+
+}  // namespace
+}  // namespace zs::bench
+
+int main(int argc, char** argv) {
+#ifndef NDEBUG
+  std::fprintf(stderr,
+               "WARNING: benchmark built without optimisation; numbers are "
+               "meaningless\n");
+#endif
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  // Build the inputs before any timing.
+  benchmark::AddCustomContext("sample",
+                              std::to_string(zs::bench::Sample().json_bytes) +
+                                  " JSON bytes, seed " +
+                                  std::to_string(zs::bench::kSampleSeed));
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,705 @@
+#include "codec/compact.h"
+
+#include <google/protobuf/arena.h>
+#include <google/protobuf/io/coded_stream.h>
+#include <simdjson.h>
+#include <xxhash.h>
+#include <zdict.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cassert>
+#include <charconv>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "codec/event.pb.h"
+#include "codec/go_json.h"
+#include "codec/internal/format.h"
+#include "codec/json_reader.h"
+
+namespace zs::compact {
+namespace internal {
+// Defined in the source CMake generates from codec/data/zarf_state.dict;
+// empty when the build has no dictionary file.
+std::string_view EmbeddedDictionary();
+}  // namespace internal
+
+namespace {
+
+namespace pb = ::zs::compact::pb;
+namespace format = ::zs::compact::internal;
+using RepeatedUnknown = google::protobuf::RepeatedPtrField<pb::UnknownMember>;
+using RepeatedConnect = google::protobuf::RepeatedPtrField<pb::ConnectString>;
+
+static_assert(format::kVersion == kFormatVersion);
+
+// ---------------------------------------------------------------- model -> pb
+
+// How a free-JSON value can be written: checks the limits the reader will
+// apply, and whether every string and key is valid UTF-8 (JSON text needs
+// it). `depth` is the value's own nesting level, 1 for the root.
+Status Inspect(const json::Value& v, int depth, bool* utf8) {
+  if (depth > format::kMaxJsonDepth) {
+    return Status::InvalidArgument("compact: JSON nested deeper than " +
+                                   std::to_string(format::kMaxJsonDepth) +
+                                   " levels");
+  }
+  switch (v.kind()) {
+    case json::Kind::kNumber:
+      if (!json::IsValidNumber(v.number_raw())) {
+        return Status::InvalidArgument("compact: invalid JSON number \"" +
+                                       v.number_raw() + "\"");
+      }
+      break;
+    case json::Kind::kString:
+      *utf8 = *utf8 && simdjson::validate_utf8(v.as_string().data(),
+                                               v.as_string().size());
+      break;
+    case json::Kind::kArray:
+      for (const json::Value& item : v.array()) {
+        ZS_RETURN_IF_ERROR(Inspect(item, depth + 1, utf8));
+      }
+      break;
+    case json::Kind::kObject:
+      for (const json::Member& m : v.object()) {
+        *utf8 =
+            *utf8 && simdjson::validate_utf8(m.first.data(), m.first.size());
+        ZS_RETURN_IF_ERROR(Inspect(m.second, depth + 1, utf8));
+      }
+      break;
+    default:
+      break;
+  }
+  return Status::OK();
+}
+
+// Writes `v` as JSON text when it can, else in the structured form, whose
+// children each choose again (event.proto, FORMAT.md). Strings that are not
+// UTF-8 are rare, so the repeated Inspect of a structured path costs nothing
+// in practice.
+Status PutJson(const json::Value& v, int depth, pb::JsonValue* out) {
+  bool utf8 = true;
+  ZS_RETURN_IF_ERROR(Inspect(v, depth, &utf8));
+  if (utf8) {
+    Status ignored =
+        json::AppendJson(out->mutable_json(), v);  // raw numbers: cannot fail
+    (void)ignored;
+    return Status::OK();
+  }
+  switch (v.kind()) {
+    case json::Kind::kNull:
+      out->set_null(pb::NULL_VALUE);
+      break;
+    case json::Kind::kBool:
+      out->set_boolean(v.as_bool());
+      break;
+    case json::Kind::kNumber:
+      out->set_number(v.number_raw());
+      break;
+    case json::Kind::kString:
+      out->set_text(v.as_string());
+      break;
+    case json::Kind::kArray: {
+      auto* values = out->mutable_array()->mutable_values();
+      values->Reserve(static_cast<int>(v.array().size()));
+      for (const json::Value& item : v.array()) {
+        ZS_RETURN_IF_ERROR(PutJson(item, depth + 1, values->Add()));
+      }
+      break;
+    }
+    case json::Kind::kObject: {
+      pb::JsonObject* object = out->mutable_object();
+      const int n = static_cast<int>(v.object().size());
+      object->mutable_keys()->Reserve(n);
+      object->mutable_values()->Reserve(n);
+      for (const json::Member& m : v.object()) {
+        object->add_keys(m.first);
+        ZS_RETURN_IF_ERROR(PutJson(m.second, depth + 1, object->add_values()));
+      }
+      break;
+    }
+  }
+  return Status::OK();
+}
+
+template <typename Message>
+Status PutUnknown(const UnknownFields& unknown, Message* out) {
+  out->set_absent_fields(unknown.absent);
+  RepeatedUnknown* members = out->mutable_unknown_members();
+  for (const auto& [anchor, member] : unknown.members) {
+    pb::UnknownMember* m = members->Add();
+    m->set_anchor(anchor);
+    m->set_key(member.first);
+    ZS_RETURN_IF_ERROR(PutJson(member.second, 1, m->mutable_value()));
+  }
+  return Status::OK();
+}
+
+bool ValidTimestamp(const Timestamp& t) {
+  return t.seconds >= format::kMinTimestampSeconds &&
+         t.seconds <= format::kMaxTimestampSeconds && t.nanos >= 0 &&
+         t.nanos < 1000000000 &&
+         t.offset_seconds >= -format::kMaxOffsetSeconds &&
+         t.offset_seconds <= format::kMaxOffsetSeconds;
+}
+
+// Leaves the message absent for Go's zero time, the model's default.
+template <typename Message>
+Status PutTimestamp(const Timestamp& t, Message* out) {
+  if (!ValidTimestamp(t)) {
+    return Status::InvalidArgument(
+        "compact: timestamp outside years 0000..9999");
+  }
+  if (t.seconds == Timestamp::kZeroSeconds && t.nanos == 0 &&
+      t.offset_seconds == 0) {
+    return Status::OK();
+  }
+  pb::Timestamp* ts = out->mutable_timestamp();
+  ts->set_seconds(t.seconds);
+  ts->set_nanos(t.nanos);
+  ts->set_offset_seconds(t.offset_seconds);
+  return Status::OK();
+}
+
+Status PutConnectStrings(const ConnectStrings& in, RepeatedConnect* out) {
+  out->Reserve(static_cast<int>(in.size()));
+  for (const auto& [key, cs] : in) {
+    pb::ConnectString* m = out->Add();
+    m->set_key(key);
+    m->set_description(cs.description);
+    m->set_url(cs.url);
+    ZS_RETURN_IF_ERROR(PutUnknown(cs.unknown, m));
+  }
+  return Status::OK();
+}
+
+Status PutComponent(const DeployedComponent& c, pb::DeployedComponent* out) {
+  out->set_name(c.name);
+  if (c.installed_charts) {
+    auto* charts = out->mutable_installed_charts();
+    charts->Reserve(static_cast<int>(c.installed_charts->size()));
+    for (const InstalledChart& chart : *c.installed_charts) {
+      pb::InstalledChart* m = charts->Add();
+      m->set_namespace_(chart.namespace_);
+      m->set_chart_name(chart.chart_name);
+      ZS_RETURN_IF_ERROR(PutConnectStrings(chart.connect_strings,
+                                           m->mutable_connect_strings()));
+      m->set_status(chart.status);
+      ZS_RETURN_IF_ERROR(PutUnknown(chart.unknown, m));
+    }
+  } else {
+    out->set_installed_charts_is_null(true);
+  }
+  out->set_status(c.status);
+  out->set_observed_generation(c.observed_generation);
+  if (c.last_event) {
+    pb::ComponentEvent* e = out->mutable_last_event();
+    e->set_type(c.last_event->type);
+    e->set_outcome(c.last_event->outcome);
+    ZS_RETURN_IF_ERROR(PutTimestamp(c.last_event->timestamp, e));
+    ZS_RETURN_IF_ERROR(PutUnknown(c.last_event->unknown, e));
+  }
+  return PutUnknown(c.unknown, out);
+}
+
+Status PutPackage(const DeployedPackage& p, pb::DeployedPackage* out) {
+  out->set_name(p.name);
+  out->set_digest(p.digest);
+  ZS_RETURN_IF_ERROR(PutJson(p.data, 1, out->mutable_data()));
+  out->set_cli_version(p.cli_version);
+  out->set_generation(p.generation);
+  if (p.deployed_components) {
+    auto* components = out->mutable_deployed_components();
+    components->Reserve(static_cast<int>(p.deployed_components->size()));
+    for (const DeployedComponent& c : *p.deployed_components) {
+      ZS_RETURN_IF_ERROR(PutComponent(c, components->Add()));
+    }
+  } else {
+    out->set_deployed_components_is_null(true);
+  }
+  ZS_RETURN_IF_ERROR(
+      PutConnectStrings(p.connect_strings, out->mutable_connect_strings()));
+  out->set_package_connectivity(p.package_connectivity);
+  out->set_namespace_override(p.namespace_override);
+  auto* events = out->mutable_events();
+  events->Reserve(static_cast<int>(p.events.size()));
+  for (const PackageEvent& e : p.events) {
+    pb::PackageEvent* m = events->Add();
+    m->set_type(e.type);
+    m->set_outcome(e.outcome);
+    ZS_RETURN_IF_ERROR(PutTimestamp(e.timestamp, m));
+    m->set_version(e.version);
+    m->set_flavor(e.flavor);
+    m->set_digest(e.digest);
+    m->set_source(e.source);
+    m->set_config_digest(e.config_digest);
+    ZS_RETURN_IF_ERROR(PutUnknown(e.unknown, m));
+  }
+  if (p.deploy_config) {
+    ZS_RETURN_IF_ERROR(
+        PutJson(*p.deploy_config, 1, out->mutable_deploy_config()));
+  }
+  out->set_config_digest(p.config_digest);
+  return PutUnknown(p.unknown, out);
+}
+
+// ---------------------------------------------------------------- pb -> model
+
+// Every message below comes from a checksummed payload, so these fire only
+// for a buggy or hostile writer; each names what it found.
+Status Invalid(std::string_view what) {
+  return Status::Corruption("compact: invalid zs.compact.pb.DeployedPackage: " +
+                            std::string(what));
+}
+
+// `depth` as in Inspect; the text form's parser enforces the rest of it.
+Status GetJson(const pb::JsonValue& in, int depth, json::Value* out) {
+  if (depth > format::kMaxJsonDepth) return Invalid("JSON nested too deep");
+  switch (in.kind_case()) {
+    case pb::JsonValue::kJson: {
+      json::ParseOptions options;
+      options.max_depth =
+          static_cast<std::size_t>(format::kMaxJsonDepth - depth + 1);
+      auto value = json::ParseJson(in.json(), options);
+      if (!value.ok()) return Invalid(value.status().message());
+      *out = std::move(*value);
+      return Status::OK();
+    }
+    case pb::JsonValue::kNull:
+      *out = json::Value::Null();
+      return Status::OK();
+    case pb::JsonValue::kBoolean:
+      *out = json::Value::Bool(in.boolean());
+      return Status::OK();
+    case pb::JsonValue::kNumber:
+      if (!json::IsValidNumber(in.number()))
+        return Invalid("number is not a JSON number");
+      *out = json::Value::RawNumber(in.number());
+      return Status::OK();
+    case pb::JsonValue::kText:
+      *out = json::Value::String(in.text());
+      return Status::OK();
+    case pb::JsonValue::kArray: {
+      const auto& values = in.array().values();
+      json::Array items(values.size());
+      for (int i = 0; i < values.size(); ++i) {
+        ZS_RETURN_IF_ERROR(GetJson(values[i], depth + 1, &items[i]));
+      }
+      *out = json::Value::MakeArray(std::move(items));
+      return Status::OK();
+    }
+    case pb::JsonValue::kObject: {
+      const pb::JsonObject& object = in.object();
+      if (object.keys_size() != object.values_size()) {
+        return Invalid("JsonObject keys and values differ in number");
+      }
+      json::Object members(object.keys_size());
+      for (int i = 0; i < object.keys_size(); ++i) {
+        members[i].first = object.keys(i);
+        ZS_RETURN_IF_ERROR(
+            GetJson(object.values(i), depth + 1, &members[i].second));
+      }
+      *out = json::Value::MakeObject(std::move(members));
+      return Status::OK();
+    }
+    case pb::JsonValue::KIND_NOT_SET:
+      break;
+  }
+  return Invalid("JsonValue without a kind");
+}
+
+template <typename Message>
+Status GetUnknown(const Message& in, UnknownFields* out) {
+  out->absent = in.absent_fields();
+  out->members.resize(in.unknown_members_size());
+  for (int i = 0; i < in.unknown_members_size(); ++i) {
+    const pb::UnknownMember& m = in.unknown_members(i);
+    if (!m.has_value()) return Invalid("unknown member without a value");
+    out->members[i].first = m.anchor();
+    out->members[i].second.first = m.key();
+    ZS_RETURN_IF_ERROR(GetJson(m.value(), 1, &out->members[i].second.second));
+  }
+  return Status::OK();
+}
+
+template <typename Message>
+Status GetTimestamp(const Message& in, Timestamp* out) {
+  *out = Timestamp{};
+  if (!in.has_timestamp()) return Status::OK();
+  out->seconds = in.timestamp().seconds();
+  out->nanos = in.timestamp().nanos();
+  out->offset_seconds = in.timestamp().offset_seconds();
+  return ValidTimestamp(*out) ? Status::OK()
+                              : Invalid("timestamp out of range");
+}
+
+Status GetConnectStrings(const RepeatedConnect& in, ConnectStrings* out) {
+  for (const pb::ConnectString& m : in) {
+    auto [it, inserted] = out->try_emplace(m.key());
+    if (!inserted) return Invalid("duplicate connect string key");
+    it->second.description = m.description();
+    it->second.url = m.url();
+    ZS_RETURN_IF_ERROR(GetUnknown(m, &it->second.unknown));
+  }
+  return Status::OK();
+}
+
+Status GetComponent(const pb::DeployedComponent& in, DeployedComponent* out) {
+  out->name = in.name();
+  if (in.installed_charts_is_null()) {
+    if (in.installed_charts_size() != 0)
+      return Invalid("null installedCharts with entries");
+  } else {
+    std::vector<InstalledChart>& charts =
+        out->installed_charts.emplace(in.installed_charts_size());
+    for (int i = 0; i < in.installed_charts_size(); ++i) {
+      const pb::InstalledChart& m = in.installed_charts(i);
+      charts[i].namespace_ = m.namespace_();
+      charts[i].chart_name = m.chart_name();
+      ZS_RETURN_IF_ERROR(
+          GetConnectStrings(m.connect_strings(), &charts[i].connect_strings));
+      charts[i].status = m.status();
+      ZS_RETURN_IF_ERROR(GetUnknown(m, &charts[i].unknown));
+    }
+  }
+  out->status = in.status();
+  out->observed_generation = in.observed_generation();
+  if (in.has_last_event()) {
+    ComponentEvent& e = out->last_event.emplace();
+    e.type = in.last_event().type();
+    e.outcome = in.last_event().outcome();
+    ZS_RETURN_IF_ERROR(GetTimestamp(in.last_event(), &e.timestamp));
+    ZS_RETURN_IF_ERROR(GetUnknown(in.last_event(), &e.unknown));
+  }
+  return GetUnknown(in, &out->unknown);
+}
+
+Status GetPackage(const pb::DeployedPackage& in, DeployedPackage* out) {
+  out->name = in.name();
+  out->digest = in.digest();
+  if (in.has_data()) ZS_RETURN_IF_ERROR(GetJson(in.data(), 1, &out->data));
+  out->cli_version = in.cli_version();
+  out->generation = in.generation();
+  if (in.deployed_components_is_null()) {
+    if (in.deployed_components_size() != 0) {
+      return Invalid("null deployedComponents with entries");
+    }
+  } else {
+    auto& components =
+        out->deployed_components.emplace(in.deployed_components_size());
+    for (int i = 0; i < in.deployed_components_size(); ++i) {
+      ZS_RETURN_IF_ERROR(
+          GetComponent(in.deployed_components(i), &components[i]));
+    }
+  }
+  ZS_RETURN_IF_ERROR(
+      GetConnectStrings(in.connect_strings(), &out->connect_strings));
+  out->package_connectivity = in.package_connectivity();
+  out->namespace_override = in.namespace_override();
+  out->events.resize(in.events_size());
+  for (int i = 0; i < in.events_size(); ++i) {
+    const pb::PackageEvent& m = in.events(i);
+    PackageEvent& e = out->events[i];
+    e.type = m.type();
+    e.outcome = m.outcome();
+    ZS_RETURN_IF_ERROR(GetTimestamp(m, &e.timestamp));
+    e.version = m.version();
+    e.flavor = m.flavor();
+    e.digest = m.digest();
+    e.source = m.source();
+    e.config_digest = m.config_digest();
+    ZS_RETURN_IF_ERROR(GetUnknown(m, &e.unknown));
+  }
+  if (in.has_deploy_config()) {
+    ZS_RETURN_IF_ERROR(
+        GetJson(in.deploy_config(), 1, &out->deploy_config.emplace()));
+  }
+  out->config_digest = in.config_digest();
+  return GetUnknown(in, &out->unknown);
+}
+
+// ---------------------------------------------------------------- zstd
+
+// The embedded dictionary, or empty when this build has none (or a file
+// whose id is not the one format.h names).
+std::string_view Dictionary() {
+  static const std::string_view dict = [] {
+    const std::string_view d = internal::EmbeddedDictionary();
+    const bool known = !d.empty() && ZDICT_getDictID(d.data(), d.size()) ==
+                                         format::kZarfStateDictionaryId;
+    // A retrained dictionary is a new id (format.h), never a silent swap.
+    assert((d.empty() || known) &&
+           "codec/data/zarf_state.dict does not match format.h");
+    return known ? d : std::string_view();
+  }();
+  return dict;
+}
+
+// A digested dictionary per compression level, built on first use and kept
+// for the life of the process (zstd ties a CDict to its level).
+const ZSTD_CDict* CDictFor(int level) {
+  static std::mutex mu;
+  static auto* cache = new std::map<int, ZSTD_CDict*>();
+  std::lock_guard<std::mutex> lock(mu);
+  ZSTD_CDict*& cdict = (*cache)[level];
+  if (cdict == nullptr) {
+    cdict = ZSTD_createCDict(Dictionary().data(), Dictionary().size(), level);
+  }
+  return cdict;
+}
+
+const ZSTD_DDict* DDict() {
+  static const ZSTD_DDict* ddict =
+      ZSTD_createDDict(Dictionary().data(), Dictionary().size());
+  return ddict;
+}
+
+// One context per thread, reused so that its tables are allocated once.
+struct ZstdFree {
+  void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
+  void operator()(ZSTD_DCtx* d) const { ZSTD_freeDCtx(d); }
+};
+
+ZSTD_CCtx* ThreadCCtx() {
+  thread_local std::unique_ptr<ZSTD_CCtx, ZstdFree> cctx(ZSTD_createCCtx());
+  return cctx.get();
+}
+
+ZSTD_DCtx* ThreadDCtx() {
+  thread_local std::unique_ptr<ZSTD_DCtx, ZstdFree> dctx(ZSTD_createDCtx());
+  return dctx.get();
+}
+
+// Compresses `src` into `dst` (capacity `cap`); returns the frame's size.
+// The frame omits its content size, dictionary id and checksum: the envelope
+// carries all three.
+Result<std::size_t> Compress(std::string_view src, int level, bool dictionary,
+                             char* dst, std::size_t cap) {
+  ZSTD_CCtx* cctx = ThreadCCtx();
+  const ZSTD_CDict* cdict = dictionary ? CDictFor(level) : nullptr;
+  if (cctx == nullptr || (dictionary && cdict == nullptr)) {
+    return Status::IOError("compact: out of memory for zstd");
+  }
+  ZSTD_CCtx_reset(cctx, ZSTD_reset_session_and_parameters);
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, level);
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_contentSizeFlag, 0);
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_dictIDFlag, 0);
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 0);
+  if (cdict != nullptr) ZSTD_CCtx_refCDict(cctx, cdict);
+  const std::size_t n = ZSTD_compress2(cctx, dst, cap, src.data(), src.size());
+  if (ZSTD_isError(n)) {
+    return Status::IOError(std::string("compact: zstd: ") +
+                           ZSTD_getErrorName(n));
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------- envelope
+
+void PutFixed(char* p, std::uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) p[i] = static_cast<char>(v >> (8 * i));
+}
+
+std::uint64_t GetFixed(const char* p, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i)
+    v |= std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+  return v;
+}
+
+std::string Hex(std::uint64_t v) {
+  char buf[24];
+  const auto res = std::to_chars(buf, buf + sizeof buf, v, 16);
+  return "0x" + std::string(buf, res.ptr);
+}
+
+// Arena blocks sized for a message of about `bytes`, so that a large one is
+// built in a few blocks. Sizes stay multiples of 4 KiB: the arena keeps its
+// cleanup list at the end of a block and needs that end 8-byte aligned.
+google::protobuf::ArenaOptions ArenaOptionsFor(std::size_t bytes) {
+  constexpr std::size_t kPage = 4096;
+  google::protobuf::ArenaOptions options;
+  options.start_block_size = std::clamp<std::size_t>(
+      (bytes + kPage - 1) / kPage * kPage, kPage, std::size_t{1} << 20);
+  options.max_block_size = std::size_t{4} << 20;
+  return options;
+}
+
+// The proto bytes of an envelope whose header checks passed.
+Result<std::string> Payload(std::string_view bytes, std::uint8_t flags,
+                            std::uint32_t length) {
+  std::string_view payload = bytes.substr(format::kHeaderSize);
+  if ((flags & format::kFlagZstd) == 0) {
+    if (payload.size() != length) {
+      return Status::Corruption(
+          "compact: stored payload is " + std::to_string(payload.size()) +
+          " bytes, header says " + std::to_string(length));
+    }
+    return std::string(payload);
+  }
+  const std::size_t frame =
+      ZSTD_findFrameCompressedSize(payload.data(), payload.size());
+  if (ZSTD_isError(frame) || frame != payload.size()) {
+    return Status::Corruption("compact: payload is not a single zstd frame");
+  }
+  std::string out(length, '\0');
+  ZSTD_DCtx* dctx = ThreadDCtx();
+  if (dctx == nullptr)
+    return Status::IOError("compact: out of memory for zstd");
+  const std::size_t n =
+      (flags & format::kFlagDictionary) != 0
+          ? ZSTD_decompress_usingDDict(dctx, out.data(), out.size(),
+                                       payload.data(), payload.size(), DDict())
+          : ZSTD_decompressDCtx(dctx, out.data(), out.size(), payload.data(),
+                                payload.size());
+  if (ZSTD_isError(n)) {
+    return Status::Corruption(std::string("compact: zstd: ") +
+                              ZSTD_getErrorName(n));
+  }
+  if (n != length) {
+    return Status::Corruption("compact: payload decompresses to " +
+                              std::to_string(n) + " bytes, header says " +
+                              std::to_string(length));
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<std::string> Encode(const DeployedPackage& pkg,
+                           const EncodeOptions& options) {
+  if (options.level < ZSTD_minCLevel() || options.level > ZSTD_maxCLevel()) {
+    return Status::InvalidArgument(
+        "compact: zstd level " + std::to_string(options.level) + " outside [" +
+        std::to_string(ZSTD_minCLevel()) + ", " +
+        std::to_string(ZSTD_maxCLevel()) + "]");
+  }
+  if (options.use_dictionary && Dictionary().empty()) {
+    return Status::NotSupported("compact: this build has no dictionary");
+  }
+  std::string proto;
+  {
+    google::protobuf::Arena arena(ArenaOptionsFor(64 << 10));
+    auto* message =
+        google::protobuf::Arena::CreateMessage<pb::DeployedPackage>(&arena);
+    ZS_RETURN_IF_ERROR(PutPackage(pkg, message));
+    const std::size_t size = message->ByteSizeLong();
+    if (size > format::kMaxUncompressedBytes) {
+      return Status::InvalidArgument(
+          "compact: encoding is " + std::to_string(size) + " bytes, over the " +
+          std::to_string(format::kMaxUncompressedBytes) + "-byte limit");
+    }
+    proto.resize(size);
+    message->SerializeWithCachedSizesToArray(
+        reinterpret_cast<std::uint8_t*>(proto.data()));
+  }
+
+  std::string out(format::kHeaderSize + ZSTD_compressBound(proto.size()), '\0');
+  std::uint8_t flags = format::kFlagZstd |
+                       (options.use_dictionary ? format::kFlagDictionary : 0);
+  ZS_ASSIGN_OR_RETURN(std::size_t n,
+                      Compress(proto, options.level, options.use_dictionary,
+                               out.data() + format::kHeaderSize,
+                               out.size() - format::kHeaderSize));
+  if (n >= proto.size()) {  // incompressible: store it as is
+    flags = 0;
+    n = proto.size();
+    std::memcpy(out.data() + format::kHeaderSize, proto.data(), n);
+  }
+  out.resize(format::kHeaderSize + n);
+  std::memcpy(out.data() + format::kMagicOffset, format::kMagic.data(),
+              format::kMagic.size());
+  out[format::kVersionOffset] = static_cast<char>(format::kVersion);
+  out[format::kFlagsOffset] = static_cast<char>(flags);
+  PutFixed(out.data() + format::kDictionaryIdOffset,
+           (flags & format::kFlagDictionary) != 0
+               ? format::kZarfStateDictionaryId
+               : format::kNoDictionary,
+           4);
+  PutFixed(out.data() + format::kLengthOffset, proto.size(), 4);
+  PutFixed(out.data() + format::kChecksumOffset,
+           XXH64(out.data() + format::kHeaderSize, n, format::kChecksumSeed),
+           8);
+  return out;
+}
+
+Result<DeployedPackage> Decode(std::string_view bytes) {
+  if (bytes.size() < format::kHeaderSize) {
+    return Status::Corruption(
+        "compact: envelope of " + std::to_string(bytes.size()) +
+        " bytes is shorter than its " + std::to_string(format::kHeaderSize) +
+        "-byte header");
+  }
+  if (!LooksCompact(bytes)) return Status::Corruption("compact: bad magic");
+  const std::uint8_t version =
+      static_cast<std::uint8_t>(bytes[format::kVersionOffset]);
+  if (version == 0)
+    return Status::Corruption("compact: invalid format version 0");
+  if (version > format::kVersion) {
+    return Status::NotSupported("compact: format version " +
+                                std::to_string(version) + " is newer than " +
+                                std::to_string(format::kVersion));
+  }
+  const std::uint8_t flags =
+      static_cast<std::uint8_t>(bytes[format::kFlagsOffset]);
+  if ((flags & ~format::kKnownFlags) != 0 ||
+      ((flags & format::kFlagDictionary) != 0 &&
+       (flags & format::kFlagZstd) == 0)) {
+    return Status::Corruption("compact: invalid flags " + Hex(flags));
+  }
+  const auto dictionary_id = static_cast<std::uint32_t>(
+      GetFixed(bytes.data() + format::kDictionaryIdOffset, 4));
+  if (((flags & format::kFlagDictionary) != 0) !=
+      (dictionary_id != format::kNoDictionary)) {
+    return Status::Corruption("compact: flags " + Hex(flags) +
+                              " disagree with dictionary id " +
+                              std::to_string(dictionary_id));
+  }
+  if (dictionary_id != format::kNoDictionary &&
+      (dictionary_id != format::kZarfStateDictionaryId ||
+       Dictionary().empty())) {
+    return Status::NotSupported("compact: unknown dictionary id " +
+                                std::to_string(dictionary_id));
+  }
+  const auto length = static_cast<std::uint32_t>(
+      GetFixed(bytes.data() + format::kLengthOffset, 4));
+  if (length > format::kMaxUncompressedBytes) {
+    return Status::Corruption(
+        "compact: declared length " + std::to_string(length) + " exceeds the " +
+        std::to_string(format::kMaxUncompressedBytes) + "-byte limit");
+  }
+  const std::uint64_t checksum =
+      GetFixed(bytes.data() + format::kChecksumOffset, 8);
+  const std::uint64_t actual =
+      XXH64(bytes.data() + format::kHeaderSize,
+            bytes.size() - format::kHeaderSize, format::kChecksumSeed);
+  if (checksum != actual) {
+    return Status::Corruption("compact: checksum mismatch: header " +
+                              Hex(checksum) + ", payload " + Hex(actual));
+  }
+  ZS_ASSIGN_OR_RETURN(const std::string proto, Payload(bytes, flags, length));
+
+  google::protobuf::Arena arena(ArenaOptionsFor(proto.size()));
+  auto* message =
+      google::protobuf::Arena::CreateMessage<pb::DeployedPackage>(&arena);
+  google::protobuf::io::CodedInputStream input(
+      reinterpret_cast<const std::uint8_t*>(proto.data()),
+      static_cast<int>(proto.size()));
+  input.SetRecursionLimit(format::kProtoRecursionLimit);
+  if (!message->ParseFromCodedStream(&input) ||
+      !input.ConsumedEntireMessage()) {
+    return Status::Corruption("compact: invalid " + message->GetTypeName());
+  }
+  DeployedPackage pkg;
+  ZS_RETURN_IF_ERROR(GetPackage(*message, &pkg));
+  return pkg;
+}
+
+bool LooksCompact(std::string_view bytes) {
+  return bytes.starts_with(format::kMagic);
+}
+
+}  // namespace zs::compact

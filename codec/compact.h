@@ -1,0 +1,52 @@
+// The `compact` codec: a DeployedPackage as a versioned binary envelope over
+// a Protobuf encoding compressed with zstd (SPEC section 3; byte layout in
+// codec/FORMAT.md).
+//
+// It is lossless with respect to the `json` codec: for any DeployedPackage p,
+// EncodeDeployedPackage(Decode(Encode(p))) == EncodeDeployedPackage(p), byte
+// for byte — unknown members with their anchors, absent-field marks and
+// every number's spelling travel too. Decoding verifies the magic, the
+// format version and the XXH64 checksum of the payload before parsing, and
+// answers Corruption (or NotSupported for a newer version) instead of
+// crashing on any input.
+//
+// Thread safety: all functions are reentrant.
+#ifndef ZARF_STATE_CODEC_COMPACT_H_
+#define ZARF_STATE_CODEC_COMPACT_H_
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "codec/model.h"
+#include "codec/status.h"
+
+namespace zs::compact {
+
+// The codec's name and version as written in the Secret annotation.
+inline constexpr std::string_view kCodecName = "compact";
+inline constexpr int kFormatVersion = 1;
+
+struct EncodeOptions {
+  // zstd level. Default: 19 (Secrets are written rarely and read often).
+  int level = 19;
+  // Compress with the dictionary trained on Zarf state that ships with the
+  // build. Default: true.
+  bool use_dictionary = true;
+};
+
+// The envelope bytes of `pkg`.
+Result<std::string> Encode(const DeployedPackage& pkg, const EncodeOptions& options = {});
+
+// Decodes envelope bytes. Corruption for a wrong magic, a bad checksum,
+// truncated or undecompressible data or an invalid Protobuf message;
+// NotSupported for a format version newer than kFormatVersion or an unknown
+// dictionary.
+Result<DeployedPackage> Decode(std::string_view bytes);
+
+// Whether `bytes` starts with the envelope's magic (cheap sniffing).
+bool LooksCompact(std::string_view bytes);
+
+}  // namespace zs::compact
+
+#endif  // ZARF_STATE_CODEC_COMPACT_H_

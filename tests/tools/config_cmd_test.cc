@@ -1,0 +1,85 @@
+#include "tools/config_cmd.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "codec/json_reader.h"
+#include "tests/test_util.h"
+#include "tools/common.h"
+
+namespace zs::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string WriteTemp(const std::string& name, const std::string& text) {
+  const fs::path p = fs::path(::testing::TempDir()) / name;
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+std::string RunCmd(const ConfigOptions& o, int* code) {
+  std::ostringstream out, err;
+  *code = RunConfig(o, out, err);
+  return out.str() + err.str();
+}
+
+TEST(ConfigCmdTest, DigestMatchesZarfForTheFirstVectors) {
+  const auto lines = testing::ReadLines("vectors/config-digest.jsonl");
+  for (std::size_t i = 0; i < 10; ++i) {
+    auto vec = json::ParseJson(lines[i]);
+    ConfigOptions o;
+    o.action = "digest";
+    o.kind = vec->Find("kind")->as_string();
+    o.file = WriteTemp("cfg.json", vec->Find("input")->as_string());
+    int code = -1;
+    EXPECT_EQ(RunCmd(o, &code), vec->Find("digest")->as_string() + "\n");
+    EXPECT_EQ(code, kExitOk);
+  }
+}
+
+TEST(ConfigCmdTest, CanonicalDigestTreatsFiveAndFivePointZeroAlike) {
+  ConfigOptions o;
+  o.action = "digest";
+  o.canonical = true;
+  int code = -1;
+  o.file = WriteTemp("a.json", R"({"Values":{"n":5}})");
+  const std::string a = RunCmd(o, &code);
+  o.file = WriteTemp("b.yaml", "Values:\n  n: 5.0\n");
+  const std::string b = RunCmd(o, &code);
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a.rfind("jcs-sha256:", 0), 0u);
+}
+
+TEST(ConfigCmdTest, DiffListsChangedPathsAndMasksSecrets) {
+  ConfigOptions o;
+  o.action = "diff";
+  o.old_file = WriteTemp("old.json", R"({"Values":{"replicas":2,"db":{"password":"a"}}})");
+  o.new_file = WriteTemp("new.json", R"({"Values":{"replicas":3,"db":{"password":"b"}},"NamespaceOverride":"x"})");
+  int code = -1;
+  const std::string out = RunCmd(o, &code);
+  EXPECT_EQ(code, kExitOk);
+  EXPECT_NE(out.find("~ Values.replicas: 2 -> 3"), std::string::npos) << out;
+  EXPECT_NE(out.find("~ NamespaceOverride: \"\" -> \"x\""), std::string::npos) << out;
+  EXPECT_NE(out.find("Values.db.password: \"[MASKED]\""), std::string::npos) << out;
+  EXPECT_EQ(out.find("\"a\""), std::string::npos);
+  o.new_file = o.old_file;
+  EXPECT_NE(RunCmd(o, &code).find("no changes"), std::string::npos);
+}
+
+TEST(ConfigCmdTest, BadConfigIsAnErrorNamingTheFile) {
+  ConfigOptions o;
+  o.action = "digest";
+  o.file = WriteTemp("bad.json", R"({"Values":[1,2]})");
+  int code = -1;
+  const std::string out = RunCmd(o, &code);
+  EXPECT_EQ(code, kExitSomeFailed);
+  EXPECT_NE(out.find("bad.json"), std::string::npos) << out;
+  EXPECT_NE(out.find("Values: expected object"), std::string::npos) << out;
+}
+
+}  // namespace
+}  // namespace zs::tools

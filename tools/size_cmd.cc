@@ -1,0 +1,180 @@
+#include "tools/size_cmd.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+#include "codec/base64.h"
+#include "codec/compact.h"
+#include "codec/go_json.h"
+#include "codec/gzip.h"
+#include "codec/model_json.h"
+#include "codec/package_secret.h"
+#include "codec/secret.h"
+#include "tools/common.h"
+
+namespace zs::tools {
+namespace {
+
+using json::Value;
+
+struct CodecSizes {
+  std::size_t json = 0;
+  std::size_t gzip = 0;
+  std::size_t compact = 0;
+};
+
+Result<CodecSizes> Measure(const DeployedPackage& pkg) {
+  CodecSizes s;
+  const std::string j = EncodeDeployedPackage(pkg);
+  s.json = j.size();
+  ZS_ASSIGN_OR_RETURN(std::string gz, Gzip(j));
+  s.gzip = Base64Encode(gz).size();
+  ZS_ASSIGN_OR_RETURN(std::string c, compact::Encode(pkg));
+  s.compact = c.size();
+  return s;
+}
+
+// A typical event to grow the history with: the newest one, or a deploy.
+PackageEvent TypicalEvent(const DeployedPackage& pkg) {
+  if (!pkg.events.empty()) return pkg.events.back();
+  PackageEvent e;
+  e.type = std::string(kEventDeploy);
+  e.outcome = std::string(kOutcomeSucceeded);
+  e.timestamp = Timestamp::FromUnixNanos(1767225600123456789LL);
+  const Value* md = pkg.data.Find("metadata");
+  e.version = md ? std::string(md->StringOr("version")) : "";
+  e.digest = pkg.digest;
+  e.config_digest = "sha256:" + std::string(64, '0');
+  return e;
+}
+
+// 64 pseudo-random hex digits: real digests do not compress, and probe
+// events that repeat one would make the compressed codecs look too good.
+std::string RandomHex(std::uint64_t* state) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (int i = 0; i < 64; ++i) {
+    *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+    out += kHex[(*state >> 60) & 0xF];
+  }
+  return out;
+}
+
+// Bytes one more event costs under each codec, from `kProbe` added events
+// that differ as real ones do (time, package digest, config digest).
+Result<CodecSizes> PerEvent(const DeployedPackage& pkg, const CodecSizes& base) {
+  constexpr std::size_t kProbe = 32;
+  DeployedPackage grown = pkg;
+  PackageEvent e = TypicalEvent(pkg);
+  std::uint64_t rng = 20261130;
+  for (std::size_t i = 0; i < kProbe; ++i) {
+    e.timestamp = Timestamp::FromUnixNanos(e.timestamp.unix_nanos() + 61'000'000'007LL);
+    e.config_digest = "sha256:" + RandomHex(&rng);
+    if (i % 2 == 0) e.digest = "sha256:" + RandomHex(&rng);
+    grown.events.push_back(e);
+  }
+  ZS_ASSIGN_OR_RETURN(CodecSizes g, Measure(grown));
+  auto per = [&](std::size_t a, std::size_t b) { return std::max<std::size_t>(1, (b - std::min(a, b) + kProbe - 1) / kProbe); };
+  return CodecSizes{per(base.json, g.json), per(base.gzip, g.gzip), per(base.compact, g.compact)};
+}
+
+std::int64_t Headroom(std::size_t bytes) {
+  return static_cast<std::int64_t>(kSecretSizeLimit) - static_cast<std::int64_t>(bytes);
+}
+
+std::int64_t Fit(std::size_t bytes, std::size_t per_event) {
+  const std::int64_t h = Headroom(bytes);
+  return h <= 0 ? 0 : h / static_cast<std::int64_t>(per_event);
+}
+
+Value CodecValue(std::size_t bytes, std::size_t per_event) {
+  return Value::MakeObject({{"bytes", Value::Int(static_cast<std::int64_t>(bytes))},
+                            {"headroomBytes", Value::Int(Headroom(bytes))},
+                            {"bytesPerEvent", Value::Int(static_cast<std::int64_t>(per_event))},
+                            {"moreEventsFit", Value::Int(Fit(bytes, per_event))}});
+}
+
+}  // namespace
+
+int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.output != "table" && o.output != "json") {
+    err << "error: -o must be table or json\n";
+    return kExitUsage;
+  }
+  Value rows = Value::MakeArray();
+  const bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
+    if (in.payload_kind != PayloadKind::kPackage) return Status::OK();
+    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
+    ZS_ASSIGN_OR_RETURN(CodecSizes sizes, Measure(pkg));
+    ZS_ASSIGN_OR_RETURN(CodecSizes per, PerEvent(pkg, sizes));
+    rows.array().push_back(Value::MakeObject(
+        {{"name", Value::String(pkg.name)},
+         {"source", Value::String(in.label)},
+         {"events", Value::Int(static_cast<std::int64_t>(pkg.events.size()))},
+         {"limitBytes", Value::Int(static_cast<std::int64_t>(kSecretSizeLimit))},
+         {"json", CodecValue(sizes.json, per.json)},
+         {"gzipBase64", CodecValue(sizes.gzip, per.gzip)},
+         {"compact", CodecValue(sizes.compact, per.compact)}}));
+    return Status::OK();
+  });
+  if (o.output == "json") {
+    std::string s;
+    json::AppendIndentedJson(&s, rows, "  ");
+    out << s << "\n";
+    return failed ? kExitSomeFailed : kExitOk;
+  }
+  char line[512];
+  std::snprintf(line, sizeof line, "%-24s %9s %9s %9s %7s %7s %11s %13s\n", "PACKAGE", "JSON", "GZIP+B64",
+                "COMPACT", "C/JSON", "C/GZIP", "HEADROOM", "EVENTS FIT");
+  out << line;
+  for (const Value& r : rows.array()) {
+    auto bytes = [&](const char* codec) { return std::stoll(r.Find(codec)->Find("bytes")->number_raw()); };
+    auto fit = [&](const char* codec) { return r.Find(codec)->Find("moreEventsFit")->number_raw(); };
+    const double j = static_cast<double>(bytes("json")), g = static_cast<double>(bytes("gzipBase64")),
+                 c = static_cast<double>(bytes("compact"));
+    std::snprintf(line, sizeof line, "%-24.24s %9lld %9lld %9lld %7.3f %7.3f %11lld %6s/%-6s\n",
+                  std::string(r.StringOr("name")).c_str(), bytes("json"), bytes("gzipBase64"), bytes("compact"),
+                  c / j, c / g, static_cast<long long>(Headroom(static_cast<std::size_t>(j))),
+                  fit("json").c_str(), fit("compact").c_str());
+    out << line;
+  }
+  out << "(HEADROOM: bytes left under " << kSecretSizeLimit
+      << " as JSON; EVENTS FIT: more events that fit, json/compact)\n";
+  if (rows.array().size() > 1) {
+    // Medians over the input: the corpus figures the README quotes.
+    std::vector<double> j, g, c, cg, cj;
+    for (const Value& r : rows.array()) {
+      auto bytes = [&](const char* codec) {
+        return std::stod(r.Find(codec)->Find("bytes")->number_raw());
+      };
+      j.push_back(bytes("json"));
+      g.push_back(bytes("gzipBase64"));
+      c.push_back(bytes("compact"));
+      cg.push_back(c.back() / g.back());
+      cj.push_back(c.back() / j.back());
+    }
+    auto median = [](std::vector<double> v) {
+      std::sort(v.begin(), v.end());
+      const std::size_t n = v.size();
+      return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    };
+    std::snprintf(line, sizeof line,
+                  "median over %zu packages: json %.0f, gzip+base64 %.0f, compact %.0f bytes; "
+                  "compact/gzip %.3f, compact/json %.3f (medians of per-package ratios)\n",
+                  rows.array().size(), median(j), median(g), median(c), median(cg), median(cj));
+    out << line;
+  }
+  return failed ? kExitSomeFailed : kExitOk;
+}
+
+void RegisterSize(CLI::App* app, int* exit_code) {
+  auto o = std::make_shared<SizeOptions>();
+  CLI::App* cmd = app->add_subcommand("size", "Secret bytes as JSON, gzip-JSON and compact; headroom; events that fit");
+  cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
+  cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
+  cmd->callback([o, exit_code] { *exit_code = RunSize(*o, std::cout, std::cerr); });
+}
+
+}  // namespace zs::tools

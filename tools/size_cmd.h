@@ -1,0 +1,32 @@
+// `zarf-state size [-f FILE|-]... [-o table|json]`: how big each package's
+// Secret is under each codec, against the API server's 1,048,576-byte limit.
+//
+// For every package: the bytes as Zarf JSON (codec `json`), as
+// base64(gzip(JSON)) (the way Helm stores releases: a fair peer), and as the
+// compact envelope; the headroom left under each; and how many more events
+// would fit before the limit if the history were not capped (measured by
+// adding typical events and encoding, not estimated from averages).
+#ifndef ZARF_STATE_TOOLS_SIZE_CMD_H_
+#define ZARF_STATE_TOOLS_SIZE_CMD_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace zs::tools {
+
+struct SizeOptions {
+  std::vector<std::string> files;
+  std::string output = "table";
+};
+
+int RunSize(const SizeOptions& options, std::ostream& out, std::ostream& err);
+void RegisterSize(CLI::App* app, int* exit_code);
+
+}  // namespace zs::tools
+
+#endif  // ZARF_STATE_TOOLS_SIZE_CMD_H_
