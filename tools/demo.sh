@@ -55,6 +55,7 @@ echo "== Secret size growth per codec (writes CSV and SVG plots)"
 run bench growth --out "$out_dir"
 echo
 echo "== size of the bundled sample Secrets of every era, per codec"
-run size -f "$data"/e*/pkg-*.secret.json
+echo "\$ zarf-state size -f tests/data/legacy/e*/pkg-*.secret.json"
+"$bin" size -f "$data"/e*/pkg-*.secret.json
 echo
 echo "plots: $out_dir/growth-cycles.svg $out_dir/growth-size.svg"
