@@ -107,6 +107,9 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
     s->package_ = stored->name;
   } else {
     s->package_ = package_hint;
+    // A new Secret file is written in the form its name says.
+    const std::string& p = options.secret_path;
+    if (p.ends_with(".yaml") || p.ends_with(".yml")) s->format_ = TextFormat::kYaml;
   }
   if (s->package_.empty()) {
     return Status::InvalidArgument("cannot tell the package's name: give --package with metadata.name");
