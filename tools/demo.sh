@@ -51,6 +51,17 @@ echo
 run config diff "$samples/deploy-config-1.json" "$samples/deploy-config-2.yaml"
 
 echo
+echo "== prune plan: upgrade podinfo 6.5.0 (podinfo-2.yaml) to 6.6.0 (podinfo-3.yaml) with --prune"
+pruned="$work/zarf-package-podinfo-prune.json"
+"$bin" record deploy -f "$pruned" --package "$samples/podinfo-2.yaml" --digest sha256:2222 >/dev/null
+run prune plan --deployed "$pruned" --new "$samples/podinfo-3.yaml" --others "$samples/others-list.json"
+echo
+run prune plan --deployed "$pruned" --remove --no-others --registry 127.0.0.1:31999
+echo
+run prune plan --deployed "$pruned" --new "$samples/podinfo-3.yaml" --others "$samples/others-list.json" \
+  --unreadable "namespace team-b"
+
+echo
 echo "== Secret size growth per codec (writes CSV and SVG plots)"
 run bench growth --out "$out_dir"
 echo

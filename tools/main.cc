@@ -6,6 +6,7 @@
 #include "tools/common.h"
 #include "tools/config_cmd.h"
 #include "tools/inspect_cmd.h"
+#include "tools/prune_cmd.h"
 #include "tools/record_cmd.h"
 #include "tools/replay_cmd.h"
 #include "tools/size_cmd.h"
@@ -23,6 +24,7 @@ int main(int argc, char** argv) {
   zs::tools::RegisterConfig(&app, &exit_code);
   zs::tools::RegisterSize(&app, &exit_code);
   zs::tools::RegisterBench(&app, &exit_code);
+  zs::tools::RegisterPrune(&app, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

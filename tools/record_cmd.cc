@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "codec/model.h"
+#include "engine/prune.h"
 #include "tools/common.h"
 
 namespace zs::tools {
@@ -59,30 +60,6 @@ bool Selected(const RecordOptions& o, std::string_view component) {
   return std::find(o.components.begin(), o.components.end(), component) != o.components.end();
 }
 
-// The charts Zarf installs for a component: its Helm charts (release name or
-// chart name) and one raw chart per manifest ("raw-<pkg>-<comp>-<manifest>").
-std::vector<InstalledChart> ChartsOf(const json::Value& component, std::string_view package) {
-  std::vector<InstalledChart> out;
-  const std::string comp(component.StringOr("name"));
-  if (const json::Value* charts = component.Find("charts"); charts && charts->is_array()) {
-    for (const json::Value& c : charts->array()) {
-      InstalledChart ic;
-      ic.namespace_ = std::string(c.StringOr("namespace"));
-      ic.chart_name = std::string(c.StringOr("releaseName", c.StringOr("name")));
-      out.push_back(std::move(ic));
-    }
-  }
-  if (const json::Value* manifests = component.Find("manifests"); manifests && manifests->is_array()) {
-    for (const json::Value& m : manifests->array()) {
-      InstalledChart ic;
-      ic.namespace_ = std::string(m.StringOr("namespace"));
-      ic.chart_name = "raw-" + std::string(package) + "-" + comp + "-" + std::string(m.StringOr("name"));
-      out.push_back(std::move(ic));
-    }
-  }
-  return out;
-}
-
 // Runs the steps of a deploy; returns the outcome recorded.
 Result<std::string> SimulateDeploy(const RecordOptions& o, const json::Value& package,
                                    engine::Lifecycle& lc) {
@@ -101,7 +78,7 @@ Result<std::string> SimulateDeploy(const RecordOptions& o, const json::Value& pa
         ZS_RETURN_IF_ERROR(lc.FinishDeploy(kOutcomeFailed));
         return std::string(kOutcomeFailed);
       }
-      ZS_RETURN_IF_ERROR(lc.ComponentSucceeded(comp, ChartsOf(c, name)));
+      ZS_RETURN_IF_ERROR(lc.ComponentSucceeded(comp, engine::ExpectedCharts(c, name)));
       Step(o, "deployed", comp);
     }
   }
@@ -187,7 +164,7 @@ Result<std::string> Act(const RecordOptions& o, PackageSession& session, json::V
     std::vector<InstalledChart> charts;
     if (const json::Value* comps = lc.snapshot().data.Find("components"); comps && comps->is_array()) {
       for (const json::Value& c : comps->array()) {
-        if (c.StringOr("name") == o.component) charts = ChartsOf(c, session.package());
+        if (c.StringOr("name") == o.component) charts = engine::ExpectedCharts(c, session.package());
       }
     }
     ZS_RETURN_IF_ERROR(deploying ? lc.ComponentSucceeded(o.component, std::move(charts))

@@ -1,0 +1,226 @@
+#include "engine/image_ref.h"
+
+#include <zlib.h>
+
+namespace zs::engine {
+namespace {
+
+constexpr std::string_view kDefaultDomain = "docker.io";
+constexpr std::string_view kLegacyDefaultDomain = "index.docker.io";
+constexpr std::string_view kOfficialRepoPrefix = "library/";
+constexpr std::string_view kDefaultTag = "latest";
+constexpr std::size_t kMaxNameLength = 255;
+constexpr std::size_t kMaxTagLength = 128;
+
+bool IsLowerAlnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+bool IsUpper(char c) { return c >= 'A' && c <= 'Z'; }
+bool IsWordChar(char c) { return IsLowerAlnum(c) || IsUpper(c) || c == '_'; }
+bool IsHex(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+         (c >= 'A' && c <= 'F');
+}
+
+Status Invalid(std::string_view text, std::string_view why) {
+  return Status::InvalidArgument("image reference \"" + std::string(text) +
+                                 "\": " + std::string(why));
+}
+
+// One path component: alphanumerics joined by '.', '_', "__" or runs of '-'.
+bool ValidPathComponent(std::string_view c) {
+  if (c.empty() || !IsLowerAlnum(c.front()) || !IsLowerAlnum(c.back()))
+    return false;
+  for (std::size_t i = 0; i < c.size();) {
+    if (IsLowerAlnum(c[i])) {
+      ++i;
+      continue;
+    }
+    const char sep = c[i];
+    std::size_t run = 0;
+    while (i < c.size() && c[i] == sep) ++i, ++run;
+    if (sep == '.' && run != 1) return false;
+    if (sep == '_' && run > 2) return false;
+    if (sep != '.' && sep != '_' && sep != '-') return false;
+    if (i < c.size() && !IsLowerAlnum(c[i])) return false;  // mixed separators
+  }
+  return true;
+}
+
+bool ValidDomain(std::string_view d) {
+  if (d.empty()) return false;
+  for (char c : d) {
+    if (!(IsLowerAlnum(c) || IsUpper(c) || c == '.' || c == '-' || c == ':' ||
+          c == '[' || c == ']')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool ValidTag(std::string_view t) {
+  if (t.empty() || t.size() > kMaxTagLength || !IsWordChar(t.front()))
+    return false;
+  for (char c : t) {
+    if (!IsWordChar(c) && c != '.' && c != '-') return false;
+  }
+  return true;
+}
+
+// "<algorithm>:<encoded>"; the algorithm is lowercase alphanumerics joined by
+// '+', '.', '_' or '-'; sha256 needs 64 lowercase hex digits, others at
+// least 32 hex digits.
+bool ValidDigest(std::string_view d) {
+  const std::size_t colon = d.find(':');
+  if (colon == std::string_view::npos || colon == 0) return false;
+  const std::string_view algo = d.substr(0, colon);
+  const std::string_view hex = d.substr(colon + 1);
+  if (!IsLowerAlnum(algo.front()) || !IsLowerAlnum(algo.back())) return false;
+  for (char c : algo) {
+    if (!IsLowerAlnum(c) && c != '+' && c != '.' && c != '_' && c != '-')
+      return false;
+  }
+  for (char c : hex) {
+    if (!IsHex(c)) return false;
+  }
+  if (algo == "sha256") {
+    if (hex.size() != 64) return false;
+    for (char c : hex) {
+      if (IsUpper(c)) return false;
+    }
+    return true;
+  }
+  return hex.size() >= 32;
+}
+
+}  // namespace
+
+std::string ImageRef::Name() const {
+  std::string out;
+  out.reserve(domain.size() + 1 + path.size());
+  out.append(domain).push_back('/');
+  out.append(path);
+  return out;
+}
+
+std::string ImageRef::String() const {
+  std::string out = Name();
+  if (!tag.empty()) out.append(":").append(tag);
+  if (!digest.empty()) out.append("@").append(digest);
+  return out;
+}
+
+void AppendImageKey(std::string* out, const ImageRef& ref) {
+  out->append(ref.domain).push_back('/');
+  out->append(ref.path);
+  if (!ref.digest.empty()) {
+    out->push_back('@');
+    out->append(ref.digest);
+  } else {
+    out->push_back(':');
+    out->append(ref.tag);
+  }
+}
+
+std::string ImageRef::Key() const {
+  std::string out;
+  AppendImageKey(&out, *this);
+  return out;
+}
+
+Result<ImageRef> ParseImageRef(std::string_view text) {
+  if (text.empty()) return Invalid(text, "empty");
+  for (char c : text) {
+    if (static_cast<unsigned char>(c) <= ' ' || c == 0x7f)
+      return Invalid(text, "contains whitespace or a control character");
+  }
+  ImageRef ref;
+  std::string_view rest = text;
+  if (const std::size_t at = rest.find('@'); at != std::string_view::npos) {
+    const std::string_view digest = rest.substr(at + 1);
+    if (!ValidDigest(digest))
+      return Invalid(text, "malformed digest \"" + std::string(digest) + "\"");
+    ref.digest = std::string(digest);
+    rest = rest.substr(0, at);
+  }
+  const std::size_t last_slash = rest.rfind('/');
+  const std::size_t last_colon = rest.rfind(':');
+  if (last_colon != std::string_view::npos &&
+      (last_slash == std::string_view::npos || last_colon > last_slash)) {
+    const std::string_view tag = rest.substr(last_colon + 1);
+    if (!ValidTag(tag))
+      return Invalid(text, "invalid tag \"" + std::string(tag) + "\"");
+    ref.tag = std::string(tag);
+    rest = rest.substr(0, last_colon);
+  }
+  if (rest.empty()) return Invalid(text, "empty name");
+  if (rest.size() > kMaxNameLength)
+    return Invalid(text, "name longer than 255 characters");
+
+  std::string_view path = rest;
+  const std::size_t first_slash = rest.find('/');
+  if (first_slash != std::string_view::npos) {
+    const std::string_view first = rest.substr(0, first_slash);
+    bool host = first == "localhost" ||
+                first.find_first_of(".:") != std::string_view::npos;
+    for (char c : first) host = host || IsUpper(c);
+    if (host) {
+      if (!ValidDomain(first))
+        return Invalid(text,
+                       "invalid registry host \"" + std::string(first) + "\"");
+      ref.domain = std::string(first);
+      path = rest.substr(first_slash + 1);
+    }
+  }
+  if (ref.domain.empty() || ref.domain == kLegacyDefaultDomain)
+    ref.domain = std::string(kDefaultDomain);
+
+  // Validate the path component by component.
+  for (std::size_t start = 0;;) {
+    const std::size_t end = path.find('/', start);
+    const std::string_view comp = path.substr(
+        start, end == std::string_view::npos ? path.npos : end - start);
+    if (!ValidPathComponent(comp)) {
+      for (char c : comp) {
+        if (IsUpper(c))
+          return Invalid(text, "repository name must be lowercase");
+      }
+      return Invalid(text,
+                     "invalid path component \"" + std::string(comp) + "\"");
+    }
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  if (ref.domain == kDefaultDomain &&
+      path.find('/') == std::string_view::npos) {
+    ref.path.reserve(kOfficialRepoPrefix.size() + path.size());
+    ref.path.append(kOfficialRepoPrefix);
+  }
+  ref.path.append(path);
+  if (ref.tag.empty() && ref.digest.empty()) ref.tag = std::string(kDefaultTag);
+  return ref;
+}
+
+std::uint32_t ZarfCrc(const ImageRef& ref) {
+  const std::string name = ref.Name();
+  uLong crc = crc32(0L, Z_NULL, 0);
+  crc = crc32(crc, reinterpret_cast<const Bytef*>(name.data()),
+              static_cast<uInt>(name.size()));
+  return static_cast<std::uint32_t>(crc);
+}
+
+std::string ZarfCrcTag(const ImageRef& ref) {
+  if (!ref.digest.empty()) return "";
+  return ref.tag + "-zarf-" + std::to_string(ZarfCrc(ref));
+}
+
+std::vector<std::string> PushedReferences(const ImageRef& ref,
+                                          std::string_view registry) {
+  std::string base;
+  if (!registry.empty()) base.append(registry).push_back('/');
+  base.append(ref.path);
+  if (!ref.digest.empty()) return {base + "@" + ref.digest};
+  return {base + ":" + ref.tag, base + ":" + ZarfCrcTag(ref)};
+}
+
+}  // namespace zs::engine

@@ -1,0 +1,320 @@
+#include "engine/prune.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+namespace zs::engine {
+namespace {
+
+using json::Value;
+
+const Value* ComponentsOf(const Value& definition) {
+  const Value* comps = definition.Find("components");
+  return comps != nullptr && comps->is_array() ? comps : nullptr;
+}
+
+const Value* FindDefinedComponent(const Value& definition,
+                                  std::string_view name) {
+  if (const Value* comps = ComponentsOf(definition)) {
+    for (const Value& c : comps->array()) {
+      if (c.StringOr("name") == name) return &c;
+    }
+  }
+  return nullptr;
+}
+
+std::string PackageNameOf(const Value& definition, std::string_view fallback) {
+  if (const Value* meta = definition.Find("metadata");
+      meta != nullptr && meta->is_object()) {
+    if (std::string_view name = meta->StringOr("name"); !name.empty())
+      return std::string(name);
+  }
+  return std::string(fallback);
+}
+
+// Calls visit(image string) for each image listed by `component`.
+template <typename Visit>
+void ForEachImageOf(const Value& component, Visit&& visit) {
+  const Value* images = component.Find("images");
+  if (images == nullptr || !images->is_array()) return;
+  for (const Value& image : images->array()) {
+    if (image.is_string()) visit(image.as_string());
+  }
+}
+
+// Calls visit(image string) for each image `pkg` references (see prune.h:
+// the images of its deployed components, or of every component when it has
+// no deployedComponents at all).
+template <typename Visit>
+void ForEachReferencedImage(const DeployedPackage& pkg, Visit&& visit) {
+  const Value* comps = ComponentsOf(pkg.data);
+  if (comps == nullptr) return;
+  for (const Value& c : comps->array()) {
+    if (pkg.deployed_components.has_value() &&
+        pkg.FindComponent(c.StringOr("name")) == nullptr) {
+      continue;
+    }
+    ForEachImageOf(c, visit);
+  }
+}
+
+// The charts a deployed component has installed; a legacy state without the
+// list gets the charts its definition installs.
+std::vector<std::string> InstalledKeys(const DeployedPackage& deployed,
+                                       const DeployedComponent& dc) {
+  std::vector<std::string> keys;
+  if (dc.installed_charts.has_value()) {
+    for (const InstalledChart& c : *dc.installed_charts)
+      keys.push_back(ChartKey(c));
+  } else if (const Value* def = FindDefinedComponent(deployed.data, dc.name)) {
+    for (const InstalledChart& c : ExpectedCharts(*def, deployed.name))
+      keys.push_back(ChartKey(c));
+  }
+  return keys;
+}
+
+void AppendActions(const Value* on_remove, std::string_view phase,
+                   std::vector<PruneAction>* out) {
+  if (on_remove == nullptr || !on_remove->is_object()) return;
+  const Value* list = on_remove->Find(phase);
+  if (list == nullptr || !list->is_array()) return;
+  for (const Value& a : list->array()) {
+    PruneAction action;
+    action.phase = std::string(phase);
+    action.cmd = std::string(a.StringOr("cmd"));
+    action.description = std::string(a.StringOr("description"));
+    out->push_back(std::move(action));
+  }
+}
+
+ComponentToRemove RemovalOf(const DeployedPackage& deployed,
+                            const DeployedComponent& dc) {
+  ComponentToRemove r;
+  r.name = dc.name;
+  r.charts = InstalledKeys(deployed, dc);
+  const Value* on_remove = nullptr;
+  if (const Value* def = FindDefinedComponent(deployed.data, dc.name)) {
+    if (const Value* actions = def->Find("actions");
+        actions != nullptr && actions->is_object()) {
+      on_remove = actions->Find("onRemove");
+    }
+  }
+  AppendActions(on_remove, "before", &r.actions);
+  AppendActions(on_remove, "after", &r.actions);
+  AppendActions(on_remove, "onSuccess", &r.actions);
+  AppendActions(on_remove, "onFailure", &r.on_failure);
+  return r;
+}
+
+// The image candidates of a plan, in first-seen order, deduplicated by key.
+struct Candidate {
+  std::string image;
+  ImageRef ref;
+  std::vector<std::size_t> kept_by;  // indexes into `others`
+};
+
+// Finds which candidates other packages reference, and fills the plan.
+void PlanImages(const DeployedPackage& deployed,
+                std::vector<Candidate> candidates,
+                const std::vector<DeployedPackage>& others,
+                const std::vector<std::string>& unreadable,
+                const PruneOptions& options, PrunePlan* plan) {
+  if (!unreadable.empty()) {
+    std::string missing;
+    for (const std::string& u : unreadable)
+      missing += (missing.empty() ? "" : ", ") + u;
+    plan->image_pruning_refused = Status::InvalidArgument(
+        "image pruning refused: not every deployed package could be read, so "
+        "an image may "
+        "still be in use; missing read access to: " +
+        missing +
+        " (grant get/list on Secrets there and plan again; charts and "
+        "components are still "
+        "planned)");
+    return;
+  }
+  // Only candidates can be kept, so the index holds candidate keys alone and
+  // the scan of the others is one parse and one lookup per image.
+  std::unordered_map<std::string, std::size_t> index;
+  index.reserve(candidates.size() * 2);
+  for (std::size_t i = 0; i < candidates.size(); ++i)
+    index.emplace(candidates[i].ref.Key(), i);
+  const std::string self =
+      PackageSecretName(deployed.name, deployed.namespace_override);
+  std::string key;
+  for (std::size_t p = 0; p < others.size() && !index.empty(); ++p) {
+    const DeployedPackage& other = others[p];
+    if (other.name == deployed.name &&
+        PackageSecretName(other.name, other.namespace_override) == self) {
+      continue;
+    }
+    ForEachReferencedImage(other, [&](const std::string& image) {
+      auto ref = ParseImageRef(image);
+      if (!ref.ok()) return;  // cannot name a candidate, which all parse
+      key.clear();
+      AppendImageKey(&key, *ref);
+      auto it = index.find(key);
+      if (it == index.end()) return;
+      std::vector<std::size_t>& kept = candidates[it->second].kept_by;
+      if (kept.empty() || kept.back() != p) kept.push_back(p);
+    });
+  }
+  for (Candidate& c : candidates) {
+    if (c.kept_by.empty()) {
+      ImageToPrune prune{c.image, c.ref,
+                         PushedReferences(c.ref, options.registry)};
+      plan->images.push_back(std::move(prune));
+      continue;
+    }
+    ImageKept kept{c.image, c.ref, {}};
+    for (std::size_t p : c.kept_by) {
+      const DeployedPackage& other = others[p];
+      kept.kept_by.push_back(other.namespace_override.empty()
+                                 ? other.name
+                                 : other.name + " (namespace override " +
+                                       other.namespace_override + ")");
+    }
+    std::sort(kept.kept_by.begin(), kept.kept_by.end());
+    kept.kept_by.erase(std::unique(kept.kept_by.begin(), kept.kept_by.end()),
+                       kept.kept_by.end());
+    plan->kept_images.push_back(std::move(kept));
+  }
+}
+
+// Adds `image` to `candidates` unless its key is in `still_used` or already
+// there; malformed references become warnings.
+void AddCandidate(const std::string& image,
+                  const std::unordered_set<std::string>& still_used,
+                  std::unordered_set<std::string>* seen,
+                  std::vector<Candidate>* candidates, PrunePlan* plan) {
+  auto ref = ParseImageRef(image);
+  if (!ref.ok()) {
+    plan->warnings.push_back("not pruned: " +
+                             std::string(ref.status().message()));
+    return;
+  }
+  std::string key = ref->Key();
+  if (still_used.count(key) != 0 || !seen->insert(std::move(key)).second)
+    return;
+  candidates->push_back(Candidate{image, std::move(ref).value(), {}});
+}
+
+}  // namespace
+
+std::vector<InstalledChart> ExpectedCharts(const Value& component,
+                                           std::string_view package) {
+  std::vector<InstalledChart> out;
+  const std::string_view comp = component.StringOr("name");
+  if (const Value* charts = component.Find("charts");
+      charts != nullptr && charts->is_array()) {
+    for (const Value& c : charts->array()) {
+      InstalledChart ic;
+      ic.namespace_ = std::string(c.StringOr("namespace"));
+      ic.chart_name =
+          std::string(c.StringOr("releaseName", c.StringOr("name")));
+      out.push_back(std::move(ic));
+    }
+  }
+  if (const Value* manifests = component.Find("manifests");
+      manifests != nullptr && manifests->is_array()) {
+    for (const Value& m : manifests->array()) {
+      InstalledChart ic;
+      ic.namespace_ = std::string(m.StringOr("namespace"));
+      ic.chart_name = "raw-" + std::string(package) + "-" + std::string(comp) +
+                      "-" + std::string(m.StringOr("name"));
+      out.push_back(std::move(ic));
+    }
+  }
+  return out;
+}
+
+std::string ChartKey(const InstalledChart& chart) {
+  return chart.namespace_ + "/" + chart.chart_name;
+}
+
+Result<PrunePlan> PlanUpgrade(const DeployedPackage& deployed,
+                              const Value& new_package,
+                              const std::vector<DeployedPackage>& others,
+                              const std::vector<std::string>& unreadable,
+                              const PruneOptions& options) {
+  if (!new_package.is_object()) {
+    return Status::InvalidArgument(
+        "new package: expected a ZarfPackage object, found " +
+        std::string(json::KindName(new_package.kind())));
+  }
+  if (const Value* comps = new_package.Find("components");
+      comps != nullptr && !comps->is_array() && !comps->is_null()) {
+    return Status::InvalidArgument(
+        "new package: components: expected an array");
+  }
+  PrunePlan plan;
+  plan.package = deployed.name;
+  const std::string new_name = PackageNameOf(new_package, deployed.name);
+  static const std::vector<DeployedComponent> kNone;
+  const std::vector<DeployedComponent>& deployed_comps =
+      deployed.deployed_components ? *deployed.deployed_components : kNone;
+
+  for (const DeployedComponent& dc : deployed_comps) {
+    const Value* now = FindDefinedComponent(new_package, dc.name);
+    if (now == nullptr) continue;
+    std::unordered_set<std::string> keep;
+    for (const InstalledChart& c : ExpectedCharts(*now, new_name))
+      keep.insert(ChartKey(c));
+    ChartsToUninstall u{dc.name, {}};
+    for (std::string& key : InstalledKeys(deployed, dc)) {
+      if (keep.count(key) == 0) u.charts.push_back(std::move(key));
+    }
+    if (!u.charts.empty()) plan.charts.push_back(std::move(u));
+  }
+  for (auto it = deployed_comps.rbegin(); it != deployed_comps.rend(); ++it) {
+    if (FindDefinedComponent(new_package, it->name) == nullptr) {
+      plan.components.push_back(RemovalOf(deployed, *it));
+    }
+  }
+
+  std::unordered_set<std::string> still_used;
+  if (const Value* comps = ComponentsOf(new_package)) {
+    for (const Value& c : comps->array()) {
+      ForEachImageOf(c, [&](const std::string& image) {
+        if (auto ref = ParseImageRef(image); ref.ok())
+          still_used.insert(ref->Key());
+      });
+    }
+  }
+  std::unordered_set<std::string> seen;
+  std::vector<Candidate> candidates;
+  ForEachReferencedImage(deployed, [&](const std::string& image) {
+    AddCandidate(image, still_used, &seen, &candidates, &plan);
+  });
+  PlanImages(deployed, std::move(candidates), others, unreadable, options,
+             &plan);
+  return plan;
+}
+
+Result<PrunePlan> PlanRemove(const DeployedPackage& deployed,
+                             const std::vector<DeployedPackage>& others,
+                             const std::vector<std::string>& unreadable,
+                             const PruneOptions& options) {
+  PrunePlan plan;
+  plan.package = deployed.name;
+  plan.is_remove = true;
+  if (deployed.deployed_components) {
+    for (auto it = deployed.deployed_components->rbegin();
+         it != deployed.deployed_components->rend(); ++it) {
+      plan.components.push_back(RemovalOf(deployed, *it));
+    }
+  }
+  const std::unordered_set<std::string> none;
+  std::unordered_set<std::string> seen;
+  std::vector<Candidate> candidates;
+  ForEachReferencedImage(deployed, [&](const std::string& image) {
+    AddCandidate(image, none, &seen, &candidates, &plan);
+  });
+  PlanImages(deployed, std::move(candidates), others, unreadable, options,
+             &plan);
+  return plan;
+}
+
+}  // namespace zs::engine

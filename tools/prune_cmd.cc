@@ -1,0 +1,342 @@
+#include "tools/prune_cmd.h"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <memory>
+
+#include "codec/go_json.h"
+#include "codec/json_reader.h"
+#include "codec/model.h"
+#include "codec/package_secret.h"
+#include "codec/secret.h"
+#include "codec/yaml.h"
+#include "engine/prune.h"
+#include "tools/common.h"
+
+namespace zs::tools {
+namespace {
+
+using json::Value;
+
+// The one package state in `path` (a Secret, a one-item List, or a bare
+// DeployedPackage payload).
+Result<DeployedPackage> ReadOnePackage(const std::string& path,
+                                       const std::string& text) {
+  ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, path));
+  std::vector<const InputObject*> packages;
+  for (const InputObject& obj : input.objects) {
+    if (!obj.error.ok()) return obj.error.WithContext(obj.label);
+    if (obj.payload_kind == PayloadKind::kPackage) packages.push_back(&obj);
+  }
+  if (packages.size() != 1) {
+    return Status::InvalidArgument(path +
+                                   ": expected one package Secret, found " +
+                                   std::to_string(packages.size()));
+  }
+  auto pkg = DecodePackagePayload(packages[0]->payload);
+  if (!pkg.ok()) return pkg.status().WithContext(packages[0]->label);
+  return pkg;
+}
+
+// A ZarfPackage definition, or the definition stored in a package Secret /
+// DeployedPackage (its `data`).
+Result<Value> ReadNewPackage(const std::string& path) {
+  ZS_ASSIGN_OR_RETURN(std::string text, ReadFileOrStdin(path));
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  Value doc;
+  if (first != std::string::npos &&
+      (text[first] == '{' || text[first] == '[')) {
+    auto v = json::ParseJson(text);
+    if (!v.ok()) return v.status().WithContext(path);
+    doc = std::move(v).value();
+  } else {
+    auto docs = yaml::ParseDocuments(text);
+    if (!docs.ok()) return docs.status().WithContext(path);
+    if (docs->empty())
+      return Status::InvalidArgument(path + ": empty document");
+    doc = std::move((*docs)[0]);
+  }
+  const std::string_view kind =
+      doc.is_object() ? doc.StringOr("kind") : std::string_view();
+  const bool is_state =
+      kind == "Secret" || kind == "List" || kind == "SecretList" ||
+      (doc.is_object() && doc.Find("deployedComponents") != nullptr);
+  if (!is_state) return doc;
+  ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, ReadOnePackage(path, text));
+  return std::move(pkg.data);
+}
+
+Value Strings(const std::vector<std::string>& list) {
+  Value a = Value::MakeArray();
+  for (const std::string& s : list) a.array().push_back(Value::String(s));
+  return a;
+}
+
+Value Actions(const std::vector<engine::PruneAction>& actions) {
+  Value a = Value::MakeArray();
+  for (const engine::PruneAction& x : actions) {
+    a.array().push_back(
+        Value::MakeObject({{"phase", Value::String(x.phase)},
+                           {"cmd", Value::String(x.cmd)},
+                           {"description", Value::String(x.description)}}));
+  }
+  return a;
+}
+
+// The stable `-o json` form (documented in README).
+Value PlanJson(const engine::PrunePlan& plan) {
+  Value charts = Value::MakeArray();
+  for (const auto& c : plan.charts) {
+    charts.array().push_back(
+        Value::MakeObject({{"component", Value::String(c.component)},
+                           {"charts", Strings(c.charts)}}));
+  }
+  Value comps = Value::MakeArray();
+  for (const auto& c : plan.components) {
+    comps.array().push_back(
+        Value::MakeObject({{"name", Value::String(c.name)},
+                           {"charts", Strings(c.charts)},
+                           {"actions", Actions(c.actions)},
+                           {"onFailure", Actions(c.on_failure)}}));
+  }
+  Value images = Value::MakeArray();
+  for (const auto& i : plan.images) {
+    images.array().push_back(
+        Value::MakeObject({{"image", Value::String(i.image)},
+                           {"normalized", Value::String(i.ref.String())},
+                           {"references", Strings(i.references)}}));
+  }
+  Value kept = Value::MakeArray();
+  for (const auto& k : plan.kept_images) {
+    kept.array().push_back(
+        Value::MakeObject({{"image", Value::String(k.image)},
+                           {"normalized", Value::String(k.ref.String())},
+                           {"keptBy", Strings(k.kept_by)}}));
+  }
+  return Value::MakeObject(
+      {{"package", Value::String(plan.package)},
+       {"operation", Value::String(plan.is_remove ? "remove" : "upgrade")},
+       {"charts", std::move(charts)},
+       {"components", std::move(comps)},
+       {"imagePruning",
+        Value::String(plan.image_pruning_refused ? "refused" : "planned")},
+       {"imagePruningError",
+        plan.image_pruning_refused
+            ? Value::String(std::string(plan.image_pruning_refused->message()))
+            : Value::Null()},
+       {"images", std::move(images)},
+       {"keptImages", std::move(kept)},
+       {"warnings", Strings(plan.warnings)}});
+}
+
+void PrintAction(const engine::PruneAction& a, std::string_view label,
+                 std::ostream& out) {
+  out << "        " << label << ": " << (a.cmd.empty() ? a.description : a.cmd);
+  if (!a.cmd.empty() && !a.description.empty()) out << "  # " << a.description;
+  out << "\n";
+}
+
+// A confirmation-style list, as Zarf's `--confirm` prompt shows its changes.
+void PrintPlan(const engine::PrunePlan& plan, std::ostream& out) {
+  out << "Package \"" << plan.package << "\": "
+      << (plan.is_remove ? "zarf package remove --prune"
+                         : "zarf package deploy --prune")
+      << " would make these changes:\n";
+  bool any = false;
+  if (!plan.charts.empty()) {
+    any = true;
+    out << "\n  Uninstall charts no longer in a component that stays:\n";
+    for (const auto& c : plan.charts) {
+      for (const std::string& chart : c.charts)
+        out << "    - " << chart << "  (component " << c.component << ")\n";
+    }
+  }
+  if (!plan.components.empty()) {
+    any = true;
+    out << "\n  Remove components, in this order:\n";
+    for (const auto& c : plan.components) {
+      out << "    - " << c.name << "\n";
+      for (const auto& a : c.actions) {
+        if (a.phase == "before") PrintAction(a, "onRemove.before", out);
+      }
+      for (const std::string& chart : c.charts)
+        out << "        uninstall chart " << chart << "\n";
+      for (const auto& a : c.actions) {
+        if (a.phase != "before") PrintAction(a, "onRemove." + a.phase, out);
+      }
+      for (const auto& a : c.on_failure)
+        PrintAction(a, "onRemove.onFailure (only if removal fails)", out);
+    }
+  }
+  if (plan.image_pruning_refused) {
+    out << "\n  Images: NOT pruned: " << plan.image_pruning_refused->message()
+        << "\n";
+  } else {
+    if (!plan.images.empty()) {
+      any = true;
+      out << "\n  Delete images from the Zarf registry (no other deployed "
+             "package uses them):\n";
+      for (const auto& i : plan.images) {
+        out << "    - " << i.image << "\n";
+        for (const std::string& r : i.references)
+          out << "        " << r << "\n";
+      }
+    }
+    if (!plan.kept_images.empty()) {
+      out << "\n  Keep images still used by other packages:\n";
+      for (const auto& k : plan.kept_images) {
+        out << "    - " << k.image << "  (used by ";
+        for (std::size_t i = 0; i < k.kept_by.size(); ++i)
+          out << (i ? ", " : "") << k.kept_by[i];
+        out << ")\n";
+      }
+    }
+  }
+  for (const std::string& w : plan.warnings)
+    out << "\n  warning: " << w << "\n";
+  if (!any) out << "\n  Nothing to prune.\n";
+  out << "\nThis is a plan only: nothing was deleted.\n";
+}
+
+}  // namespace
+
+int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out,
+                 std::ostream& err) {
+  if (o.output != "table" && o.output != "json") {
+    err << "error: -o must be table or json\n";
+    return kExitUsage;
+  }
+  if (o.deployed.empty() || o.remove == !o.new_package.empty()) {
+    err << "error: give --deployed and exactly one of --new PACKAGE or "
+           "--remove\n";
+    return kExitUsage;
+  }
+  if (o.no_others && !o.others.empty()) {
+    err << "error: --no-others and --others exclude each other\n";
+    return kExitUsage;
+  }
+  auto text = ReadFileOrStdin(o.deployed);
+  Result<DeployedPackage> deployed =
+      text.ok() ? ReadOnePackage(o.deployed, *text)
+                : Result<DeployedPackage>(text.status());
+  if (!deployed.ok()) {
+    err << "error: --deployed: " << deployed.status().message() << "\n";
+    return kExitSomeFailed;
+  }
+  Value new_package;
+  if (!o.remove) {
+    auto v = ReadNewPackage(o.new_package);
+    if (!v.ok()) {
+      err << "error: --new: " << v.status().message() << "\n";
+      return kExitSomeFailed;
+    }
+    new_package = std::move(v).value();
+  }
+
+  bool failed = false;
+  std::vector<DeployedPackage> others;
+  std::vector<std::string> unreadable = o.unreadable;
+  if (o.others.empty() && !o.no_others) {
+    unreadable.push_back(
+        "the other deployed packages (no --others given; pass the List of "
+        "package Secrets, or --no-others if there are none)");
+  }
+  for (const std::string& file : o.others) {
+    auto others_text = ReadFileOrStdin(file);
+    auto input = others_text.ok() ? ReadInput(*others_text, file)
+                                  : Result<Input>(others_text.status());
+    if (!input.ok()) {
+      err << "error: --others: " << input.status().message() << "\n";
+      unreadable.push_back("file " + file);
+      failed = true;
+      continue;
+    }
+    for (const InputObject& obj : input->objects) {
+      Status st = obj.error;
+      if (st.ok() && obj.payload_kind != PayloadKind::kPackage)
+        continue;  // zarf-state
+      if (st.ok()) {
+        auto pkg = DecodePackagePayload(obj.payload);
+        if (pkg.ok()) {
+          others.push_back(std::move(pkg).value());
+          continue;
+        }
+        st = pkg.status();
+      }
+      err << "error: --others: " << obj.label << ": " << st.message() << "\n";
+      unreadable.push_back(obj.label);
+      failed = true;
+    }
+  }
+
+  engine::PruneOptions options;
+  options.registry = o.registry;
+  auto plan = o.remove
+                  ? engine::PlanRemove(*deployed, others, unreadable, options)
+                  : engine::PlanUpgrade(*deployed, new_package, others,
+                                        unreadable, options);
+  if (!plan.ok()) {
+    err << "error: " << plan.status().message() << "\n";
+    return kExitSomeFailed;
+  }
+  if (o.output == "json") {
+    std::string s;
+    json::AppendIndentedJson(&s, PlanJson(*plan), "  ");
+    out << s << "\n";
+  } else {
+    PrintPlan(*plan, out);
+  }
+  if (plan->image_pruning_refused) {
+    err << "error: " << plan->image_pruning_refused->message() << "\n";
+    failed = true;
+  }
+  return failed ? kExitSomeFailed : kExitOk;
+}
+
+void RegisterPrune(CLI::App* app, int* exit_code) {
+  CLI::App* prune = app->add_subcommand(
+      "prune", "Plan what Zarf's --prune would remove (never executes it)");
+  prune->require_subcommand(1);
+  auto o = std::make_shared<PrunePlanOptions>();
+  CLI::App* plan =
+      prune->add_subcommand("plan",
+                            "Charts, components and images that deploy --prune "
+                            "(with --new) or remove --prune (with "
+                            "--remove) would delete. Reads files only: never "
+                            "contacts a cluster or a registry.");
+  plan->add_option("--deployed", o->deployed,
+                   "The deployed package's Secret (JSON/YAML, or bare "
+                   "DeployedPackage JSON)")
+      ->required();
+  auto* new_opt =
+      plan->add_option("--new", o->new_package,
+                       "The package about to be deployed: a ZarfPackage "
+                       "definition (JSON or YAML) or a package Secret");
+  auto* remove_opt = plan->add_flag(
+      "--remove", o->remove,
+      "Plan `zarf package remove --prune` instead of an upgrade");
+  new_opt->excludes(remove_opt);
+  plan->add_option("--others", o->others,
+                   "The other deployed packages' Secrets, e.g. `kubectl get "
+                   "secrets -A -l package-deploy-info -o json` "
+                   "(repeatable; the deployed package itself is skipped)");
+  plan->add_flag("--no-others", o->no_others,
+                 "Assert that no other package is deployed (otherwise image "
+                 "pruning needs --others)");
+  plan->add_option("--unreadable", o->unreadable,
+                   "Something the caller could not read, so the --others set "
+                   "is incomplete: e.g. "
+                   "\"secret zarf/zarf-package-x\" (get denied) or \"namespace "
+                   "zarf\" (list denied). Repeatable. "
+                   "Any of them refuses image pruning (exit 1); charts and "
+                   "components are still planned");
+  plan->add_option("--registry", o->registry,
+                   "Prefix image references with this Zarf registry host (e.g. "
+                   "127.0.0.1:31999)");
+  plan->add_option("-o,--output", o->output, "table | json")
+      ->default_val("table");
+  plan->callback(
+      [o, exit_code] { *exit_code = RunPrunePlan(*o, std::cout, std::cerr); });
+}
+
+}  // namespace zs::tools
