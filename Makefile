@@ -31,5 +31,6 @@ _deps:
 	fi
 
 _build: _deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DZS_SANITIZE=$(ZS_SANITIZE) >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DZS_SANITIZE=$(ZS_SANITIZE) \
+	  -DZS_BUILD_BENCH=$(if $(filter ON,$(ZS_SANITIZE)),OFF,ON) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) -- --no-print-directory
