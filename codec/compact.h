@@ -35,7 +35,11 @@ struct EncodeOptions {
   bool use_dictionary = true;
 };
 
-// The envelope bytes of `pkg`.
+// The envelope bytes of `pkg`. InvalidArgument for what the format cannot
+// hold: a zstd level out of range, a timestamp outside years 0000-9999 or a
+// UTC offset of 24 h or more, JSON nested deeper than 512 levels, a number
+// that is not valid JSON, or more than 64 MiB before compression.
+// NotSupported when a dictionary is asked for and the build has none.
 Result<std::string> Encode(const DeployedPackage& pkg, const EncodeOptions& options = {});
 
 // Decodes envelope bytes. Corruption for a wrong magic, a bad checksum,
