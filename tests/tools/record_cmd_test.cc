@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "codec/model_json.h"
+#include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "engine/derived_status.h"
 #include "tests/test_util.h"
@@ -173,6 +174,37 @@ TEST_F(RecordCmdTest, AnUndigestableConfigChangesNothing) {
   EXPECT_NE(err_.str().find("1e999"), std::string::npos) << err_.str();
   EXPECT_EQ(testing::ReadFile(dir_ / "secret.json"), before);
   EXPECT_EQ(testing::ReadFile(dir_ / "log.jsonl"), log_before);
+}
+
+TEST_F(RecordCmdTest, TheSizeGuardRefusesAnOverLimitSecretAndWritesNothing) {
+  ASSERT_EQ(Record({}), kExitOk);
+  const std::string before = testing::ReadFile(dir_ / "secret.json");
+  const std::string log_before = testing::ReadFile(dir_ / "log.jsonl");
+  // A definition whose JSON alone is over 1 MiB: 40,000 distinct images.
+  std::string yaml = "kind: ZarfPackageConfig\nmetadata:\n  name: demo\n  version: 2.0.0\ncomponents:\n"
+                     "  - name: web\n    images:\n";
+  for (int i = 0; i < 40000; ++i) yaml += "      - ghcr.io/acme/img-" + std::to_string(i) + ":1.0.0\n";
+  Write("zarf.yaml", yaml);
+  RecordOptions o;
+  o.action = "deploy";
+  o.session.secret_path = P("secret.json");
+  o.session.log_path = P("log.jsonl");
+  o.package_file = P("zarf.yaml");
+  o.codec = "json";
+  std::ostringstream out, err;
+  EXPECT_EQ(RunRecord(o, out, err), kExitSomeFailed);
+  EXPECT_NE(err.str().find("over the API server's limit of 1048576"), std::string::npos) << err.str();
+  EXPECT_NE(err.str().find("data.components"), std::string::npos) << err.str();
+  EXPECT_EQ(testing::ReadFile(dir_ / "secret.json"), before);
+  EXPECT_EQ(testing::ReadFile(dir_ / "log.jsonl"), log_before);
+  // With auto the same deploy is written compact, and reads back.
+  o.codec = "auto";
+  std::ostringstream out2, err2;
+  ASSERT_EQ(RunRecord(o, out2, err2), kExitOk) << err2.str();
+  auto in = ReadInput(testing::ReadFile(dir_ / "secret.json"), "secret");
+  ASSERT_TRUE(in.ok());
+  EXPECT_NE(in->objects[0].object.Find("data")->Find("data-compact"), nullptr);
+  EXPECT_EQ(engine::LatestEventSummary(*DecodePackage(in->objects[0].object)), "Deploy/Succeeded");
 }
 
 // The real binary, stopped by a real signal in the middle of a deploy.
