@@ -11,9 +11,6 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -24,8 +21,6 @@
 namespace zs::bench {
 namespace {
 
-constexpr std::size_t kSampleBytes = std::size_t{1} << 20;
-constexpr unsigned kSampleSeed = 20260821;
 constexpr std::string_view kFixturePath =
     "legacy/e22-v0.80.0-v0.84.0/pkg-realistic-init-failed.payload.json";
 
@@ -52,15 +47,9 @@ const Input& Sample() {
 
 const Input& RealisticFixture() {
   static const Input input = [] {
-    const char* dir = std::getenv("ZS_TEST_DATA");
-    if (dir == nullptr || *dir == '\0')
-      return Input{{}, 0, "ZS_TEST_DATA is not set"};
-    const std::string path = std::string(dir) + "/" + std::string(kFixturePath);
-    std::ifstream file(path, std::ios::binary);
-    std::ostringstream text;
-    text << file.rdbuf();
-    if (!file || text.str().empty()) return Input{{}, 0, "cannot read " + path};
-    return FromJson(text.str());
+    std::string error;
+    const std::string text = ReadTestData(kFixturePath, &error);
+    return error.empty() ? FromJson(text) : Input{{}, 0, error};
   }();
   return input;
 }

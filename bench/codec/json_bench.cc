@@ -15,9 +15,7 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -30,8 +28,6 @@
 namespace zs::bench {
 namespace {
 
-constexpr std::size_t kSampleBytes = std::size_t{1} << 20;
-constexpr unsigned kSampleSeed = 20260821;
 constexpr std::string_view kFixturePath =
     "legacy/e22-v0.80.0-v0.84.0/pkg-edge-near-1mib.payload.json";
 
@@ -49,16 +45,9 @@ const Input& Sample() {
 
 const Input& NearLimitFixture() {
   static const Input input = [] {
-    const char* dir = std::getenv("ZS_TEST_DATA");
-    if (dir == nullptr || *dir == '\0') {
-      return Input{"", "ZS_TEST_DATA is not set"};
-    }
-    const std::string path = std::string(dir) + "/" + std::string(kFixturePath);
-    std::ifstream file(path, std::ios::binary);
-    std::ostringstream text;
-    text << file.rdbuf();
-    if (!file || text.str().empty()) return Input{"", "cannot read " + path};
-    return Input{text.str(), ""};
+    Input in;
+    in.text = ReadTestData(kFixturePath, &in.error);
+    return in;
   }();
   return input;
 }

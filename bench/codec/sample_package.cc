@@ -1,5 +1,9 @@
 #include "bench/codec/sample_package.h"
 
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
 #include <cstdint>
 #include <map>
 #include <random>
@@ -366,6 +370,23 @@ std::string MakeSamplePackageJson(std::size_t target_bytes, unsigned seed) {
   out.push_back(']');
   out.append(connect_json).append(kConnectivity);
   return out;
+}
+
+std::string ReadTestData(std::string_view relative, std::string* error) {
+  const char* dir = std::getenv("ZS_TEST_DATA");
+  if (dir == nullptr || *dir == '\0') {
+    *error = "ZS_TEST_DATA is not set";
+    return "";
+  }
+  const std::string path = std::string(dir) + "/" + std::string(relative);
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (!file || text.str().empty()) {
+    *error = "cannot read " + path;
+    return "";
+  }
+  return text.str();
 }
 
 }  // namespace zs::bench

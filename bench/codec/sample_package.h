@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace zs::bench {
 
@@ -25,6 +26,15 @@ namespace zs::bench {
 // gives the same bytes, on every platform: only std::mt19937's output is used,
 // never a distribution.
 std::string MakeSamplePackageJson(std::size_t target_bytes, unsigned seed);
+
+// The ~1 MiB sample every codec benchmark measures.
+inline constexpr std::size_t kSampleBytes = std::size_t{1} << 20;
+inline constexpr unsigned kSampleSeed = 20260821;
+
+// The file `relative` under $ZS_TEST_DATA (tests/data). On failure returns ""
+// and sets `*error` to why ("ZS_TEST_DATA is not set", "cannot read PATH"),
+// which a benchmark passes to SkipWithError.
+std::string ReadTestData(std::string_view relative, std::string* error);
 
 }  // namespace zs::bench
 
