@@ -1,0 +1,52 @@
+// Packages: P1..P10 <-> v2. No package key was ever renamed or retyped
+// (FORMATS.md section 4.1), so besides reshaping the only steps are the v2
+// additions: stripped on the way down, never invented on the way up.
+#include <string>
+
+#include "migrate/internal/migrators.h"
+#include "migrate/internal/schema.h"
+
+namespace zs::migrate::internal {
+namespace {
+
+// Removes what ZEP-0026 added; logs each removal.
+void StripHistory(json::Value* pkg, std::string_view to, ChangeLog* log) {
+  const std::string why = " (" + std::string(to) + " has no event history)";
+  if (const json::Value* events = pkg->Find("events")) {
+    const std::size_t n = events->is_array() ? events->array().size() : 0;
+    pkg->Erase("events");
+    log->Mapping("dropped events: " + std::to_string(n) + " event(s)" + why);
+  }
+  if (pkg->Erase("deployConfig")) log->Mapping("dropped deployConfig" + why);
+  if (pkg->Erase("configDigest")) log->Mapping("dropped configDigest" + why);
+  json::Value* components = pkg->Find("deployedComponents");
+  if (components == nullptr || !components->is_array()) return;
+  for (std::size_t i = 0; i < components->array().size(); ++i) {
+    json::Value& c = components->array()[i];
+    if (c.is_object() && c.Erase("lastEvent")) {
+      log->Mapping("dropped " + ItemPath("deployedComponents", i) + ".lastEvent" + why +
+                   "; status kept");
+    }
+  }
+}
+
+}  // namespace
+
+Status MigratePackageValue(json::Value* payload, PackageShape from, PackageShape to,
+                           ChangeLog* log, json::Value* out) {
+  const std::string_view to_name = ShapeName(to);
+  if (from == PackageShape::kV2 && to != PackageShape::kV2) StripHistory(payload, to_name, log);
+  if (from != PackageShape::kV2 && to == PackageShape::kV2) {
+    log->Mapping("history starts empty: no events, no component lastEvent (latest event "
+                 "Unknown, SPEC rule 8); old status kept");
+  }
+  const bool to_has_generations =
+      to == PackageShape::kP3 || to == PackageShape::kP4 || to >= PackageShape::kP6;
+  if (from == PackageShape::kP5 && to_has_generations) {
+    log->Mapping("P5 (v0.42.0..v0.49.1) wrote no generation, component status or "
+                 "observedGeneration; Go zero values are written, nothing is invented");
+  }
+  return Reshape(payload, PackageSchema(to), "", to_name, log, out);
+}
+
+}  // namespace zs::migrate::internal

@@ -1,0 +1,307 @@
+// Migration over every fixture of every era: detection, lossless round trips,
+// idempotence, the named mappings, and the malformed inputs.
+#include "migrate/migrate.h"
+
+#include <gtest/gtest.h>
+
+#include "codec/json_reader.h"
+#include "codec/model_json.h"
+#include "codec/package_secret.h"
+#include "codec/secret.h"
+#include "engine/derived_status.h"
+#include "codec/timestamp.h"
+#include "tests/test_util.h"
+
+namespace zs::migrate {
+namespace {
+
+using zs::testing::LegacyFiles;
+using zs::testing::ReadData;
+using zs::testing::ReadFile;
+
+struct Fixture {
+  std::filesystem::path path;
+  PayloadKind kind;
+  std::string era_shape;  // the shape the era's Zarf wrote
+};
+
+// Valid payload fixtures, with the shape of the era that wrote them.
+std::vector<Fixture> ValidPayloads() {
+  std::vector<Fixture> out;
+  for (const auto& path : LegacyFiles(".payload.json")) {
+    const std::string name = path.filename().string();
+    if (name.rfind("malformed-", 0) == 0) continue;
+    const std::string dir = path.parent_path().filename().string();  // e04-v0.22.0-v0.25.2
+    const Era* era = EraOfTag(dir.substr(4, dir.find('-', 4) - 4));
+    EXPECT_NE(era, nullptr) << dir;
+    if (era == nullptr) continue;
+    const bool pkg = name.rfind("pkg-", 0) == 0;
+    out.push_back({path, pkg ? PayloadKind::kPackage : PayloadKind::kState,
+                   std::string(pkg ? ShapeName(*era->package) : ShapeName(era->state))});
+  }
+  return out;
+}
+
+// A v2 payload: a P10 fixture after three recorded events, as the engine
+// writes it.
+std::string V2Payload() {
+  Result<DeployedPackage> pkg = ParseDeployedPackage(
+      ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-realistic-init-failed.payload.json"));
+  EXPECT_TRUE(pkg.ok());
+  Result<Timestamp> t = ParseRfc3339("2026-11-30T08:00:00.123456789Z");
+  EXPECT_TRUE(t.ok());
+  for (const char* outcome : {"InProgress", "Failed", "InProgress"}) {
+    PackageEvent e;
+    e.type = "Deploy";
+    e.outcome = outcome;
+    e.timestamp = *t;
+    e.version = "v0.84.0";
+    e.config_digest = "sha256:" + std::string(64, 'a');
+    pkg->events.push_back(e);
+  }
+  pkg->events.back().outcome = "Succeeded";
+  pkg->deploy_config = json::ParseJson(R"({"SetVariables":null,"Values":null,)"
+                                       R"("NamespaceOverride":"","ValuesOverridesMap":null})")
+                           .value();
+  pkg->config_digest = pkg->events.back().config_digest;
+  for (DeployedComponent& c : *pkg->deployed_components) {
+    c.last_event = ComponentEvent{"Deploy", "Succeeded", *t, {}};
+  }
+  return EncodeDeployedPackage(*pkg);
+}
+
+Target To(std::string_view spelled) {
+  Result<Target> t = ParseTarget(spelled);
+  EXPECT_TRUE(t.ok()) << t.status().ToString();
+  return *t;
+}
+
+TEST(MigrateTest, DetectsTheEraShapeOfEveryFixture) {
+  int exact = 0, ambiguous = 0;
+  const std::vector<Fixture> fixtures = ValidPayloads();
+  ASSERT_GE(fixtures.size(), 120u);
+  for (const Fixture& f : fixtures) {
+    Result<json::Value> v = json::ParseJson(ReadFile(f.path));
+    ASSERT_TRUE(v.ok()) << f.path;
+    Result<Detection> d = DetectShape(*v, f.kind);
+    ASSERT_TRUE(d.ok()) << f.path << ": " << d.status().ToString();
+    EXPECT_NE(std::find(d->candidates.begin(), d->candidates.end(), f.era_shape),
+              d->candidates.end())
+        << f.path << ": era shape " << f.era_shape << " not among candidates of " << d->shape;
+    EXPECT_FALSE(d->evidence.empty()) << f.path;
+    if (d->ambiguous()) {
+      ++ambiguous;
+      EXPECT_EQ(d->shape, d->candidates.front());
+      bool reported = false;
+      for (const std::string& w : d->warnings) {
+        reported = reported || w.rfind("ambiguous: the keys fit ", 0) == 0;
+      }
+      EXPECT_TRUE(reported) << f.path << ": ambiguity not reported";
+    } else {
+      EXPECT_EQ(d->shape, f.era_shape) << f.path;
+      ++exact;
+    }
+  }
+  // The shapes that omitempty hides (FORMATS.md A1..A7) are the only
+  // ambiguous ones; most fixtures name their shape outright.
+  EXPECT_GT(exact, ambiguous);
+}
+
+TEST(MigrateTest, UpgradeThenDowngradeGivesBackTheOriginalBytes) {
+  for (const Fixture& f : ValidPayloads()) {
+    const std::string original = ReadFile(f.path);
+    Result<MigratedPayload> up = MigratePayload(original, f.kind, To("v2"));
+    ASSERT_TRUE(up.ok()) << f.path << ": " << up.status().ToString();
+    Result<MigratedPayload> down = MigratePayload(up->bytes, f.kind, To(f.era_shape));
+    ASSERT_TRUE(down.ok()) << f.path << ": " << down.status().ToString();
+    EXPECT_EQ(down->bytes, original) << f.path << "\nvia " << up->bytes;
+  }
+}
+
+TEST(MigrateTest, MigratingTheTargetShapeAgainChangesNoByte) {
+  for (const Fixture& f : ValidPayloads()) {
+    for (const char* target : {"v2", "legacy"}) {
+      Result<MigratedPayload> once = MigratePayload(ReadFile(f.path), f.kind, To(target));
+      ASSERT_TRUE(once.ok()) << f.path;
+      Result<MigratedPayload> twice = MigratePayload(once->bytes, f.kind, To(target));
+      ASSERT_TRUE(twice.ok()) << f.path;
+      EXPECT_EQ(twice->bytes, once->bytes) << f.path << " --to " << target;
+      EXPECT_FALSE(twice->report.changed) << f.path;
+      // A legacy package upgraded to v2 has no history yet, so its keys are
+      // those of P9 or P10 (v2 omits an unknown digest); only that is v2.
+      const std::string shape = twice->report.detection.shape;
+      if (f.kind == PayloadKind::kState) {
+        EXPECT_EQ(shape, "S14") << f.path;
+      } else if (std::string(target) == "legacy") {
+        EXPECT_EQ(shape, "P10") << f.path;
+      } else {
+        EXPECT_TRUE(shape == "v2" || shape == "P10" || shape == "P9") << f.path << ": " << shape;
+      }
+    }
+  }
+}
+
+TEST(MigrateTest, V2PackageIsLeftByteForByte) {
+  const std::string payload = V2Payload();
+  Result<MigratedPayload> m = MigratePayload(payload, PayloadKind::kPackage, To("v2"));
+  ASSERT_TRUE(m.ok()) << m.status().ToString();
+  EXPECT_EQ(m->report.detection.shape, "v2");
+  EXPECT_EQ(m->report.detection.evidence.at(0), "has events");
+  EXPECT_EQ(m->bytes, payload);
+  EXPECT_FALSE(m->report.changed);
+  EXPECT_TRUE(m->report.mappings.empty());
+}
+
+TEST(MigrateTest, DowngradeOfV2StripsHistoryAndKeepsStatus) {
+  const std::string payload = V2Payload();
+  Result<DeployedPackage> before = ParseDeployedPackage(payload);
+  ASSERT_TRUE(before.ok());
+  ASSERT_FALSE(before->events.empty());
+  Result<MigratedPayload> m = MigratePayload(payload, PayloadKind::kPackage, To("legacy"));
+  ASSERT_TRUE(m.ok()) << m.status().ToString();
+  EXPECT_EQ(m->report.target, "P10");
+  const DeployedPackage& after = *m->package;
+  EXPECT_TRUE(after.events.empty());
+  EXPECT_FALSE(after.deploy_config.has_value());
+  EXPECT_TRUE(after.config_digest.empty());
+  ASSERT_EQ(after.deployed_components->size(), before->deployed_components->size());
+  for (std::size_t i = 0; i < after.deployed_components->size(); ++i) {
+    EXPECT_FALSE((*after.deployed_components)[i].last_event.has_value());
+    EXPECT_EQ((*after.deployed_components)[i].status, (*before->deployed_components)[i].status);
+  }
+  EXPECT_EQ(after.data, before->data);
+  bool reported = false;
+  for (const std::string& line : m->report.mappings) {
+    reported = reported || line.rfind("dropped events: " +
+                                          std::to_string(before->events.size()), 0) == 0;
+  }
+  EXPECT_TRUE(reported);
+}
+
+TEST(MigrateTest, LegacyPackagesGetNoInventedHistory) {
+  for (const char* era : {"e04-v0.22.0-v0.25.2", "e06-v0.26.3-v0.29.2", "e11-v0.42.0-v0.49.1"}) {
+    const std::string path = std::string("legacy/") + era + "/pkg-realistic-init-full.payload.json";
+    Result<MigratedPayload> m = MigratePayload(ReadData(path), PayloadKind::kPackage, To("v2"));
+    ASSERT_TRUE(m.ok()) << path << ": " << m.status().ToString();
+    const DeployedPackage& pkg = *m->package;
+    EXPECT_TRUE(pkg.events.empty());
+    for (const DeployedComponent& c : *pkg.deployed_components) {
+      EXPECT_FALSE(c.last_event.has_value()) << path;
+      EXPECT_EQ(c.status, "") << path << ": status invented";
+      EXPECT_NE(engine::ComponentEventSummary(c).find(kOutcomeUnknown), std::string::npos);
+    }
+    EXPECT_EQ(engine::LatestEvent(pkg), nullptr);
+  }
+}
+
+TEST(MigrateTest, P3ComponentWebhooksSurviveTheRoundTrip) {
+  const std::string original =
+      ReadData("legacy/e07-v0.30.0-v0.35.0/pkg-realistic-init-failed.payload.json");
+  ASSERT_NE(original.find("\"componentWebhooks\""), std::string::npos);
+  Result<MigratedPayload> up = MigratePayload(original, PayloadKind::kPackage, To("v2"));
+  ASSERT_TRUE(up.ok());
+  EXPECT_NE(up->bytes.find("\"componentWebhooks\""), std::string::npos);
+  Result<json::Value> a = json::ParseJson(original);
+  Result<json::Value> b = json::ParseJson(up->bytes);
+  EXPECT_EQ(*a->Find("componentWebhooks"), *b->Find("componentWebhooks"));
+}
+
+TEST(MigrateTest, StateMappingsAreAppliedAndReported) {
+  // S3: capitalised agentTLS keys and the string nodePort at the top level.
+  const std::string s3 = ReadData("legacy/e03-v0.19.0-v0.21.3/state-internal.payload.json");
+  Result<MigratedPayload> m = MigratePayload(s3, PayloadKind::kState, To("v2"));
+  ASSERT_TRUE(m.ok()) << m.status().ToString();
+  EXPECT_EQ(m->report.detection.shape, "S3");
+  EXPECT_EQ(m->report.target, "S14");
+  Result<json::Value> in = json::ParseJson(s3);
+  Result<json::Value> out = json::ParseJson(m->bytes);
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->Find("agentTLS")->Find("ca")->as_string(),
+            in->Find("agentTLS")->Find("CA")->as_string());
+  EXPECT_EQ(out->Find("agentTLS")->Find("CA"), nullptr);
+  EXPECT_EQ(out->Find("registryInfo")->Find("nodePort")->number_raw(),
+            in->Find("nodePort")->as_string());
+  EXPECT_EQ(out->Find("registryInfo")->Find("port")->number_raw(),
+            in->Find("nodePort")->as_string());
+  EXPECT_EQ(out->Find("nodePort"), nullptr);
+  // Values Zarf dropped survive: the early top-level secret and architecture.
+  EXPECT_EQ(out->Find("secret")->as_string(), in->Find("secret")->as_string());
+  EXPECT_EQ(out->Find("architecture")->as_string(), in->Find("architecture")->as_string());
+  auto has = [&](std::string_view text) {
+    for (const std::string& line : m->report.mappings) {
+      if (line.find(text) != std::string::npos) return true;
+    }
+    return false;
+  };
+  EXPECT_TRUE(has("renamed agentTLS.CA -> agentTLS.ca"));
+  EXPECT_TRUE(has("moved nodePort -> registryInfo.nodePort (string \"31999\" to integer)"));
+  EXPECT_FALSE(m->report.warnings.empty());  // no credentials in S3
+}
+
+TEST(MigrateTest, DowngradeToAnOldStateDerivesTheInternalFlags) {
+  const std::string s14 = ReadData("legacy/e22-v0.80.0-v0.84.0/state-internal.payload.json");
+  Result<MigratedPayload> m = MigratePayload(s14, PayloadKind::kState, To("v0.30.0"));
+  ASSERT_TRUE(m.ok()) << m.status().ToString();
+  EXPECT_EQ(m->report.target, "S5");
+  Result<json::Value> out = json::ParseJson(m->bytes);
+  EXPECT_TRUE(out->Find("gitServer")->Find("internalServer")->as_bool());
+  EXPECT_TRUE(out->Find("registryInfo")->Find("internalRegistry")->as_bool());
+  EXPECT_TRUE(out->Find("artifactServer")->Find("internalServer")->as_bool());
+  EXPECT_EQ(out->Find("loggingSecret")->as_string(), "");
+  EXPECT_EQ(out->Find("registryInfo")->Find("port"), nullptr);  // equal to nodePort
+  const std::string ext = ReadData("legacy/e22-v0.80.0-v0.84.0/state-external.payload.json");
+  m = MigratePayload(ext, PayloadKind::kState, To("S5"));
+  ASSERT_TRUE(m.ok());
+  out = json::ParseJson(m->bytes);
+  EXPECT_FALSE(out->Find("gitServer")->Find("internalServer")->as_bool());
+  EXPECT_FALSE(out->Find("registryInfo")->Find("internalRegistry")->as_bool());
+}
+
+TEST(MigrateTest, MalformedPayloadsFailWithANamedReason) {
+  int n = 0;
+  for (const auto& path : LegacyFiles(".payload.json")) {
+    if (path.filename().string().rfind("malformed-", 0) != 0) continue;
+    ++n;
+    Result<MigratedPayload> m = MigratePayload(ReadFile(path), PayloadKind::kPackage, To("v2"));
+    ASSERT_FALSE(m.ok()) << path;
+    const std::string name = path.filename().string();
+    if (name.find("truncated") != std::string::npos) {
+      EXPECT_EQ(m.status().code(), Status::Code::kCorruption) << m.status().ToString();
+    } else {
+      EXPECT_EQ(m.status().code(), Status::Code::kInvalidArgument) << m.status().ToString();
+    }
+    if (name.find("int-overflow") != std::string::npos) {
+      EXPECT_NE(m.status().message().find("overflows int64"), std::string::npos)
+          << m.status().ToString();
+    }
+  }
+  EXPECT_GE(n, 6);
+}
+
+TEST(MigrateTest, ABadStateNodePortIsRefused) {
+  Result<MigratedPayload> m = MigratePayload(
+      R"({"zarfAppliance":false,"distro":"k3d","architecture":"amd64","storageClass":"",)"
+      R"("secret":"s","nodePort":"31x99"})",
+      PayloadKind::kState, To("v2"));
+  ASSERT_FALSE(m.ok());
+  EXPECT_NE(m.status().message().find("nodePort: \"31x99\" is not a port number"),
+            std::string::npos)
+      << m.status().ToString();
+}
+
+TEST(MigrateTest, TargetsParse) {
+  EXPECT_EQ(*To("v0.45.0").package, PackageShape::kP5);
+  EXPECT_EQ(*To("v0.45.0").state, StateShape::kS7);
+  EXPECT_EQ(*To("v0.84.3").package, PackageShape::kP10);
+  EXPECT_FALSE(To("v0.18.0").package.has_value());
+  EXPECT_FALSE(To("v0.18.0").package_note.empty());
+  EXPECT_EQ(*To("P7").package, PackageShape::kP7);
+  EXPECT_FALSE(To("P7").state.has_value());
+  EXPECT_EQ(*To("S12").state, StateShape::kS12);
+  EXPECT_FALSE(ParseTarget("v3").ok());
+  EXPECT_FALSE(ParseTarget("v0.14.0").ok());
+  EXPECT_FALSE(ParseTarget("P11").ok());
+}
+
+}  // namespace
+}  // namespace zs::migrate
