@@ -6,6 +6,7 @@
 #include "tools/common.h"
 #include "tools/config_cmd.h"
 #include "tools/inspect_cmd.h"
+#include "tools/migrate_cmd.h"
 #include "tools/prune_cmd.h"
 #include "tools/record_cmd.h"
 #include "tools/replay_cmd.h"
@@ -18,6 +19,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_code = zs::tools::kExitOk;
   zs::tools::RegisterInspect(&app, &exit_code);
+  zs::tools::RegisterMigrate(&app, &exit_code);
   zs::tools::RegisterRecord(&app, &exit_code);
   zs::tools::RegisterStatus(&app, &exit_code);
   zs::tools::RegisterReplay(&app, &exit_code);

@@ -1,0 +1,355 @@
+#include "tools/migrate_cmd.h"
+
+#include <CLI/CLI.hpp>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "codec/compact.h"
+#include "codec/go_json.h"
+#include "codec/json_reader.h"
+#include "codec/package_secret.h"
+#include "codec/secret.h"
+#include "codec/yaml.h"
+#include "migrate/migrate.h"
+#include "tools/common.h"
+#include "tools/state_file.h"
+
+namespace zs::tools {
+namespace {
+
+using json::Value;
+
+// Batches at least this large show progress on a terminal.
+constexpr std::size_t kProgressMinObjects = 50;
+
+struct ObjectOutcome {
+  std::string name;    // "zarf/zarf-package-x", or the input label of a bare payload
+  std::string source;  // the input label
+  std::string kind;    // "package" | "state" | "" (unreadable)
+  std::optional<migrate::MigrationReport> report;
+  std::string codec;  // package Secrets: the codec written
+  std::string error;  // non-empty: failed, left out of the output
+};
+
+std::string ObjectTitle(const InputObject& in) {
+  if (!in.is_secret) return in.label;
+  const std::string_view ns = ObjectNamespace(in.object);
+  return (ns.empty() ? std::string() : std::string(ns) + "/") + std::string(ObjectName(in.object));
+}
+
+// One object migrated: the Secret to write back, or for a bare payload its
+// bytes (JSON) / value.
+struct Migrated {
+  Value object;
+  std::string bare_bytes;
+};
+
+Result<Migrated> MigrateObject(const InputObject& in, const migrate::Target& target,
+                               const StoreOptions& store, bool dry_run, ObjectOutcome* o) {
+  migrate::MigratedPayload m;
+  if (in.payload_kind == PayloadKind::kPackage && compact::LooksCompact(in.payload)) {
+    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
+    ZS_ASSIGN_OR_RETURN(m, migrate::MigratePackage(pkg, target));
+    m.report.bytes_before = in.payload.size();
+  } else {
+    ZS_ASSIGN_OR_RETURN(m, migrate::MigratePayload(in.payload, in.payload_kind, target));
+  }
+  Migrated out;
+  if (in.is_secret && !dry_run) {
+    out.object = in.object;
+    if (in.payload_kind == PayloadKind::kPackage) {
+      ZS_ASSIGN_OR_RETURN(PackageCodec used, StorePackage(&out.object, *m.package, store));
+      o->codec = used == PackageCodec::kCompact ? "compact" : "json";
+      if (used == PackageCodec::kCompact && store.codec == PackageCodec::kAuto) {
+        m.report.warnings.push_back("stored with the compact codec: as JSON the payload is " +
+                                    std::to_string(m.bytes.size()) + " bytes, past the auto "
+                                    "threshold of " + std::to_string(store.auto_threshold));
+      }
+      if (used == PackageCodec::kCompact && m.report.target != "v2") {
+        m.report.warnings.push_back("written with the compact codec, which no Zarf release "
+                                    "reads; use --codec json for a legacy target");
+      }
+    } else {
+      SetSecretValue(&out.object, kStateDataKey, m.bytes);
+      ZS_ASSIGN_OR_RETURN(std::size_t size, SecretDataSize(out.object));
+      if (size > kSecretSizeLimit) {
+        return Status::TooLarge("state Secret would hold " + std::to_string(size) +
+                                " bytes of data, over the API server's limit of " +
+                                std::to_string(kSecretSizeLimit));
+      }
+    }
+  } else if (!in.is_secret) {
+    out.bare_bytes = m.bytes;
+  }
+  o->report = std::move(m.report);
+  return out;
+}
+
+std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
+  std::string s;
+  for (const std::string& p : parts) s += (s.empty() ? "" : std::string(sep)) + p;
+  return s;
+}
+
+Value Strings(const std::vector<std::string>& items) {
+  Value a = Value::MakeArray();
+  for (const std::string& s : items) a.array().push_back(Value::String(s));
+  return a;
+}
+
+std::string ResultOf(const ObjectOutcome& o) {
+  if (!o.error.empty()) return "failed";
+  if (o.report->target.empty()) return "skipped";
+  return o.report->changed ? "migrated" : "unchanged";
+}
+
+// The stable machine-readable report (README: "migrate report").
+Value ReportValue(const std::vector<ObjectOutcome>& outcomes, const std::string& target) {
+  Value objects = Value::MakeArray();
+  std::map<std::string, std::int64_t> counts;
+  for (const ObjectOutcome& o : outcomes) {
+    const std::string result = ResultOf(o);
+    ++counts[result];
+    Value v = Value::MakeObject({{"name", Value::String(o.name)},
+                                 {"source", Value::String(o.source)},
+                                 {"kind", Value::String(o.kind)},
+                                 {"result", Value::String(result)}});
+    if (o.report) {
+      const migrate::MigrationReport& r = *o.report;
+      v.Set("shape", Value::String(r.detection.shape));
+      v.Set("candidates", Strings(r.detection.candidates));
+      v.Set("evidence", Strings(r.detection.evidence));
+      v.Set("target", Value::String(r.target));
+      v.Set("bytesBefore", Value::Int(static_cast<std::int64_t>(r.bytes_before)));
+      v.Set("bytesAfter", Value::Int(static_cast<std::int64_t>(r.bytes_after)));
+      if (!o.codec.empty()) v.Set("codec", Value::String(o.codec));
+      v.Set("mappings", Strings(r.mappings));
+      v.Set("warnings", Strings(r.warnings));
+    } else {
+      v.Set("error", Value::String(o.error));
+    }
+    objects.array().push_back(std::move(v));
+  }
+  Value summary = Value::MakeObject({{"objects", Value::Int(static_cast<std::int64_t>(outcomes.size()))}});
+  for (const char* k : {"migrated", "unchanged", "skipped", "failed"}) {
+    summary.Set(k, Value::Int(counts[k]));
+  }
+  return Value::MakeObject({{"target", Value::String(target)},
+                            {"objects", std::move(objects)},
+                            {"summary", std::move(summary)}});
+}
+
+void PrintReportTable(const Value& report, std::ostream& out) {
+  std::size_t w = 6;
+  for (const Value& o : report.Find("objects")->array()) w = std::max(w, o.StringOr("name").size());
+  char line[1024];
+  std::snprintf(line, sizeof line, "%-*s  %-7s  %-10s  %-6s  %-17s  %s\n", static_cast<int>(w),
+                "OBJECT", "KIND", "DETECTED", "TARGET", "BYTES", "RESULT");
+  out << line;
+  for (const Value& o : report.Find("objects")->array()) {
+    const std::string name(o.StringOr("name"));
+    if (o.Find("error") != nullptr) {
+      std::snprintf(line, sizeof line, "%-*s  %-7s  %-10s  %-6s  %-17s  ", static_cast<int>(w),
+                    name.c_str(), "-", "-", "-", "-");
+      out << line << "failed: " << o.StringOr("error") << "\n";
+      continue;
+    }
+    std::string detected;
+    for (const Value& c : o.Find("candidates")->array()) {
+      detected += (detected.empty() ? "" : "|") + c.as_string();
+    }
+    if (detected.empty()) detected = std::string(o.StringOr("shape"));
+    const std::string bytes =
+        o.Find("bytesBefore")->number_raw() + " -> " + o.Find("bytesAfter")->number_raw();
+    const std::string target = o.StringOr("target").empty() ? "-" : std::string(o.StringOr("target"));
+    std::snprintf(line, sizeof line, "%-*s  %-7s  %-10s  %-6s  %-17s  %s\n", static_cast<int>(w),
+                  name.c_str(), std::string(o.StringOr("kind")).c_str(), detected.c_str(),
+                  target.c_str(), bytes.c_str(), std::string(o.StringOr("result")).c_str());
+    out << line;
+    std::vector<std::string> evidence;
+    for (const Value& e : o.Find("evidence")->array()) evidence.push_back(e.as_string());
+    if (!evidence.empty()) out << "    evidence: " << Join(evidence, "; ") << "\n";
+    for (const Value& m : o.Find("mappings")->array()) out << "    mapping:  " << m.as_string() << "\n";
+    for (const Value& m : o.Find("warnings")->array()) out << "    warning:  " << m.as_string() << "\n";
+  }
+  const Value& s = *report.Find("summary");
+  out << "summary: " << s.Find("migrated")->number_raw() << " migrated, "
+      << s.Find("unchanged")->number_raw() << " unchanged, " << s.Find("skipped")->number_raw()
+      << " skipped, " << s.Find("failed")->number_raw() << " failed, of "
+      << s.Find("objects")->number_raw() << " objects (--to " << report.StringOr("target") << ")\n";
+}
+
+std::string RenderReport(const Value& report, const std::string& format) {
+  if (format == "json") {
+    std::string s;
+    json::AppendIndentedJson(&s, report, "  ");
+    return s + "\n";
+  }
+  if (format == "yaml") return yaml::Write(report);
+  std::ostringstream ss;
+  PrintReportTable(report, ss);
+  return ss.str();
+}
+
+// The migrated objects of one input, in the input's own form.
+std::string RenderManifests(const Input& input, std::vector<Migrated>& items, TextFormat format) {
+  std::string text;
+  auto bare = [&](Migrated& m) -> std::string {
+    if (format == TextFormat::kJson) return m.bare_bytes + "\n";
+    Result<Value> v = json::ParseJson(m.bare_bytes);  // our own output: always parses
+    return v.ok() ? yaml::Write(*v) : std::string();
+  };
+  if (input.list_envelope.is_object()) {
+    Value list = input.list_envelope;
+    Value* out_items = list.Find("items");
+    for (Migrated& m : items) {
+      if (m.object.is_null()) {  // a bare payload inside a List: keep it as a value
+        Result<Value> v = json::ParseJson(m.bare_bytes);
+        if (v.ok()) out_items->array().push_back(std::move(*v));
+      } else {
+        out_items->array().push_back(std::move(m.object));
+      }
+    }
+    return WriteObject(list, format);
+  }
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (format == TextFormat::kYaml && i > 0) text += "---\n";
+    text += items[i].object.is_null() ? bare(items[i]) : WriteObject(items[i].object, format);
+  }
+  return text;
+}
+
+Status WriteText(const std::string& path, const std::string& text) {
+  ZS_ASSIGN_OR_RETURN(std::unique_ptr<StateFile> f, StateFile::Open(path, true));
+  return f->Replace(text);
+}
+
+}  // namespace
+
+int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& err) {
+  Result<migrate::Target> target = migrate::ParseTarget(options.to);
+  if (!target.ok()) {
+    err << "error: " << target.status().message() << "\n";
+    return kExitUsage;
+  }
+  const bool to_v2 = target->package == migrate::kNewestPackageShape;
+  Result<PackageCodec> codec =
+      ParsePackageCodec(!options.codec.empty() ? options.codec : to_v2 ? "auto" : "json");
+  if (!codec.ok()) {
+    err << "error: --codec: " << codec.status().message() << "\n";
+    return kExitUsage;
+  }
+  const std::string manifest_format = options.output.empty() ? "json" : options.output;
+  if (!options.dry_run && manifest_format != "json" && manifest_format != "yaml") {
+    err << "error: -o must be json or yaml, not '" << options.output << "'\n";
+    return kExitUsage;
+  }
+  const std::string report_format =
+      options.dry_run && !options.output.empty() ? options.output : options.report_format;
+  if (report_format != "table" && report_format != "json" && report_format != "yaml") {
+    err << "error: the report format must be table, json or yaml, not '" << report_format << "'\n";
+    return kExitUsage;
+  }
+  StoreOptions store;
+  store.codec = *codec;
+  store.auto_threshold = options.auto_threshold;
+  const TextFormat format = manifest_format == "yaml" ? TextFormat::kYaml : TextFormat::kJson;
+
+  std::vector<ObjectOutcome> outcomes;
+  std::string manifests;
+  bool failed = false;
+  const bool show_progress = options.progress && isatty(STDERR_FILENO) == 1;
+  for (const std::string& file : options.files) {
+    Result<std::string> text = ReadFileOrStdin(file);
+    Result<Input> input = text.ok() ? ReadInput(*text, file == "-" ? "stdin" : file)
+                                    : Result<Input>(text.status());
+    if (!input.ok()) {
+      failed = true;
+      outcomes.push_back({file, file, "", std::nullopt, "", input.status().ToString()});
+      continue;
+    }
+    std::vector<Migrated> items;
+    const std::size_t total = input->objects.size();
+    for (std::size_t i = 0; i < total; ++i) {
+      const InputObject& in = input->objects[i];
+      ObjectOutcome o;
+      o.name = ObjectTitle(in);
+      o.source = in.label;
+      if (!in.error.ok()) {
+        o.error = in.error.ToString();
+      } else {
+        o.kind = in.payload_kind == PayloadKind::kPackage ? "package" : "state";
+        Result<Migrated> m = MigrateObject(in, *target, store, options.dry_run, &o);
+        if (m.ok()) {
+          items.push_back(std::move(*m));
+        } else {
+          o.error = m.status().ToString();
+          o.report.reset();
+        }
+      }
+      failed = failed || !o.error.empty();
+      outcomes.push_back(std::move(o));
+      if (show_progress && total >= kProgressMinObjects && (i + 1 == total || i % 16 == 0)) {
+        err << "\rmigrating " << file << ": " << (i + 1) << "/" << total << (i + 1 == total ? "\n" : "")
+            << std::flush;
+      }
+    }
+    if (!options.dry_run && !items.empty()) manifests += RenderManifests(*input, items, format);
+  }
+
+  const std::string report = RenderReport(ReportValue(outcomes, options.to), report_format);
+  if (options.dry_run) {
+    out << report;
+  } else {
+    if (!options.out_file.empty()) {
+      if (Status s = WriteText(options.out_file, manifests); !s.ok()) {
+        err << "error: " << s.ToString() << "\n";
+        return kExitSomeFailed;
+      }
+    } else {
+      out << manifests;
+    }
+    if (!options.report_file.empty()) {
+      if (Status s = WriteText(options.report_file, report); !s.ok()) {
+        err << "error: " << s.ToString() << "\n";
+        return kExitSomeFailed;
+      }
+    } else {
+      err << report;
+    }
+  }
+  return failed ? kExitSomeFailed : kExitOk;
+}
+
+void RegisterMigrate(CLI::App* app, int* exit_code) {
+  auto o = std::make_shared<MigrateOptions>();
+  CLI::App* cmd = app->add_subcommand(
+      "migrate", "Upgrade (or downgrade) every state object of the input to another shape");
+  cmd->add_option("-f,--filename", o->files, "Input file (JSON or YAML); '-' for stdin")
+      ->default_val(std::vector<std::string>{"-"});
+  cmd->add_option("--to", o->to,
+                  "v2 | legacy | P1..P10 | S1..S14 | a Zarf release tag such as v0.45.0")
+      ->default_val("v2");
+  cmd->add_flag("--dry-run", o->dry_run, "Print only the report (to stdout)");
+  cmd->add_option("-o,--output", o->output,
+                  "Manifests: json | yaml (default json); with --dry-run the report: "
+                  "table | json | yaml");
+  cmd->add_option("--report-format", o->report_format, "table | json")->default_val("table");
+  cmd->add_option("--report", o->report_file, "Write the report to FILE instead of stderr");
+  cmd->add_option("--out", o->out_file,
+                  "Write the manifests to FILE (atomically, mode 0600) instead of stdout");
+  cmd->add_option("--codec", o->codec,
+                  "Package Secrets: json | compact | auto (default: auto for --to v2, else json)");
+  cmd->add_option("--auto-threshold", o->auto_threshold,
+                  "With --codec auto: payload bytes past which compact is used")
+      ->default_val(900 * 1024);
+  cmd->add_flag("--no-progress{false}", o->progress, "No progress line on stderr");
+  cmd->callback([o, exit_code] { *exit_code = RunMigrate(*o, std::cout, std::cerr); });
+}
+
+}  // namespace zs::tools
