@@ -271,7 +271,10 @@ Result<Value> ParseJson(std::string_view text, const ParseOptions& options) {
     effective.max_depth = kSimdjsonMaxDepth;
   }
   simdjson::padded_string input(text);
-  od::parser parser(std::max<std::size_t>(text.size(), 64));
+  // One parser per thread, kept: its buffers grow to the largest input seen
+  // and are reused, so a batch of many payloads allocates (and page-faults)
+  // them once instead of once per payload.
+  thread_local od::parser parser;
   od::document doc;
   if (auto err = parser.iterate(input).get(doc)) {
     if (err == simdjson::UTF8_ERROR) {

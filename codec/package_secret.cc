@@ -1,5 +1,7 @@
 #include "codec/package_secret.h"
 
+#include <optional>
+
 #include <algorithm>
 
 #include "codec/base64.h"
@@ -55,18 +57,32 @@ Result<DeployedPackage> DecodePackage(const json::Value& secret) {
   return ParseDeployedPackage(payload);
 }
 
-Result<PackageCodec> StorePackage(json::Value* secret, const DeployedPackage& pkg,
-                                  const StoreOptions& options) {
-  const std::string json_payload = EncodeDeployedPackage(pkg);
+namespace {
+
+// StorePackage and StorePackageJson: `json_payload` is the package's Zarf
+// JSON; `known` the package itself, or nullptr to decode it from the JSON
+// only if needed (the compact codec, the size error's contributors).
+Result<PackageCodec> Store(json::Value* secret, std::string_view json_payload,
+                           const DeployedPackage* known, const StoreOptions& options) {
+  std::optional<DeployedPackage> decoded;
+  auto package = [&]() -> Result<const DeployedPackage*> {
+    if (known != nullptr) return known;
+    if (!decoded) {
+      ZS_ASSIGN_OR_RETURN(DeployedPackage p, ParseDeployedPackage(json_payload));
+      decoded = std::move(p);
+    }
+    return &*decoded;
+  };
   PackageCodec codec = options.codec;
   if (codec == PackageCodec::kAuto) {
     codec = json_payload.size() <= options.auto_threshold ? PackageCodec::kJson : PackageCodec::kCompact;
   }
   std::string payload;
   if (codec == PackageCodec::kJson) {
-    payload = json_payload;
+    payload = std::string(json_payload);
   } else {
-    ZS_ASSIGN_OR_RETURN(payload, compact::Encode(pkg));
+    ZS_ASSIGN_OR_RETURN(const DeployedPackage* pkg, package());
+    ZS_ASSIGN_OR_RETURN(payload, compact::Encode(*pkg));
   }
   // Build the new Secret aside: the caller's object changes only on success.
   json::Value next = *secret;
@@ -97,13 +113,26 @@ Result<PackageCodec> StorePackage(json::Value* secret, const DeployedPackage& pk
   SetSecretValue(&next, codec == PackageCodec::kJson ? kPackageDataKey : kCompactDataKey, payload);
   ZS_ASSIGN_OR_RETURN(std::size_t size, SecretDataSize(next));
   if (size > kSecretSizeLimit) {
-    return Status::TooLarge("package " + pkg.name + ": the Secret would hold " + std::to_string(size) +
+    ZS_ASSIGN_OR_RETURN(const DeployedPackage* pkg, package());
+    return Status::TooLarge("package " + pkg->name + ": the Secret would hold " + std::to_string(size) +
                             " bytes (codec " + (codec == PackageCodec::kJson ? "json" : "compact") +
                             "), over the API server's limit of " + std::to_string(kSecretSizeLimit) +
-                            "; biggest parts: " + FormatContributors(pkg) + "; nothing was written");
+                            "; biggest parts: " + FormatContributors(*pkg) + "; nothing was written");
   }
   *secret = std::move(next);
   return codec;
+}
+
+}  // namespace
+
+Result<PackageCodec> StorePackage(json::Value* secret, const DeployedPackage& pkg,
+                                  const StoreOptions& options) {
+  return Store(secret, EncodeDeployedPackage(pkg), &pkg, options);
+}
+
+Result<PackageCodec> StorePackageJson(json::Value* secret, std::string_view json_payload,
+                                      const StoreOptions& options) {
+  return Store(secret, json_payload, nullptr, options);
 }
 
 std::vector<std::pair<std::string, std::size_t>> BiggestContributors(const DeployedPackage& pkg,

@@ -60,6 +60,13 @@ Result<DeployedPackage> DecodePackagePayload(std::string_view payload);
 Result<PackageCodec> StorePackage(json::Value* secret, const DeployedPackage& pkg,
                                   const StoreOptions& options = {});
 
+// The same for a package given as its Zarf JSON (the bytes
+// EncodeDeployedPackage writes, e.g. a migrated payload): stored as is under
+// codec json, decoded only for compact or for the size error. Corruption or
+// InvalidArgument when that decoding fails.
+Result<PackageCodec> StorePackageJson(json::Value* secret, std::string_view json_payload,
+                                      const StoreOptions& options = {});
+
 // The `n` biggest parts of the package's JSON, by encoded bytes:
 // top-level fields ("events", "deployConfig", "deployedComponents") and the
 // package definition's ("data.components", "data.variables").

@@ -38,18 +38,29 @@ Status Migrate(json::Value value, Detection d, const Target& target,
   if (r.target.empty()) out = std::move(value);
   result->bytes.clear();
   ZS_RETURN_IF_ERROR(json::AppendJson(&result->bytes, out));
-  if (d.kind == PayloadKind::kPackage) {
-    // Decoding the result checks that Go would read it; the package is what
-    // a Secret writer stores.
-    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodeDeployedPackage(out));
-    result->package = std::move(pkg);
-  }
   r.bytes_after = result->bytes.size();
   r.mappings = log.mappings();
   r.warnings = std::move(d.warnings);
   for (std::string& w : log.warnings()) r.warnings.push_back(std::move(w));
   r.detection = std::move(d);
   return Status::OK();
+}
+
+// Decodes `payload` as Go would, to validate it and to detect v2, without
+// copying the package definition: `data` is set aside while the rest decodes
+// (it is kept as parsed JSON, so an object is all it has to be).
+Result<DeployedPackage> DecodeWithoutData(json::Value* payload) {
+  json::Value* data = payload->Find("data");
+  if (data == nullptr) return DecodeDeployedPackage(*payload);
+  if (!data->is_object() && !data->is_null()) {
+    return Status::InvalidArgument("data: expected object, got " +
+                                   std::string(json::KindName(data->kind())));
+  }
+  json::Value saved = std::move(*data);
+  *data = json::Value::MakeObject();
+  Result<DeployedPackage> pkg = DecodeDeployedPackage(*payload);
+  *data = std::move(saved);
+  return pkg;
 }
 
 }  // namespace
@@ -64,7 +75,7 @@ Result<MigratedPayload> MigratePayload(std::string_view payload, PayloadKind kin
   Detection d;
   d.kind = kind;
   if (kind == PayloadKind::kPackage) {
-    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodeDeployedPackage(value));
+    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodeWithoutData(&value));
     internal::DetectPackage(value, pkg, &d);
   } else {
     ZS_ASSIGN_OR_RETURN(d, DetectShape(value, kind));

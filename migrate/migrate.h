@@ -64,9 +64,9 @@ struct MigrationReport {
 };
 
 struct MigratedPayload {
-  std::string bytes;  // the payload as Zarf's Go writer writes it
-  // Packages: the migrated package (for storing it with a codec).
-  std::optional<DeployedPackage> package;
+  // The payload as Zarf's Go writer writes it (store a package with
+  // StorePackageJson, codec/package_secret.h).
+  std::string bytes;
   MigrationReport report;
 };
 

@@ -40,11 +40,14 @@ Status MigratePackageValue(json::Value* payload, PackageShape from, PackageShape
     log->Mapping("history starts empty: no events, no component lastEvent (latest event "
                  "Unknown, SPEC rule 8); old status kept");
   }
-  const bool to_has_generations =
-      to == PackageShape::kP3 || to == PackageShape::kP4 || to >= PackageShape::kP6;
-  if (from == PackageShape::kP5 && to_has_generations) {
-    log->Mapping("P5 (v0.42.0..v0.49.1) wrote no generation, component status or "
-                 "observedGeneration; Go zero values are written, nothing is invented");
+  auto has_generations = [](PackageShape s) {
+    return s == PackageShape::kP3 || s == PackageShape::kP4 || s >= PackageShape::kP6;
+  };
+  if (!has_generations(from) && has_generations(to)) {
+    // P5 is the quirk: v0.42.0..v0.49.1 dropped what v0.30.0 had added.
+    log->Mapping("P1, P2 and P5 (v0.22.0..v0.29.2, v0.42.0..v0.49.1) wrote no generation, "
+                 "component status or observedGeneration: Go zero values are written, "
+                 "nothing is invented");
   }
   return Reshape(payload, PackageSchema(to), "", to_name, log, out);
 }

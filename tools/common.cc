@@ -1,5 +1,7 @@
 #include "tools/common.h"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -16,6 +18,10 @@ Result<std::string> ReadFileOrStdin(const std::string& path) {
   std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
   if (f == nullptr) {
     return Status::IOError(path + ": " + std::strerror(errno));
+  }
+  struct stat st {};
+  if (f != stdin && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+    out.reserve(static_cast<std::size_t>(st.st_size) + 64);  // no regrowth copies
   }
   char buf[1 << 16];
   std::size_t n;

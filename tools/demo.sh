@@ -23,16 +23,27 @@ echo
 echo "== a malformed Secret: one error line, exit code 1"
 "$bin" inspect -f "$data/e22-v0.80.0-v0.84.0/malformed-bad-base64.secret.json" || echo "(exit code $?)"
 
-echo
-echo "== record a deploy, an upgrade, a failed upgrade and a remove of a sample package"
+
 samples="$root/tests/data/samples"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 out_dir="$(cd "$build" && pwd)/demo"
 mkdir -p "$out_dir"
+run() { echo "\$ zarf-state $*"; "$bin" "$@" || echo "(exit code $?)"; }
+
+echo
+echo "== migrate a List of Secrets written by eight Zarf eras (v0.16 .. v0.84) to v2"
+echo "   (manifests to a file, the per-object report on stderr)"
+run migrate -f "$samples/multi-era.list.json" --out "$out_dir/multi-era.v2.json"
+echo
+echo "== and back: each object to the shapes Zarf v0.45.0 wrote (summary line of the dry run)"
+echo "\$ zarf-state migrate -f $out_dir/multi-era.v2.json --to v0.45.0 --dry-run | tail -1"
+"$bin" migrate -f "$out_dir/multi-era.v2.json" --to v0.45.0 --dry-run | tail -1
+
+echo
+echo "== record a deploy, an upgrade, a failed upgrade and a remove of a sample package"
 secret="$work/zarf-package-podinfo.json"
 log="$work/podinfo.log.jsonl"
-run() { echo "\$ zarf-state $*"; "$bin" "$@" || echo "(exit code $?)"; }
 run record deploy -f "$secret" --log "$log" --package "$samples/podinfo-1.yaml" \
   --digest sha256:1111 --source "oci://robot:token@registry.example.com/podinfo:6.4.0" \
   --config "$samples/deploy-config-1.json"

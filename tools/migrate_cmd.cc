@@ -49,7 +49,8 @@ struct Migrated {
   std::string bare_bytes;
 };
 
-Result<Migrated> MigrateObject(const InputObject& in, const migrate::Target& target,
+// Consumes `in` (its object moves into the result, its payload is freed).
+Result<Migrated> MigrateObject(InputObject& in, const migrate::Target& target,
                                const StoreOptions& store, bool dry_run, ObjectOutcome* o) {
   migrate::MigratedPayload m;
   if (in.payload_kind == PayloadKind::kPackage && compact::LooksCompact(in.payload)) {
@@ -59,11 +60,12 @@ Result<Migrated> MigrateObject(const InputObject& in, const migrate::Target& tar
   } else {
     ZS_ASSIGN_OR_RETURN(m, migrate::MigratePayload(in.payload, in.payload_kind, target));
   }
+  in.payload = std::string();  // batches are large: free each input as it is done
   Migrated out;
   if (in.is_secret && !dry_run) {
-    out.object = in.object;
+    out.object = std::move(in.object);
     if (in.payload_kind == PayloadKind::kPackage) {
-      ZS_ASSIGN_OR_RETURN(PackageCodec used, StorePackage(&out.object, *m.package, store));
+      ZS_ASSIGN_OR_RETURN(PackageCodec used, StorePackageJson(&out.object, m.bytes, store));
       o->codec = used == PackageCodec::kCompact ? "compact" : "json";
       if (used == PackageCodec::kCompact && store.codec == PackageCodec::kAuto) {
         m.report.warnings.push_back("stored with the compact codec: as JSON the payload is " +
@@ -197,7 +199,8 @@ std::string RenderReport(const Value& report, const std::string& format) {
 }
 
 // The migrated objects of one input, in the input's own form.
-std::string RenderManifests(const Input& input, std::vector<Migrated>& items, TextFormat format) {
+std::string RenderManifests(const Input& input, std::vector<Migrated>& items, TextFormat format,
+                            std::size_t size_hint) {
   std::string text;
   auto bare = [&](Migrated& m) -> std::string {
     if (format == TextFormat::kJson) return m.bare_bytes + "\n";
@@ -215,7 +218,13 @@ std::string RenderManifests(const Input& input, std::vector<Migrated>& items, Te
         out_items->array().push_back(std::move(m.object));
       }
     }
-    return WriteObject(list, format);
+    if (format == TextFormat::kYaml) return WriteObject(list, format);
+    // Sized up front: a List of many Secrets is tens of MiB, and growing the
+    // string by doubling would copy (and page-fault) it several times.
+    text.reserve(size_hint + size_hint / 8);
+    json::AppendIndentedJson(&text, list, "    ");
+    text += '\n';
+    return text;
   }
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (format == TextFormat::kYaml && i > 0) text += "---\n";
@@ -268,6 +277,8 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     Result<std::string> text = ReadFileOrStdin(file);
     Result<Input> input = text.ok() ? ReadInput(*text, file == "-" ? "stdin" : file)
                                     : Result<Input>(text.status());
+    const std::size_t input_size = text.ok() ? text->size() : 0;
+    if (text.ok()) *text = std::string();  // the objects hold what is needed
     if (!input.ok()) {
       failed = true;
       outcomes.push_back({file, file, "", std::nullopt, "", input.status().ToString()});
@@ -276,9 +287,9 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     std::vector<Migrated> items;
     const std::size_t total = input->objects.size();
     for (std::size_t i = 0; i < total; ++i) {
-      const InputObject& in = input->objects[i];
+      InputObject& in = input->objects[i];
       ObjectOutcome o;
-      o.name = ObjectTitle(in);
+      o.name = ObjectTitle(in);  // before MigrateObject consumes `in`
       o.source = in.label;
       if (!in.error.ok()) {
         o.error = in.error.ToString();
@@ -299,7 +310,14 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
             << std::flush;
       }
     }
-    if (!options.dry_run && !items.empty()) manifests += RenderManifests(*input, items, format);
+    if (options.dry_run || items.empty()) continue;
+    std::string rendered = RenderManifests(*input, items, format, input_size);
+    items.clear();
+    if (!options.out_file.empty()) {
+      manifests += rendered;
+    } else {
+      out << rendered;  // now, not after every file: one file's output in memory at a time
+    }
   }
 
   const std::string report = RenderReport(ReportValue(outcomes, options.to), report_format);
@@ -311,8 +329,6 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
         err << "error: " << s.ToString() << "\n";
         return kExitSomeFailed;
       }
-    } else {
-      out << manifests;
     }
     if (!options.report_file.empty()) {
       if (Status s = WriteText(options.report_file, report); !s.ok()) {

@@ -160,7 +160,9 @@ TEST(MigrateTest, DowngradeOfV2StripsHistoryAndKeepsStatus) {
   Result<MigratedPayload> m = MigratePayload(payload, PayloadKind::kPackage, To("legacy"));
   ASSERT_TRUE(m.ok()) << m.status().ToString();
   EXPECT_EQ(m->report.target, "P10");
-  const DeployedPackage& after = *m->package;
+  Result<DeployedPackage> decoded = ParseDeployedPackage(m->bytes);
+  ASSERT_TRUE(decoded.ok());
+  const DeployedPackage& after = *decoded;
   EXPECT_TRUE(after.events.empty());
   EXPECT_FALSE(after.deploy_config.has_value());
   EXPECT_TRUE(after.config_digest.empty());
@@ -183,7 +185,9 @@ TEST(MigrateTest, LegacyPackagesGetNoInventedHistory) {
     const std::string path = std::string("legacy/") + era + "/pkg-realistic-init-full.payload.json";
     Result<MigratedPayload> m = MigratePayload(ReadData(path), PayloadKind::kPackage, To("v2"));
     ASSERT_TRUE(m.ok()) << path << ": " << m.status().ToString();
-    const DeployedPackage& pkg = *m->package;
+    Result<DeployedPackage> decoded = ParseDeployedPackage(m->bytes);
+    ASSERT_TRUE(decoded.ok());
+    const DeployedPackage& pkg = *decoded;
     EXPECT_TRUE(pkg.events.empty());
     for (const DeployedComponent& c : *pkg.deployed_components) {
       EXPECT_FALSE(c.last_event.has_value()) << path;

@@ -165,14 +165,22 @@ func run(file string, minTime time.Duration) error {
 }
 
 func main() {
-	file := flag.String("f", "", "DeployedPackage JSON payload to measure (required)")
+	file := flag.String("f", "", "DeployedPackage JSON payload to measure")
+	lines := flag.String("lines", "", "JSON Lines of payloads: measure the batch (batch.go)")
+	list := flag.String("list", "", "with -lines: the List of Secrets holding those payloads")
 	minTime := flag.Duration("min-time", 2*time.Second, "minimum duration of each measurement")
 	flag.Parse()
-	if *file == "" || flag.NArg() != 0 {
-		fmt.Fprintln(os.Stderr, "usage: go_json -f FILE [-min-time 2s]")
+	if (*file == "") == (*lines == "") || flag.NArg() != 0 {
+		fmt.Fprintln(os.Stderr, "usage: go_json -f FILE [-min-time 2s] | go_json -lines FILE [-list FILE] [-min-time 2s]")
 		os.Exit(2)
 	}
-	if err := run(*file, *minTime); err != nil {
+	var err error
+	if *lines != "" {
+		err = runBatch(*lines, *list, *minTime)
+	} else {
+		err = run(*file, *minTime)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "go_json:", err)
 		os.Exit(1)
 	}
