@@ -42,7 +42,7 @@ std::size_t FirstInvalidUtf8(std::string_view text) {
 
 class TreeBuilder {
  public:
-  TreeBuilder(const simdjson::padded_string& input, const ParseOptions& options)
+  TreeBuilder(std::string_view input, const ParseOptions& options)
       : input_(input), options_(options) {}
 
   Result<Value> Build(od::document& doc) {
@@ -254,7 +254,7 @@ class TreeBuilder {
     return Status::OK();
   }
 
-  const simdjson::padded_string& input_;
+  std::string_view input_;
   const ParseOptions& options_;
 };
 
@@ -270,7 +270,17 @@ Result<Value> ParseJson(std::string_view text, const ParseOptions& options) {
   if (effective.max_depth > kSimdjsonMaxDepth) {
     effective.max_depth = kSimdjsonMaxDepth;
   }
-  simdjson::padded_string input(text);
+  // simdjson reads up to SIMDJSON_PADDING bytes past the end: parse in place
+  // when the caller vouches for them, else from a padded copy.
+  simdjson::padded_string copy;
+  simdjson::padded_string_view input;
+  if (options.readable_padding >= simdjson::SIMDJSON_PADDING) {
+    input = simdjson::padded_string_view(text.data(), text.size(),
+                                         text.size() + options.readable_padding);
+  } else {
+    copy = simdjson::padded_string(text);
+    input = simdjson::padded_string_view(copy);
+  }
   // One parser per thread, kept: its buffers grow to the largest input seen
   // and are reused, so a batch of many payloads allocates (and page-faults)
   // them once instead of once per payload.
@@ -287,7 +297,7 @@ Result<Value> ParseJson(std::string_view text, const ParseOptions& options) {
     return Status::Corruption(std::string("json: ") +
                               simdjson::error_message(err));
   }
-  TreeBuilder builder(input, effective);
+  TreeBuilder builder(std::string_view(input.data(), input.length()), effective);
   return builder.Build(doc);
 }
 

@@ -37,6 +37,10 @@ struct ParseOptions {
   std::size_t max_depth = 512;
   // Largest input accepted, in bytes. Default: 256 MiB.
   std::size_t max_bytes = std::size_t{256} << 20;
+  // Bytes after the end of the text that may be read (never written) — for
+  // text in a std::string, its spare capacity. At least 64 lets the parser
+  // work in place instead of on a padded copy of the text. Default: 0.
+  std::size_t readable_padding = 0;
 };
 
 // Parses exactly one JSON text (RFC 8259; surrounding whitespace allowed).

@@ -108,13 +108,16 @@ std::string_view ObjectNamespace(const json::Value& object) {
   return md ? md->StringOr("namespace") : std::string_view();
 }
 
-Result<Input> ReadInput(std::string_view text, std::string_view source) {
+Result<Input> ReadInput(std::string_view text, std::string_view source,
+                        std::size_t readable_padding) {
   Input input;
   std::vector<json::Value> docs;
   std::vector<std::string> raw_docs;  // bare JSON payload bytes, kept exactly
   if (LooksLikeJson(text)) {
     input.format = TextFormat::kJson;
-    auto v = json::ParseJson(text);
+    json::ParseOptions parse;
+    parse.readable_padding = readable_padding;
+    auto v = json::ParseJson(text, parse);
     if (!v.ok()) return v.status().WithContext(source);
     docs.push_back(std::move(v).value());
   } else {

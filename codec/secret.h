@@ -75,7 +75,10 @@ struct Input {
 // error only when the text as a whole cannot be read; problems of single
 // objects (wrong kind, bad base64, not a Zarf Secret) are in their `error`.
 // `source` names the input in labels ("secrets.json", "-" for stdin).
-Result<Input> ReadInput(std::string_view text, std::string_view source);
+// `readable_padding`: see json::ParseOptions (the spare capacity of the
+// string holding `text` lets a large List be parsed without a copy).
+Result<Input> ReadInput(std::string_view text, std::string_view source,
+                        std::size_t readable_padding = 0);
 
 // The decoded value of `key`: from `stringData` if present there (it wins on
 // the API server), else base64-decoded from `data`. NotFound if neither has

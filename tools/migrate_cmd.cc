@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <functional>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -198,45 +199,100 @@ std::string RenderReport(const Value& report, const std::string& format) {
   return ss.str();
 }
 
-// The migrated objects of one input, in the input's own form.
-std::string RenderManifests(const Input& input, std::vector<Migrated>& items, TextFormat format,
-                            std::size_t size_hint) {
-  std::string text;
-  auto bare = [&](Migrated& m) -> std::string {
-    if (format == TextFormat::kJson) return m.bare_bytes + "\n";
-    Result<Value> v = json::ParseJson(m.bare_bytes);  // our own output: always parses
-    return v.ok() ? yaml::Write(*v) : std::string();
-  };
-  if (input.list_envelope.is_object()) {
-    Value list = input.list_envelope;
-    Value* out_items = list.Find("items");
-    for (Migrated& m : items) {
-      if (m.object.is_null()) {  // a bare payload inside a List: keep it as a value
-        Result<Value> v = json::ParseJson(m.bare_bytes);
-        if (v.ok()) out_items->array().push_back(std::move(*v));
-      } else {
-        out_items->array().push_back(std::move(m.object));
-      }
-    }
-    if (format == TextFormat::kYaml) return WriteObject(list, format);
-    // Sized up front: a List of many Secrets is tens of MiB, and growing the
-    // string by doubling would copy (and page-fault) it several times.
-    text.reserve(size_hint + size_hint / 8);
-    json::AppendIndentedJson(&text, list, "    ");
-    text += '\n';
-    return text;
-  }
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (format == TextFormat::kYaml && i > 0) text += "---\n";
-    text += items[i].object.is_null() ? bare(items[i]) : WriteObject(items[i].object, format);
-  }
-  return text;
-}
+// Writes the migrated objects of one input in the input's own form, as they
+// come: a List of JSON is streamed item by item (it can be hundreds of MiB),
+// YAML Lists are written whole at the end. `sink` receives the text.
+class ManifestWriter {
+ public:
+  ManifestWriter(const Input& input, TextFormat format, std::function<void(std::string&)> sink)
+      : input_(input), format_(format), sink_(std::move(sink)) {}
 
-Status WriteText(const std::string& path, const std::string& text) {
-  ZS_ASSIGN_OR_RETURN(std::unique_ptr<StateFile> f, StateFile::Open(path, true));
-  return f->Replace(text);
-}
+  void Begin() {
+    if (!is_list() || format_ != TextFormat::kJson) return;
+    buf_.push_back('{');
+    for (const json::Member& m : input_.list_envelope.object()) {
+      if (m.first == "items") break;
+      Member(m);
+    }
+    Separator();
+    json::AppendGoString(&buf_, "items");
+    buf_.append(": ");
+  }
+
+  void Add(Migrated m) {
+    if (is_list() && format_ == TextFormat::kYaml) {
+      yaml_items_.push_back(m.object.is_null() ? BareValue(m) : std::move(m.object));
+      return;
+    }
+    if (is_list()) {
+      buf_.append(items_ == 0 ? "[\n" : ",\n");
+      buf_.append(8, ' ');
+      if (m.object.is_null()) {
+        json::AppendIndentedJson(&buf_, BareValue(m), "    ", 2);
+      } else {
+        json::AppendIndentedJson(&buf_, m.object, "    ", 2);
+      }
+    } else if (format_ == TextFormat::kYaml) {
+      if (items_ > 0) buf_.append("---\n");
+      buf_ += m.object.is_null() ? yaml::Write(BareValue(m)) : yaml::Write(m.object);
+    } else if (m.object.is_null()) {
+      buf_ += m.bare_bytes;  // exactly what Zarf writes
+      buf_.push_back('\n');
+    } else {
+      buf_ += WriteObject(m.object, TextFormat::kJson);
+    }
+    ++items_;
+    if (buf_.size() >= (1 << 20)) Flush();
+  }
+
+  void End() {
+    if (is_list() && format_ == TextFormat::kYaml) {
+      Value list = input_.list_envelope;
+      list.Find("items")->array() = std::move(yaml_items_);
+      buf_ += yaml::Write(list);
+    } else if (is_list()) {
+      buf_.append(items_ == 0 ? "[]" : "\n    ]");
+      bool after = false;
+      for (const json::Member& m : input_.list_envelope.object()) {
+        if (after) Member(m);
+        after = after || m.first == "items";
+      }
+      buf_.append("\n}\n");
+    }
+    Flush();
+  }
+
+ private:
+  bool is_list() const { return input_.list_envelope.is_object(); }
+  void Separator() {
+    if (wrote_member_) buf_.push_back(',');
+    wrote_member_ = true;
+    buf_.append("\n    ");
+  }
+  void Member(const json::Member& m) {
+    Separator();
+    json::AppendGoString(&buf_, m.first);
+    buf_.append(": ");
+    json::AppendIndentedJson(&buf_, m.second, "    ", 1);
+  }
+  static Value BareValue(const Migrated& m) {
+    Result<Value> v = json::ParseJson(m.bare_bytes);  // our own output: it parses
+    return v.ok() ? std::move(*v) : Value();
+  }
+  void Flush() {
+    if (!buf_.empty()) sink_(buf_);
+    buf_.clear();
+  }
+
+  const Input& input_;
+  TextFormat format_;
+  std::function<void(std::string&)> sink_;
+  std::string buf_;
+  std::vector<Value> yaml_items_;
+  std::size_t items_ = 0;
+  bool wrote_member_ = false;
+};
+
 
 }  // namespace
 
@@ -275,16 +331,24 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
   const bool show_progress = options.progress && isatty(STDERR_FILENO) == 1;
   for (const std::string& file : options.files) {
     Result<std::string> text = ReadFileOrStdin(file);
-    Result<Input> input = text.ok() ? ReadInput(*text, file == "-" ? "stdin" : file)
+    Result<Input> input = text.ok() ? ReadInput(*text, file == "-" ? "stdin" : file,
+                                                text->capacity() - text->size())
                                     : Result<Input>(text.status());
-    const std::size_t input_size = text.ok() ? text->size() : 0;
     if (text.ok()) *text = std::string();  // the objects hold what is needed
     if (!input.ok()) {
       failed = true;
       outcomes.push_back({file, file, "", std::nullopt, "", input.status().ToString()});
       continue;
     }
-    std::vector<Migrated> items;
+    ManifestWriter writer(*input, format, [&](std::string& text) {
+      if (options.dry_run) return;
+      if (options.out_file.empty()) {
+        out << text;
+      } else {
+        manifests += text;
+      }
+    });
+    writer.Begin();
     const std::size_t total = input->objects.size();
     for (std::size_t i = 0; i < total; ++i) {
       InputObject& in = input->objects[i];
@@ -297,7 +361,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
         o.kind = in.payload_kind == PayloadKind::kPackage ? "package" : "state";
         Result<Migrated> m = MigrateObject(in, *target, store, options.dry_run, &o);
         if (m.ok()) {
-          items.push_back(std::move(*m));
+          writer.Add(std::move(*m));
         } else {
           o.error = m.status().ToString();
           o.report.reset();
@@ -310,14 +374,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
             << std::flush;
       }
     }
-    if (options.dry_run || items.empty()) continue;
-    std::string rendered = RenderManifests(*input, items, format, input_size);
-    items.clear();
-    if (!options.out_file.empty()) {
-      manifests += rendered;
-    } else {
-      out << rendered;  // now, not after every file: one file's output in memory at a time
-    }
+    writer.End();
   }
 
   const std::string report = RenderReport(ReportValue(outcomes, options.to), report_format);
@@ -325,13 +382,13 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     out << report;
   } else {
     if (!options.out_file.empty()) {
-      if (Status s = WriteText(options.out_file, manifests); !s.ok()) {
+      if (Status s = WriteOutputFile(options.out_file, manifests); !s.ok()) {
         err << "error: " << s.ToString() << "\n";
         return kExitSomeFailed;
       }
     }
     if (!options.report_file.empty()) {
-      if (Status s = WriteText(options.report_file, report); !s.ok()) {
+      if (Status s = WriteOutputFile(options.report_file, report); !s.ok()) {
         err << "error: " << s.ToString() << "\n";
         return kExitSomeFailed;
       }

@@ -35,7 +35,23 @@ std::string DirOf(const std::string& path) {
 
 }  // namespace
 
+namespace {
+
+// Whether `path` exists and is something other than a regular file (a
+// device such as /dev/null, a FIFO, a directory): renaming over it would
+// replace it.
+bool IsSpecialFile(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode);
+}
+
+}  // namespace
+
 Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool may_be_missing) {
+  if (IsSpecialFile(path)) {
+    return Status::InvalidArgument(path + ": not a regular file; a state file is replaced "
+                                          "atomically, which would replace this one");
+  }
   const std::string lock_path = path + ".lock";
   const int lock_fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   if (lock_fd < 0) return Errno("open", lock_path);
@@ -74,8 +90,12 @@ StateFile::~StateFile() {
   if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
 }
 
-Status StateFile::Replace(std::string_view contents) {
-  std::string tmp = path_ + ".tmp-XXXXXX";
+namespace {
+
+// Write-temp, fsync, rename, fsync the directory: a kill at any moment leaves
+// the complete old or the complete new file, mode 0600.
+Status ReplaceAtomically(const std::string& path, std::string_view contents) {
+  std::string tmp = path + ".tmp-XXXXXX";
   const int fd = ::mkstemp(tmp.data());
   if (fd < 0) return Errno("create", tmp);
   Status s = Status::OK();
@@ -83,20 +103,37 @@ Status StateFile::Replace(std::string_view contents) {
   if (s.ok()) s = WriteAll(fd, contents, tmp);
   if (s.ok() && ::fsync(fd) != 0) s = Errno("fsync", tmp);
   if (::close(fd) != 0 && s.ok()) s = Errno("close", tmp);
-  if (s.ok() && ::rename(tmp.c_str(), path_.c_str()) != 0) s = Errno("rename", tmp);
+  if (s.ok() && ::rename(tmp.c_str(), path.c_str()) != 0) s = Errno("rename", tmp);
   if (!s.ok()) {
     ::unlink(tmp.c_str());
     return s;
   }
-  const std::string dir = DirOf(path_);
+  const std::string dir = DirOf(path);
   const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {
     ::fsync(dfd);
     ::close(dfd);
   }
+  return Status::OK();
+}
+
+
+}  // namespace
+
+Status StateFile::Replace(std::string_view contents) {
+  ZS_RETURN_IF_ERROR(ReplaceAtomically(path_, contents));
   contents_ = std::string(contents);
   exists_ = true;
   return Status::OK();
+}
+
+Status WriteOutputFile(const std::string& path, std::string_view contents) {
+  if (!IsSpecialFile(path)) return ReplaceAtomically(path, contents);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (fd < 0) return Errno("open", path);
+  Status s = WriteAll(fd, contents, path);
+  if (::close(fd) != 0 && s.ok()) s = Errno("close", path);
+  return s;
 }
 
 Status AppendLines(const std::string& path, std::string_view lines) {

@@ -46,6 +46,12 @@ class StateFile {
   std::string contents_;
 };
 
+// Writes an output file (migrated manifests, a report): a regular or new
+// file atomically as Replace does (mode 0600, no lock: outputs are written
+// once); a device or FIFO (/dev/null, /dev/stdout) by plain writes, never
+// replaced. IOError naming the path.
+Status WriteOutputFile(const std::string& path, std::string_view contents);
+
 // Appends `lines` (each ending in '\n') to `path`, creating it 0600, and
 // fsyncs. Used for record logs, which are append-only.
 Status AppendLines(const std::string& path, std::string_view lines);

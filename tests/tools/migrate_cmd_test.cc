@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <thread>
 
 #include <cstdlib>
 #include <filesystem>
@@ -76,6 +77,7 @@ TEST(MigrateCmdTest, EveryEraListMigratesAndComesBackByteForByte) {
     Result<json::Value> out = json::ParseJson(up.out);
     ASSERT_TRUE(out.ok()) << up.out.substr(0, 400);
     EXPECT_EQ(out->StringOr("kind"), "List");
+    EXPECT_EQ(WriteObject(*out, TextFormat::kJson), up.out) << "streamed as kubectl prints it";
     Result<json::Value> original = json::ParseJson(ReadFile(list));
     ASSERT_EQ(out->Find("items")->array().size(), original->Find("items")->array().size());
     for (std::size_t i = 0; i < out->Find("items")->array().size(); ++i) {
@@ -242,6 +244,34 @@ TEST(MigrateCmdTest, OversizedSecretIsRefusedAsJsonAndStoredCompactByDefault) {
   Ran down = Migrate(o);
   ASSERT_EQ(down.code, kExitOk) << down.err;
   EXPECT_EQ(Payloads(down.out), Payloads(ReadFile(p)));
+}
+
+}  // namespace
+}  // namespace zs::tools
+
+namespace zs::tools {
+namespace {
+
+TEST(MigrateCmdTest, OutputToAFifoIsWrittenThroughNotReplaced) {
+  // --out /dev/null once renamed a temp file over /dev/null: outputs that are
+  // devices or FIFOs must be written, never replaced.
+  const fs::path fifo = fs::temp_directory_path() / ("zs-migrate-fifo-" + std::to_string(getpid()));
+  fs::remove(fifo);
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  std::string read_back;
+  std::thread reader([&] { read_back = ReadFile(fifo); });
+  MigrateOptions o;
+  o.files = {(DataDir() / "legacy/e22-v0.80.0-v0.84.0/pkg-small-dos-games.payload.json").string()};
+  o.out_file = fifo.string();
+  Ran r = Migrate(o);
+  reader.join();
+  EXPECT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_FALSE(read_back.empty());
+  struct stat st{};
+  ASSERT_EQ(stat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode)) << "the FIFO was replaced by a file";
+  EXPECT_FALSE(fs::exists(fifo.string() + ".lock"));
+  fs::remove(fifo);
 }
 
 }  // namespace
