@@ -105,6 +105,9 @@ Result<std::unique_ptr<CacheDb>> CacheDb::Open(const std::string& dir, const Cac
   db_options.keep_log_file_num = 2;
   db_options.max_open_files = 512;
   db_options.bytes_per_sync = 1 << 20;
+  // The WAL is replayed into the memtables, not flushed at every open: a
+  // short-lived CLI process would otherwise write 9 tiny tables per run.
+  db_options.avoid_flush_during_recovery = true;
 
   // A database of a newer format may have families this version does not
   // know; open them too, so the format check can say what is wrong.
@@ -162,6 +165,14 @@ Status CacheDb::CheckFormat(bool read_only) {
   ZS_ASSIGN_OR_RETURN(bool found, Get(kCfDefault, kFormatKey, &value));
   if (!found) {
     if (read_only) {
+      // A process killed between creating the database and writing the
+      // version leaves it empty; anything else is not ours.
+      bool empty = true;
+      ZS_RETURN_IF_ERROR(ScanPrefix(*this, kCfPackages, "", [&](std::string_view, std::string_view) {
+        empty = false;
+        return false;
+      }));
+      if (empty) return Status::OK();
       return Status::InvalidArgument("cache " + dir_ + ": not a zarf-state cache (no format version)");
     }
     const std::string v = std::to_string(kCacheFormatVersion);
