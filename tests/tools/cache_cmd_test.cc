@@ -18,6 +18,8 @@
 #include "tests/cache_fixture.h"
 #include "tools/common.h"
 #include "tools/ingest_cmd.h"
+#include "tools/prune_cmd.h"
+#include "tools/replay_cmd.h"
 #include "tools/query_cmd.h"
 #include "tools/verify_cmd.h"
 
@@ -212,6 +214,36 @@ TEST_F(CacheCmdTest, VerifyPassesThenReportsACorruptedIndexEntryAndExitsNonZero)
   EXPECT_EQ(RunVerify(v, o2, e2), kExitSomeFailed);
   EXPECT_NE(o2.str().find("1 problem(s)\n  extra index entry: idx_component 'ghost' -> pkg\n"),
             std::string::npos) << o2.str();
+}
+
+TEST_F(CacheCmdTest, ReplayAndPrunePlanReadTheCache) {
+  std::string out;
+  const std::string a = testing::SecretJson("a", testing::Payload(PackageSpec{.name = "a", .images = {"nginx:1.25", "redis:7"}}, 12));
+  ASSERT_EQ(Ingest({Write("a.json", a), Write("b.json", testing::SecretJson("b", testing::Payload(
+                                           PackageSpec{.name = "b", .images = {"redis:7"}}, 1)))},
+                   &out),
+            kExitOk);
+  ReplayOptions r;
+  r.db = db_;
+  r.package = "a";
+  r.verify = true;
+  std::ostringstream ro, re;
+  ASSERT_EQ(RunReplay(r, ro, re), kExitOk) << re.str();
+  EXPECT_NE(ro.str().find("#12   2023-11-14T22:15:21Z  Deploy/Succeeded version 1.12.0"), std::string::npos) << ro.str();
+  EXPECT_NE(ro.str().find("verify: a in " + db_ + ": no drift"), std::string::npos) << ro.str();
+
+  PrunePlanOptions p;
+  p.deployed = Write("a-deployed.json", a);
+  p.new_package = Write("new.yaml", "kind: ZarfPackageConfig\nmetadata:\n  name: a\ncomponents:\n  - name: web\n  - name: db\n");
+  p.db = db_;
+  p.output = "json";
+  std::ostringstream po, pe;
+  ASSERT_EQ(RunPrunePlan(p, po, pe), kExitOk) << pe.str();
+  auto plan = json::ParseJson(po.str());
+  ASSERT_TRUE(plan.ok()) << po.str();
+  EXPECT_EQ(plan->StringOr("imagePruning"), "planned");
+  ASSERT_EQ(plan->Find("images")->array().size(), 1u);  // redis:7 is kept by b
+  EXPECT_EQ(plan->Find("images")->array()[0].StringOr("normalized"), "docker.io/library/nginx:1.25");
 }
 
 // The real binary, SIGKILLed at random points while ingesting, many times:
