@@ -160,8 +160,9 @@ Result<Record> DecodeRecord(std::string_view bytes) {
   return r;
 }
 
-std::string RecordId(const Record& record) {
-  const std::string bytes = EncodeRecord(record);
+std::string RecordId(const Record& record) { return RecordIdOfBytes(EncodeRecord(record)); }
+
+std::string RecordIdOfBytes(std::string_view bytes) {
   const XXH128_hash_t h = XXH3_128bits(bytes.data(), bytes.size());
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out(32, '0');

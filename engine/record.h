@@ -88,6 +88,8 @@ Result<Record> DecodeRecord(std::string_view bytes);
 
 // 32 lower-case hex digits: XXH3-128 of EncodeRecord(record).
 std::string RecordId(const Record& record);
+// The same for bytes already encoded by EncodeRecord (saves encoding twice).
+std::string RecordIdOfBytes(std::string_view encoded);
 
 }  // namespace zs::engine
 

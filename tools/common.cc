@@ -73,6 +73,20 @@ bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
   return failed;
 }
 
+Result<Timestamp> ParseNow(const std::string& now) {
+  if (now.empty()) return Timestamp::Now();
+  auto t = ParseRfc3339(now);
+  if (!t.ok()) return t.status().WithContext("--now");
+  return t;
+}
+
+Result<std::unique_ptr<engine::Cache>> OpenCacheReadOnly(const std::string& dir) {
+  engine::CacheOptions options;
+  options.create_if_missing = false;
+  options.read_only = true;
+  return engine::OpenCache(dir, options);
+}
+
 bool IsCredentialKey(std::string_view key) {
   std::string lower(key);
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -6,6 +6,7 @@
 #define ZARF_STATE_TOOLS_COMMON_H_
 
 #include <functional>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -14,6 +15,8 @@
 #include "codec/json_value.h"
 #include "codec/secret.h"
 #include "codec/status.h"
+#include "codec/timestamp.h"
+#include "engine/cache.h"
 
 namespace zs::tools {
 
@@ -36,6 +39,13 @@ bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
 // Reads one JSON or YAML document (a package definition, a config) from a
 // file or "-". InvalidArgument when the file holds several documents.
 Result<json::Value> ReadDocument(const std::string& path);
+
+// The time ages are computed from: `now` (RFC 3339) or, when empty, the
+// system clock. InvalidArgument naming --now for a malformed time.
+Result<Timestamp> ParseNow(const std::string& now);
+
+// Opens the local cache in `dir` for queries (read-only, never created).
+Result<std::unique_ptr<engine::Cache>> OpenCacheReadOnly(const std::string& dir);
 
 // Whether a member name holds a credential in Zarf's state: passwords,
 // secrets, tokens and private keys ("pushPassword", "secret", "key", ...).

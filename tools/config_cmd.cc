@@ -30,6 +30,21 @@ Result<std::string> Marshaled(const std::string& path, const std::string& kind) 
 
 }  // namespace
 
+json::Value ConfigChangesJson(const std::vector<engine::ConfigChange>& changes) {
+  json::Value list = json::Value::MakeArray();
+  for (const engine::ConfigChange& c : changes) {
+    const char* kind = c.kind == engine::ConfigChange::Kind::kAdded     ? "added"
+                       : c.kind == engine::ConfigChange::Kind::kRemoved ? "removed"
+                                                                        : "changed";
+    list.array().push_back(json::Value::MakeObject({{"path", json::Value::String(c.path)},
+                                                    {"change", json::Value::String(kind)},
+                                                    {"old", c.old_value},
+                                                    {"new", c.new_value},
+                                                    {"masked", json::Value::Bool(c.masked)}}));
+  }
+  return list;
+}
+
 int RunConfig(const ConfigOptions& o, std::ostream& out, std::ostream& err) {
   if (o.kind != "deploy" && o.kind != "remove") {
     err << "error: --kind must be deploy or remove\n";
@@ -65,17 +80,7 @@ int RunConfig(const ConfigOptions& o, std::ostream& out, std::ostream& err) {
     return kExitSomeFailed;
   }
   if (o.output == "json") {
-    json::Value list = json::Value::MakeArray();
-    for (const engine::ConfigChange& c : *changes) {
-      const char* kind = c.kind == engine::ConfigChange::Kind::kAdded     ? "added"
-                         : c.kind == engine::ConfigChange::Kind::kRemoved ? "removed"
-                                                                          : "changed";
-      list.array().push_back(json::Value::MakeObject({{"path", json::Value::String(c.path)},
-                                                      {"change", json::Value::String(kind)},
-                                                      {"old", c.old_value},
-                                                      {"new", c.new_value},
-                                                      {"masked", json::Value::Bool(c.masked)}}));
-    }
+    const json::Value list = ConfigChangesJson(*changes);
     std::string s;
     json::AppendIndentedJson(&s, list, "  ");
     out << s << "\n";

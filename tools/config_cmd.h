@@ -6,6 +6,10 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
+
+#include "codec/json_value.h"
+#include "engine/config_diff.h"
 
 namespace CLI {
 class App;
@@ -21,6 +25,10 @@ struct ConfigOptions {
   std::string old_file, new_file;  // diff
   std::string output = "table";    // diff
 };
+
+// The stable `-o json` form of a config diff: [{path, change
+// (added|removed|changed), old, new, masked}].
+json::Value ConfigChangesJson(const std::vector<engine::ConfigChange>& changes);
 
 int RunConfig(const ConfigOptions& options, std::ostream& out, std::ostream& err);
 void RegisterConfig(CLI::App* app, int* exit_code);

@@ -6,13 +6,16 @@
 #include "tools/bench_cmd.h"
 #include "tools/common.h"
 #include "tools/config_cmd.h"
+#include "tools/ingest_cmd.h"
 #include "tools/inspect_cmd.h"
 #include "tools/migrate_cmd.h"
 #include "tools/prune_cmd.h"
+#include "tools/query_cmd.h"
 #include "tools/record_cmd.h"
 #include "tools/replay_cmd.h"
 #include "tools/size_cmd.h"
 #include "tools/status_cmd.h"
+#include "tools/verify_cmd.h"
 
 int main(int argc, char** argv) {
   // Batches allocate many buffers of a few hundred KiB (payloads, base64
@@ -35,6 +38,9 @@ int main(int argc, char** argv) {
   zs::tools::RegisterSize(&app, &exit_code);
   zs::tools::RegisterBench(&app, &exit_code);
   zs::tools::RegisterPrune(&app, &exit_code);
+  zs::tools::RegisterIngest(&app, &exit_code);
+  zs::tools::RegisterQuery(&app, &exit_code);
+  zs::tools::RegisterVerify(&app, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

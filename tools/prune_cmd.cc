@@ -198,6 +198,35 @@ void PrintPlan(const engine::PrunePlan& plan, std::ostream& out) {
   out << "\nThis is a plan only: nothing was deleted.\n";
 }
 
+// Every package of the local cache not marked removed, as --others. What
+// cannot be read goes to `unreadable` (so image pruning is refused).
+bool AddCachedOthers(const std::string& db, std::vector<DeployedPackage>* others,
+                     std::vector<std::string>* unreadable, std::ostream& err) {
+  auto cache = OpenCacheReadOnly(db);
+  auto statuses = cache.ok() ? (*cache)->Statuses()
+                             : Result<std::vector<engine::PackageStatus>>(cache.status());
+  if (!statuses.ok()) {
+    err << "error: --db: " << statuses.status().message() << "\n";
+    unreadable->push_back("the cache " + db);
+    return false;
+  }
+  bool ok = true;
+  for (const engine::PackageStatus& s : *statuses) {
+    if (s.removed) continue;
+    auto payload = (*cache)->SnapshotPayload(s.package);
+    auto pkg = payload.ok() ? DecodePackagePayload(*payload)
+                            : Result<DeployedPackage>(payload.status());
+    if (!pkg.ok()) {
+      err << "error: --db: package " << s.package << ": " << pkg.status().message() << "\n";
+      unreadable->push_back("package " + s.package + " in the cache");
+      ok = false;
+      continue;
+    }
+    others->push_back(std::move(pkg).value());
+  }
+  return ok;
+}
+
 }  // namespace
 
 int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out,
@@ -211,8 +240,8 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out,
            "--remove\n";
     return kExitUsage;
   }
-  if (o.no_others && !o.others.empty()) {
-    err << "error: --no-others and --others exclude each other\n";
+  if (o.no_others && (!o.others.empty() || !o.db.empty())) {
+    err << "error: --no-others excludes --others and --db\n";
     return kExitUsage;
   }
   auto text = ReadFileOrStdin(o.deployed);
@@ -236,7 +265,7 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out,
   bool failed = false;
   std::vector<DeployedPackage> others;
   std::vector<std::string> unreadable = o.unreadable;
-  if (o.others.empty() && !o.no_others) {
+  if (o.others.empty() && o.db.empty() && !o.no_others) {
     unreadable.push_back(
         "the other deployed packages (no --others given; pass the List of "
         "package Secrets, or --no-others if there are none)");
@@ -268,6 +297,8 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out,
       failed = true;
     }
   }
+
+  if (!o.db.empty()) failed |= !AddCachedOthers(o.db, &others, &unreadable, err);
 
   engine::PruneOptions options;
   options.registry = o.registry;
@@ -320,6 +351,9 @@ void RegisterPrune(CLI::App* app, int* exit_code) {
                    "The other deployed packages' Secrets, e.g. `kubectl get "
                    "secrets -A -l package-deploy-info -o json` "
                    "(repeatable; the deployed package itself is skipped)");
+  plan->add_option("--db", o->db,
+                   "The local cache: every package in it (not marked removed) "
+                   "counts as another deployed package");
   plan->add_flag("--no-others", o->no_others,
                  "Assert that no other package is deployed (otherwise image "
                  "pruning needs --others)");

@@ -35,6 +35,8 @@ struct PrunePlanOptions {
   bool remove = false;
   std::vector<std::string> others;      // files; default none
   bool no_others = false;               // assert there is no other package
+  std::string db;                       // the local cache: every package in it
+                                        // not marked removed is an "other"
   std::vector<std::string> unreadable;  // "secret NS/NAME", "namespace NS"
   std::string registry;                 // default "": references without host
   std::string output = "table";         // table | json

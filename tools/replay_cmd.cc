@@ -111,8 +111,12 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
     err << "error: " << s.message() << "\n";
     return kExitSomeFailed;
   };
-  if (o.secret_path.empty() && o.log_path.empty()) {
-    err << "error: replay needs -f SECRET or --log FILE\n";
+  if (o.secret_path.empty() && o.log_path.empty() && o.db.empty()) {
+    err << "error: replay needs -f SECRET, --log FILE or --db DIR PACKAGE\n";
+    return kExitUsage;
+  }
+  if (!o.db.empty() && (o.package.empty() || !o.log_path.empty() || !o.secret_path.empty())) {
+    err << "error: replay --db DIR takes a PACKAGE and neither -f nor --log\n";
     return kExitUsage;
   }
   std::optional<Timestamp> at;
@@ -145,6 +149,18 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
     if (!r.ok()) return fail(r.status());
     records = std::move(r).value();
   }
+  std::unique_ptr<engine::Cache> cache;
+  if (!o.db.empty()) {
+    auto c = OpenCacheReadOnly(o.db);
+    if (!c.ok()) return fail(c.status());
+    cache = std::move(c).value();
+    auto r = cache->log().Read(package);
+    if (!r.ok()) return fail(r.status());
+    if (r->empty()) return fail(Status::NotFound("package " + package + " has no history in the cache"));
+    records = std::move(r).value();
+  }
+  // The cache keeps the whole history: fold it uncapped.
+  const std::size_t max_events = cache ? 0 : o.max_events;
   json::Value timeline = json::Value::MakeArray();
   std::size_t applied = 0;
   auto emit = [&](const std::string& time, const std::string& kind, const std::string& what,
@@ -166,8 +182,8 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
         << "      -> latest " << engine::LatestEventSummary(snap) << ", generation " << snap.generation
         << (ComponentsLine(snap).empty() ? "" : ", " + ComponentsLine(snap)) << "\n";
   };
-  if (!o.log_path.empty()) {
-    engine::Folder folder(engine::FoldOptions{o.max_events});
+  if (!o.log_path.empty() || cache) {
+    engine::Folder folder(engine::FoldOptions{max_events});
     for (const engine::Record& r : records) {
       if (o.upto != 0 && applied >= o.upto) break;
       if (at && *at < r.time() && r.kind != engine::RecordKind::kBase) break;
@@ -197,6 +213,22 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
     out << s << "\n";
   }
   if (!o.verify) return kExitOk;
+  if (cache) {
+    auto report = cache->Verify();
+    if (!report.ok()) return fail(report.status());
+    std::vector<engine::Drift> drift;
+    const std::string prefix = "package " + package + ": ";
+    for (const std::string& p : report->problems) {
+      if (p.starts_with(prefix)) drift.push_back({p.substr(prefix.size()), "", ""});
+    }
+    if (drift.empty()) {
+      out << "verify: " << package << " in " << o.db << ": no drift\n";
+      return kExitOk;
+    }
+    out << "verify: " << package << " in " << o.db << ": " << drift.size() << " problem(s)\n";
+    for (const engine::Drift& d : drift) out << "  " << d.path << "\n";
+    return kExitSomeFailed;
+  }
   if (!o.log_path.empty()) {
     if (!stored) {
       err << "error: --verify with --log needs -f SECRET to compare against\n";
@@ -216,6 +248,8 @@ void RegisterReplay(CLI::App* app, int* exit_code) {
   cmd->add_option("-f,--filename", o->secret_path, "The package Secret (or bare payload)");
   cmd->add_option("--log", o->log_path, "A record log written by `record --log`");
   cmd->add_option("--package", o->package, "Which package of the log");
+  cmd->add_option("--db", o->db, "The local cache: replay PACKAGE's full history from it");
+  cmd->add_option("PACKAGE", o->package, "With --db: the package (its cache key)");
   cmd->add_option("--at", o->at, "Time travel: stop at this RFC 3339 time");
   cmd->add_option("--upto", o->upto, "Time travel: stop after N records");
   cmd->add_flag("--verify", o->verify, "Report drift (exit 1 if any)");

@@ -12,6 +12,11 @@
 //       equal to the newest successful deploy's, each component's `status`
 //       consistent with its `lastEvent` (SPEC rules 2, 4, 6).
 //
+//   replay --db DIR PACKAGE
+//       The package's full history from the local cache (engine/cache.h),
+//       folded uncapped; --verify runs the cache's consistency check and
+//       reports this package's problems.
+//
 // Exit 1 when --verify finds drift.
 #ifndef ZARF_STATE_TOOLS_REPLAY_CMD_H_
 #define ZARF_STATE_TOOLS_REPLAY_CMD_H_
@@ -30,6 +35,7 @@ struct ReplayOptions {
   std::string secret_path;
   std::string log_path;
   std::string package;
+  std::string db;          // the local cache; the package is `package`
   std::string at;          // RFC 3339: stop after the last record at or before
   std::size_t upto = 0;    // stop after this many records (0: all)
   bool verify = false;

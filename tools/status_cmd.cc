@@ -95,15 +95,12 @@ int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
     err << "error: -o must be table or json\n";
     return kExitUsage;
   }
-  Timestamp now = Timestamp::Now();
-  if (!o.now.empty()) {
-    auto t = ParseRfc3339(o.now);
-    if (!t.ok()) {
-      err << "error: --now: " << t.status().message() << "\n";
-      return kExitUsage;
-    }
-    now = *t;
+  auto now_or = ParseNow(o.now);
+  if (!now_or.ok()) {
+    err << "error: " << now_or.status().message() << "\n";
+    return kExitUsage;
   }
+  const Timestamp now = *now_or;
   Value all = Value::MakeArray();
   const bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
     if (in.payload_kind != PayloadKind::kPackage) return Status::OK();  // init state: no status

@@ -1,0 +1,215 @@
+// The local cache (engine/cache.h): ingest throughput of realistic ~13 KB
+// Secrets (JSON text in, parsed as `ingest` parses it), point-query latency
+// (image -> packages, latest status, and a raw RocksDB get for scale, with
+// p50/p99 counters) and the full-history scan, over a cache of
+// $ZS_CACHE_BENCH_PACKAGES packages (default 100000) x 10 events each in
+// $ZS_CACHE_BENCH_DB (default /tmp/zs_cache_bench). The cache is generated
+// by BM_Generate when missing (a bench step, not a test);
+// bench/run_cache_bench.sh runs it all and the jq comparison.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+
+#include "codec/go_json.h"
+#include "codec/secret.h"
+#include "engine/cache.h"
+#include "engine/internal/cache_db.h"
+#include "tests/cache_fixture.h"
+
+namespace zs::engine {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string Env(const char* name, const char* fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? v : fallback;
+}
+int Packages() { return std::stoi(Env("ZS_CACHE_BENCH_PACKAGES", "100000")); }
+std::string DbDir() { return Env("ZS_CACHE_BENCH_DB", "/tmp/zs_cache_bench"); }
+
+// Package i: 8 components, 48 images (some shared across packages), 10
+// events kept of its 6 deploys: a ~10 KB payload, a ~13 KB Secret.
+testing::PackageSpec Spec(int i) {
+  testing::PackageSpec s;
+  s.name = "pkg-" + std::to_string(i);
+  s.components = {"init", "registry", "agent", "web", "api", "db", "jobs", "monitoring"};
+  s.images.clear();
+  for (int k = 0; k < 48; ++k) {
+    s.images.push_back("registry.example.com/team-" + std::to_string((i + k) % 997) + "/service-" +
+                       std::to_string(k) + ":v1." + std::to_string(i % 50) + "." + std::to_string(k));
+  }
+  s.source = "oci://registry.example.com/packages/" + s.name + ":1.0.0";
+  return s;
+}
+
+}  // namespace
+
+std::string PayloadOf(int i) {
+  DeployedPackage p = testing::Snapshot(Spec(i), 6);
+  // Padding as a real definition has it (actions, variables, descriptions).
+  p.data.object().emplace_back(
+      "x-description", json::Value::String(std::string(3500, static_cast<char>('a' + i % 26))));
+  return EncodeDeployedPackage(p);
+}
+
+namespace {
+
+std::unique_ptr<Cache> Open(bool read_only) {
+  CacheOptions o;
+  o.read_only = read_only;
+  o.block_cache_mib = 256;
+  auto c = OpenCache(DbDir(), o);
+  if (!c.ok()) {
+    std::fprintf(stderr, "open %s: %s\n", DbDir().c_str(), std::string(c.status().message()).c_str());
+    std::exit(1);
+  }
+  return std::move(c).value();
+}
+
+void BM_Generate(benchmark::State& state) {
+  for (auto _ : state) {
+    if (std::filesystem::exists(DbDir() + "/CURRENT")) {
+      state.SkipWithError("cache exists; delete it to regenerate");
+      return;
+    }
+    auto cache = Open(false);
+    for (int i = 0; i < Packages(); ++i) {
+      const std::string payload = PayloadOf(i);
+      if (!cache->Ingest({payload, "zarf-package-x", "zarf"}).ok()) std::abort();
+    }
+    if (!cache->Sync().ok()) std::abort();
+  }
+  state.SetItemsProcessed(state.iterations() * Packages());
+}
+BENCHMARK(BM_Generate)->Iterations(1)->Unit(benchmark::kSecond);
+
+// What `ingest` does per Secret: parse the Secret JSON (base64 data), then
+// Ingest. Into a fresh cache each run; state.range(0) selects WAL fsync
+// per 256 Secrets (1) or none (0).
+void BM_IngestSecrets(benchmark::State& state) {
+  constexpr int kSecrets = 2000;
+  std::vector<std::string> secrets;
+  std::size_t bytes = 0;
+  for (int i = 0; i < kSecrets; ++i) {
+    secrets.push_back(testing::SecretJson("pkg-" + std::to_string(i), PayloadOf(i)));
+    bytes += secrets.back().size();
+  }
+  const std::string dir = DbDir() + "-ingest";
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::filesystem::remove_all(dir);
+    auto cache = std::move(OpenCache(dir)).value();
+    state.ResumeTiming();
+    for (int i = 0; i < kSecrets; ++i) {
+      auto input = ReadInput(secrets[i], "bench");
+      const InputObject& obj = input->objects[0];
+      if (!cache->Ingest({obj.payload, ObjectName(obj.object), ObjectNamespace(obj.object)}).ok()) std::abort();
+      if (state.range(0) && i % 256 == 255 && !cache->Sync().ok()) std::abort();
+    }
+    if (state.range(0) && !cache->Sync().ok()) std::abort();
+  }
+  std::filesystem::remove_all(dir);
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(bytes));
+  state.SetItemsProcessed(state.iterations() * kSecrets);
+  state.counters["secret_bytes"] = static_cast<double>(bytes) / kSecrets;
+}
+BENCHMARK(BM_IngestSecrets)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+
+// Runs `query(i)` for random packages and reports p50/p99 in microseconds.
+template <typename Query>
+void Latencies(benchmark::State& state, Query query) {
+  std::mt19937 rng(42);
+  std::uniform_int_distribution<int> pick(0, Packages() - 1);
+  std::vector<double> us;
+  for (auto _ : state) {
+    const int i = pick(rng);
+    const auto t0 = Clock::now();
+    query(i);
+    us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+  }
+  std::sort(us.begin(), us.end());
+  state.counters["p50_us"] = us[us.size() / 2];
+  state.counters["p99_us"] = us[us.size() * 99 / 100];
+}
+
+void BM_QueryImage(benchmark::State& state) {
+  auto cache = Open(true);
+  Latencies(state, [&](int i) {
+    auto r = cache->FindImage(Spec(i).images[i % 48], false);
+    if (!r.ok() || r->empty()) std::abort();
+    benchmark::DoNotOptimize(r);
+  });
+}
+BENCHMARK(BM_QueryImage)->Iterations(200000);
+
+void BM_QueryStatus(benchmark::State& state) {
+  auto cache = Open(true);
+  Latencies(state, [&](int i) {
+    auto r = cache->StatusOf("pkg-" + std::to_string(i));
+    if (!r.ok()) std::abort();
+    benchmark::DoNotOptimize(r);
+  });
+}
+BENCHMARK(BM_QueryStatus)->Iterations(200000);
+
+// A raw RocksDB point get of the same status record, for scale.
+void BM_RawGet(benchmark::State& state) {
+  CacheOptions o;
+  o.read_only = true;
+  o.block_cache_mib = 256;
+  auto db = std::move(internal::CacheDb::Open(DbDir(), o)).value();
+  std::string value;
+  Latencies(state, [&](int i) {
+    if (!*db->Get(internal::kCfPackages, "pkg-" + std::to_string(i), &value)) std::abort();
+  });
+}
+BENCHMARK(BM_RawGet)->Iterations(200000);
+
+// Every package's full history, decoded into Records.
+void BM_ScanHistory(benchmark::State& state) {
+  auto cache = Open(true);
+  std::int64_t events = 0;
+  for (auto _ : state) {
+    auto packages = cache->log().Packages();
+    for (const std::string& p : *packages) {
+      auto records = cache->log().Read(p);
+      events += static_cast<std::int64_t>(records->size());
+    }
+  }
+  state.SetItemsProcessed(events);
+}
+BENCHMARK(BM_ScanHistory)->Iterations(1)->Unit(benchmark::kSecond);
+
+}  // namespace
+
+// Visible to main().
+std::string PayloadOf(int i);
+}  // namespace zs::engine
+
+// `--dump-secrets=N`: prints the first N packages' Secrets, one JSON object
+// per line (the jq side of run_cache_bench.sh); otherwise runs the benches.
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg.starts_with("--dump-secrets=")) {
+      const int n = std::stoi(std::string(arg.substr(15)));
+      for (int k = 0; k < n; ++k) {
+        zs::json::Value secret =
+            zs::MakePackageSecret("pkg-" + std::to_string(k), "", zs::engine::PayloadOf(k));
+        auto line = zs::json::WriteJson(secret);
+        std::fwrite(line->data(), 1, line->size(), stdout);
+        std::fputc('\n', stdout);
+      }
+      return 0;
+    }
+  }
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,174 @@
+// Opening the cache, ingesting Secrets and marking removed packages.
+#include "engine/cache.h"
+
+#include <xxhash.h>
+
+#include <algorithm>
+#include <set>
+
+#include "codec/package_secret.h"
+#include "engine/internal/cache_impl.h"
+
+namespace zs::engine {
+
+using internal::CacheImpl;
+using internal::IndexTerm;
+using internal::PackageMeta;
+
+std::string_view IndexKindName(IndexKind kind) {
+  switch (kind) {
+    case IndexKind::kImage: return "image";
+    case IndexKind::kRepository: return "repository";
+    case IndexKind::kComponent: return "component";
+    case IndexKind::kOutcome: return "outcome";
+    case IndexKind::kSource: return "source";
+  }
+  return "unknown";
+}
+
+std::string PackageKey(const DeployedPackage& pkg) {
+  if (pkg.namespace_override.empty()) return pkg.name;
+  return pkg.name + "-override-" + pkg.namespace_override;
+}
+
+Result<std::unique_ptr<Cache>> OpenCache(const std::string& dir, const CacheOptions& options) {
+  ZS_ASSIGN_OR_RETURN(std::unique_ptr<internal::CacheDb> db, internal::CacheDb::Open(dir, options));
+  return std::unique_ptr<Cache>(new CacheImpl(std::move(db)));
+}
+
+namespace internal {
+namespace {
+
+// A record an ingested Secret implies, with its canonical bytes and identity.
+struct Candidate {
+  Record record;
+  std::string encoded;
+  std::string id;
+};
+
+Candidate MakeCandidate(Record r) {
+  Candidate c{std::move(r), {}, {}};
+  c.encoded = EncodeRecord(c.record);
+  c.id = RecordIdOfBytes(c.encoded);
+  return c;
+}
+
+// Orders snapshots of one package: the newest event first, then generation.
+bool NotOlder(const PackageStatus& incoming, const PackageStatus& stored) {
+  if (incoming.latest_time != stored.latest_time) {
+    if (!incoming.latest_time) return false;
+    if (!stored.latest_time) return true;
+    return *incoming.latest_time > *stored.latest_time;
+  }
+  return incoming.generation >= stored.generation;
+}
+
+}  // namespace
+
+Result<std::optional<PackageMeta>> CacheImpl::ReadMeta(std::string_view package) const {
+  std::string value;
+  ZS_ASSIGN_OR_RETURN(bool found, db_->Get(kCfPackages, package, &value));
+  if (!found) return std::optional<PackageMeta>();
+  ZS_ASSIGN_OR_RETURN(PackageMeta meta, DecodeMeta(package, value));
+  return std::optional<PackageMeta>(std::move(meta));
+}
+
+Result<IngestResult> CacheImpl::Ingest(const IngestSource& src) {
+  ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(src.payload));
+  if (pkg.name.empty()) return Status::InvalidArgument("the package has no name");
+  IngestResult result;
+  result.package = PackageKey(pkg);
+  const std::string& key = result.package;
+
+  // The records this Secret implies that the log does not hold yet.
+  std::vector<Candidate> fresh;
+  std::set<std::string> seen;
+  for (Record& r : SnapshotRecords(pkg)) {
+    Candidate c = MakeCandidate(std::move(r));
+    if (!seen.insert(c.id).second) continue;
+    ZS_ASSIGN_OR_RETURN(std::optional<std::uint64_t> seq, log_.FindId(key, c.id));
+    if (!seq) fresh.push_back(std::move(c));
+  }
+  // New records join in time order; at equal times package events first.
+  std::stable_sort(fresh.begin(), fresh.end(), [](const Candidate& a, const Candidate& b) {
+    return a.record.time() < b.record.time();
+  });
+
+  rocksdb::WriteBatch batch;
+  ZS_ASSIGN_OR_RETURN(result.log_size, log_.Size(key));
+  for (const Candidate& c : fresh) {
+    RocksDbEventLog::StageRecord(&batch, *db_, key, ++result.log_size, c.encoded, c.id);
+  }
+  result.new_records = fresh.size();
+
+  ZS_ASSIGN_OR_RETURN(std::optional<PackageMeta> old, ReadMeta(key));
+  PackageMeta meta;
+  meta.status.package = key;
+  meta.status.secret_name = std::string(src.secret_name);
+  meta.status.secret_namespace = std::string(src.secret_namespace);
+  FillStatus(pkg, &meta.status);
+  meta.payload_hash = XXH3_64bits(src.payload.data(), src.payload.size());
+  if (!old) {
+    result.snapshot_replaced = true;
+  } else if (NotOlder(meta.status, old->status)) {
+    result.snapshot_replaced = old->payload_hash != meta.payload_hash || old->status.removed ||
+                               old->status.secret_name != meta.status.secret_name ||
+                               old->status.secret_namespace != meta.status.secret_namespace;
+  }
+  if (result.snapshot_replaced) {
+    meta.terms = SnapshotTerms(pkg);
+    static const std::vector<IndexTerm> kNone;
+    const std::vector<IndexTerm>& before = old ? old->terms : kNone;
+    std::vector<IndexTerm> gone, added;
+    std::set_difference(before.begin(), before.end(), meta.terms.begin(), meta.terms.end(),
+                        std::back_inserter(gone));
+    std::set_difference(meta.terms.begin(), meta.terms.end(), before.begin(), before.end(),
+                        std::back_inserter(added));
+    for (const IndexTerm& t : gone) {
+      batch.Delete(db_->cf(IndexCf(t.kind)), IndexKey(StoredTerm(t.kind, t.term), key))
+          .PermitUncheckedError();
+    }
+    for (const IndexTerm& t : added) {
+      batch.Put(db_->cf(IndexCf(t.kind)), IndexKey(StoredTerm(t.kind, t.term), key), "")
+          .PermitUncheckedError();
+    }
+    batch.Put(db_->cf(kCfSnapshots), key, rocksdb::Slice(src.payload.data(), src.payload.size()))
+        .PermitUncheckedError();
+    batch.Put(db_->cf(kCfPackages), key, EncodeMeta(meta)).PermitUncheckedError();
+  }
+  if (batch.Count() == 0) return result;  // nothing new: re-ingest is a no-op
+  ZS_RETURN_IF_ERROR(db_->Write(&batch).WithContext("package " + key));
+  return result;
+}
+
+Status CacheImpl::Sync() {
+  return FromRocks(db_->db()->FlushWAL(/*sync=*/true), "cache " + db_->dir() + ": syncing the WAL");
+}
+
+Result<std::vector<std::string>> CacheImpl::MarkRemovedExcept(
+    const std::vector<std::string>& present) {
+  const std::set<std::string, std::less<>> keep(present.begin(), present.end());
+  std::vector<std::string> marked;
+  rocksdb::WriteBatch batch;
+  Status error;
+  ZS_RETURN_IF_ERROR(ScanPrefix(*db_, kCfPackages, "", [&](std::string_view key, std::string_view v) {
+    if (keep.count(key) != 0) return true;
+    auto meta = DecodeMeta(key, v);
+    if (!meta.ok()) {
+      error = meta.status();
+      return false;
+    }
+    if (meta->status.removed) return true;
+    meta->status.removed = true;
+    batch.Put(db_->cf(kCfPackages), rocksdb::Slice(key.data(), key.size()), EncodeMeta(*meta))
+        .PermitUncheckedError();
+    marked.emplace_back(key);
+    return true;
+  }));
+  ZS_RETURN_IF_ERROR(error);
+  if (batch.Count() != 0) ZS_RETURN_IF_ERROR(db_->Write(&batch));
+  return marked;
+}
+
+}  // namespace internal
+}  // namespace zs::engine

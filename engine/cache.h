@@ -1,0 +1,193 @@
+// Cache: the local RocksDB cache of package state (SPEC section 7, issue 7).
+//
+// A Secret keeps only the newest events of its package; the cache keeps
+// every event it has ever seen. Ingesting a package Secret (its payload, as
+// Zarf JSON or the compact envelope) turns it into engine Records (one
+// kPackageEvent per entry of `events`, one kComponentEvent per component
+// `lastEvent`; no Base and no deploy facts), deduplicates them by RecordId
+// against the package's log, appends the new ones in timestamp order, stores
+// the payload as the package's latest snapshot and updates the indexes, all
+// in one atomic WriteBatch. So ingesting successive Secrets of a package
+// accumulates its full history without duplicates, and ingesting the same
+// Secret twice changes nothing.
+//
+// Packages are keyed like Zarf's Secrets: the package name, plus
+// "-override-<namespace>" for a namespace-override deployment (PackageKey).
+// A snapshot is replaced only by one that is not older (newest event time,
+// then generation); the events of an older Secret still join the history.
+//
+// The log is an EventLog (engine/event_log.h): log() returns the RocksDB
+// implementation, so Fold/replay run on it unchanged.
+//
+// Durability: each Ingest is one WriteBatch through RocksDB's WAL. With
+// CacheOptions::sync it is fsynced before Ingest returns; otherwise it
+// survives a crash of this process at once, and a power loss after the next
+// Sync(). Callers acknowledge an ingest only once it is durable as they need.
+//
+// Files: the database directory is created 0700 and its files 0600. Because
+// RocksDB creates files throughout its life, the process umask is 077 while
+// a Cache is open (restored when the last one closes).
+//
+// Thread safety: a Cache is not thread-safe; callers serialise access. Only
+// one process can open a database at a time (RocksDB's LOCK file).
+#ifndef ZARF_STATE_ENGINE_CACHE_H_
+#define ZARF_STATE_ENGINE_CACHE_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codec/model.h"
+#include "codec/status.h"
+#include "engine/event_log.h"
+#include "engine/record.h"
+
+namespace zs::engine {
+
+struct CacheOptions {
+  // Create the database when the directory holds none. Default: true.
+  bool create_if_missing = true;
+  // Open without write access (queries, verify). Default: false.
+  bool read_only = false;
+  // fsync the WAL after every Ingest/MarkRemoved batch. Default: false (the
+  // ingest command groups ingests and calls Sync() before acknowledging).
+  bool sync = false;
+  // Size of the shared block cache, in MiB. Default: 64.
+  std::size_t block_cache_mib = 64;
+};
+
+// The indexes; each maps a term to the packages whose snapshot has it.
+enum class IndexKind {
+  kImage,       // an image reference, normalised (ImageRef::Key)
+  kRepository,  // an image repository, normalised (ImageRef::Name)
+  kComponent,   // a deployed component's name
+  kOutcome,     // the latest event's outcome, or "Unknown"
+  kSource,      // a source a Deploy event of the snapshot was deployed from
+};
+
+// "image", "repository", "component", "outcome", "source".
+std::string_view IndexKindName(IndexKind kind);
+
+// What `query status` shows of a package; kept small, next to the snapshot.
+struct PackageStatus {
+  std::string package;  // the cache key (PackageKey)
+  std::string name;     // DeployedPackage.name
+  std::string secret_name;       // metadata of the Secret last ingested, or ""
+  std::string secret_namespace;  // (a bare payload has neither)
+  std::string version;           // data.metadata.version, or ""
+  std::int64_t generation = 0;
+  std::string latest;  // "Deploy/Succeeded", or "Unknown" without history
+  std::optional<Timestamp> latest_time;
+  std::optional<Timestamp> in_progress_since;  // when the latest is InProgress
+  // A full-dump ingest no longer contained the package (MarkRemovedExcept).
+  bool removed = false;
+};
+
+// One Secret to ingest; the views must live for the call only.
+struct IngestSource {
+  std::string_view payload;  // Zarf JSON or compact envelope
+  std::string_view secret_name;
+  std::string_view secret_namespace;
+};
+
+struct IngestResult {
+  std::string package;             // the cache key
+  std::uint64_t new_records = 0;   // records appended to the log
+  std::uint64_t log_size = 0;      // records in the package's log after
+  bool snapshot_replaced = false;  // the stored snapshot changed
+  bool changed() const { return new_records != 0 || snapshot_replaced; }
+};
+
+struct HistoryFilter {
+  std::string type;     // "Deploy"/"Remove", or "" for any
+  std::string outcome;  // "Succeeded"/..., or "" for any
+  std::optional<Timestamp> since, until;  // inclusive bounds
+  bool components = true;  // include component events
+};
+
+struct HistoryEntry {
+  std::uint64_t seq = 0;
+  Record record;  // kPackageEvent or kComponentEvent
+};
+
+// What Verify found. ok() when nothing was.
+struct VerifyReport {
+  std::uint64_t packages = 0;
+  std::uint64_t records = 0;
+  std::uint64_t index_entries = 0;
+  std::vector<std::string> problems;  // one line each, naming the package
+  bool ok() const { return problems.empty(); }
+};
+
+class Cache {
+ public:
+  virtual ~Cache() = default;
+  Cache(const Cache&) = delete;
+  Cache& operator=(const Cache&) = delete;
+
+  // Ingests one package payload (see the file comment). Corruption naming
+  // nothing but the payload's problem when it cannot be decoded (the caller
+  // adds which object it was); InvalidArgument for a package without a name;
+  // IOError from RocksDB. On any error nothing was written.
+  virtual Result<IngestResult> Ingest(const IngestSource& source) = 0;
+
+  // Makes every ingest committed so far durable (WAL fsync).
+  virtual Status Sync() = 0;
+
+  // Marks every package not in `present` (cache keys) removed, and clears
+  // the mark of those in it that had one. Returns the newly marked keys.
+  virtual Result<std::vector<std::string>> MarkRemovedExcept(
+      const std::vector<std::string>& present) = 0;
+
+  // The package's status; NotFound when the cache does not know it.
+  virtual Result<PackageStatus> StatusOf(std::string_view package) const = 0;
+  // Every package's status, sorted by key.
+  virtual Result<std::vector<PackageStatus>> Statuses() const = 0;
+  // The latest snapshot payload as ingested; NotFound for an unknown package.
+  virtual Result<std::string> SnapshotPayload(std::string_view package) const = 0;
+
+  // Packages whose snapshot has `term` in index `kind`, sorted. Terms are
+  // matched exactly as stored: images and repositories are normalised by
+  // the caller (FindImage does it).
+  virtual Result<std::vector<std::string>> Lookup(IndexKind kind, std::string_view term) const = 0;
+  // Packages referencing `image`: as a whole reference (nginx:1.25 ==
+  // docker.io/library/nginx:1.25) or, with `by_repository`, any tag or
+  // digest of its repository. An unparseable reference is matched verbatim.
+  virtual Result<std::vector<std::string>> FindImage(std::string_view image,
+                                                     bool by_repository) const = 0;
+
+  // The package's full history in log order, filtered. NotFound for an
+  // unknown package.
+  virtual Result<std::vector<HistoryEntry>> History(std::string_view package,
+                                                    const HistoryFilter& filter) const = 0;
+
+  // Folds each package's log and checks it against the stored snapshot, the
+  // status record and the indexes (both missing and extra entries). Errors
+  // only when the database cannot be read; findings are in the report.
+  virtual Result<VerifyReport> Verify() const = 0;
+
+  // The RocksDB event log (borrowed; lives as long as this Cache). Appending
+  // through it adds records without touching snapshots or indexes.
+  virtual EventLog& log() = 0;
+
+ protected:
+  Cache() = default;
+};
+
+// Opens (or creates) the cache in directory `dir`. NotSupported, naming the
+// directory and both versions, when the database was written by a newer
+// format version; InvalidArgument when `dir` holds no cache and
+// create_if_missing is false; IOError for anything RocksDB reports (another
+// process holding the database, permissions).
+Result<std::unique_ptr<Cache>> OpenCache(const std::string& dir, const CacheOptions& options = {});
+
+// The cache key of a package: its name, plus "-override-<namespace>" when it
+// was deployed with a namespace override (as Zarf names its Secret).
+std::string PackageKey(const DeployedPackage& pkg);
+
+}  // namespace zs::engine
+
+#endif  // ZARF_STATE_ENGINE_CACHE_H_

@@ -1,0 +1,223 @@
+#include "engine/internal/cache_db.h"
+
+#include <rocksdb/filter_policy.h>
+#include <rocksdb/slice_transform.h>
+#include <rocksdb/table.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <mutex>
+#include <system_error>
+#include <vector>
+
+namespace zs::engine::internal {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Keys of the prefixed families start with Lp(s); the prefix is that Lp(s).
+class LengthPrefixTransform final : public rocksdb::SliceTransform {
+ public:
+  const char* Name() const override { return "zarf-state.LengthPrefix.v1"; }
+  rocksdb::Slice Transform(const rocksdb::Slice& key) const override {
+    return rocksdb::Slice(key.data(), PrefixLength(std::string_view(key.data(), key.size())));
+  }
+  bool InDomain(const rocksdb::Slice& key) const override {
+    return PrefixLength(std::string_view(key.data(), key.size())) != 0;
+  }
+};
+
+// The process umask is 077 while any cache is open (see engine/cache.h).
+std::mutex umask_mu;
+int umask_users = 0;
+mode_t saved_umask = 0;
+
+void AcquireUmask() {
+  std::lock_guard<std::mutex> lock(umask_mu);
+  if (umask_users++ == 0) saved_umask = ::umask(077);
+}
+
+void ReleaseUmask() {
+  std::lock_guard<std::mutex> lock(umask_mu);
+  if (--umask_users == 0) ::umask(saved_umask);
+}
+
+rocksdb::ColumnFamilyOptions FamilyOptions(int cf, const std::shared_ptr<rocksdb::Cache>& cache) {
+  rocksdb::ColumnFamilyOptions o;
+  rocksdb::BlockBasedTableOptions t;
+  t.block_cache = cache;
+  t.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  t.cache_index_and_filter_blocks = false;  // small: keep them pinned in memory
+  t.format_version = 5;
+  if (cf == kCfSnapshots) t.block_size = 32 * 1024;  // values of ~13 KB
+  o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
+  o.compression = rocksdb::kLZ4Compression;
+  if (IsPrefixed(cf)) {
+    o.prefix_extractor = std::make_shared<LengthPrefixTransform>();
+    o.memtable_prefix_bloom_size_ratio = 0.05;
+  }
+  o.write_buffer_size = (cf == kCfSnapshots || cf == kCfLog) ? 64 << 20 : 16 << 20;
+  return o;
+}
+
+// Brings what is already in `dir` to 0700/0600 (a cache copied in, or one
+// written before permissions were enforced).
+void RestrictPermissions(const std::string& dir) {
+  std::error_code ec;
+  fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace, ec);
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (entry.is_regular_file(ec)) {
+      fs::permissions(entry.path(), fs::perms::owner_read | fs::perms::owner_write,
+                      fs::perm_options::replace, ec);
+    }
+  }
+}
+
+}  // namespace
+
+Status FromRocks(const rocksdb::Status& s, std::string_view context) {
+  if (s.ok()) return Status::OK();
+  std::string msg = std::string(context) + ": " + s.ToString();
+  if (s.IsNotFound()) return Status::NotFound(msg);
+  if (s.IsCorruption()) return Status::Corruption(msg);
+  if (s.IsNotSupported()) return Status::NotSupported(msg);
+  if (s.IsInvalidArgument()) return Status::InvalidArgument(msg);
+  return Status::IOError(msg);
+}
+
+Result<std::unique_ptr<CacheDb>> CacheDb::Open(const std::string& dir, const CacheOptions& options) {
+  std::unique_ptr<CacheDb> c(new CacheDb());
+  c->dir_ = dir;
+  // Even a read-only open writes RocksDB's info LOG.
+  AcquireUmask();
+  c->umask_set_ = true;
+  if (!options.read_only) {
+    std::error_code ec;
+    if (options.create_if_missing) fs::create_directories(dir, ec);
+    if (ec) return Status::IOError("cache " + dir + ": cannot create the directory: " + ec.message());
+    if (fs::is_directory(dir, ec)) RestrictPermissions(dir);
+  }
+  rocksdb::DBOptions db_options;
+  db_options.create_if_missing = options.create_if_missing && !options.read_only;
+  db_options.create_missing_column_families = !options.read_only;
+  db_options.max_background_jobs = 2;
+  db_options.keep_log_file_num = 2;
+  db_options.max_open_files = 512;
+  db_options.bytes_per_sync = 1 << 20;
+  // The WAL is replayed into the memtables, not flushed at every open: a
+  // short-lived CLI process would otherwise write 9 tiny tables per run.
+  db_options.avoid_flush_during_recovery = true;
+
+  // A database of a newer format may have families this version does not
+  // know; open them too, so the format check can say what is wrong.
+  std::vector<std::string> existing;
+  if (!rocksdb::DB::ListColumnFamilies(db_options, dir, &existing).ok()) existing.clear();
+  auto cache = rocksdb::NewLRUCache(options.block_cache_mib << 20);
+  std::vector<rocksdb::ColumnFamilyDescriptor> families;
+  for (int i = 0; i < kCfCount; ++i) {
+    families.emplace_back(std::string(kCfNames[i]), FamilyOptions(i, cache));
+  }
+  for (const std::string& name : existing) {
+    bool known = false;
+    for (std::string_view ours : kCfNames) known = known || ours == name;
+    if (!known) families.emplace_back(name, rocksdb::ColumnFamilyOptions());
+  }
+  if (options.read_only) {
+    // Families this version adds may be missing in a read-only open.
+    std::erase_if(families, [&](const rocksdb::ColumnFamilyDescriptor& d) {
+      return !existing.empty() &&
+             std::find(existing.begin(), existing.end(), d.name) == existing.end();
+    });
+  }
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  const rocksdb::Status s =
+      options.read_only
+          ? rocksdb::DB::OpenForReadOnly(db_options, dir, families, &handles, &raw)
+          : rocksdb::DB::Open(db_options, dir, families, &handles, &raw);
+  if (!s.ok()) return FromRocks(s, "cache " + dir);
+  c->db_.reset(raw);
+  for (std::size_t i = 0; i < handles.size(); ++i) {
+    for (int k = 0; k < kCfCount; ++k) {
+      if (handles[i]->GetName() == kCfNames[k]) c->cf_[k] = handles[i];
+    }
+  }
+  // Handles of unknown families are released at once.
+  for (rocksdb::ColumnFamilyHandle* h : handles) {
+    if (std::find(c->cf_.begin(), c->cf_.end(), h) == c->cf_.end()) {
+      c->db_->DestroyColumnFamilyHandle(h).PermitUncheckedError();
+    }
+  }
+  ZS_RETURN_IF_ERROR(c->CheckFormat(options.read_only));
+  for (int k = 0; k < kCfCount; ++k) {
+    if (c->cf_[k] == nullptr) {
+      return Status::Corruption("cache " + dir + ": column family " + std::string(kCfNames[k]) +
+                                " is missing");
+    }
+  }
+  c->write_options_.sync = options.sync;
+  return c;
+}
+
+Status CacheDb::CheckFormat(bool read_only) {
+  std::string value;
+  ZS_ASSIGN_OR_RETURN(bool found, Get(kCfDefault, kFormatKey, &value));
+  if (!found) {
+    if (read_only) {
+      // A process killed between creating the database and writing the
+      // version leaves it empty; anything else is not ours.
+      bool empty = true;
+      ZS_RETURN_IF_ERROR(ScanPrefix(*this, kCfPackages, "", [&](std::string_view, std::string_view) {
+        empty = false;
+        return false;
+      }));
+      if (empty) return Status::OK();
+      return Status::InvalidArgument("cache " + dir_ + ": not a zarf-state cache (no format version)");
+    }
+    const std::string v = std::to_string(kCacheFormatVersion);
+    rocksdb::WriteOptions wo;
+    wo.sync = true;
+    return FromRocks(db_->Put(wo, cf_[kCfDefault], rocksdb::Slice(kFormatKey.data(), kFormatKey.size()), v),
+                     "cache " + dir_ + ": writing the format version");
+  }
+  int version = 0;
+  for (char ch : value) {
+    if (ch < '0' || ch > '9' || version > 100000) {
+      return Status::Corruption("cache " + dir_ + ": malformed format version '" + value + "'");
+    }
+    version = version * 10 + (ch - '0');
+  }
+  if (version > kCacheFormatVersion) {
+    return Status::NotSupported("cache " + dir_ + " was written by format version " + value +
+                                "; this zarf-state reads format version " +
+                                std::to_string(kCacheFormatVersion) +
+                                " and older. Use a newer zarf-state, or ingest into a new directory");
+  }
+  return Status::OK();
+}
+
+CacheDb::~CacheDb() {
+  if (db_) {
+    for (rocksdb::ColumnFamilyHandle* h : cf_) {
+      if (h != nullptr) db_->DestroyColumnFamilyHandle(h).PermitUncheckedError();
+    }
+    db_->Close().PermitUncheckedError();
+    db_.reset();
+  }
+  if (umask_set_) ReleaseUmask();
+}
+
+Result<bool> CacheDb::Get(int cf, std::string_view key, std::string* value) const {
+  const rocksdb::Status s =
+      db_->Get(rocksdb::ReadOptions(), cf_[cf], rocksdb::Slice(key.data(), key.size()), value);
+  if (s.IsNotFound()) return false;
+  if (!s.ok()) return FromRocks(s, "cache " + dir_ + ": reading " + std::string(kCfNames[cf]));
+  return true;
+}
+
+Status CacheDb::Write(rocksdb::WriteBatch* batch) const {
+  return FromRocks(db_->Write(write_options_, batch), "cache " + dir_ + ": writing");
+}
+
+}  // namespace zs::engine::internal

@@ -1,0 +1,95 @@
+// The RocksDB side of the cache: opening the database with the column
+// families of cache_format.h, the format-version check, file permissions,
+// and the one place rocksdb::Status becomes our Status.
+//
+// Thread safety: CacheDb is as thread-safe as rocksdb::DB (reads and writes
+// may be concurrent); opening and closing are not.
+#ifndef ZARF_STATE_ENGINE_INTERNAL_CACHE_DB_H_
+#define ZARF_STATE_ENGINE_INTERNAL_CACHE_DB_H_
+
+#include <rocksdb/db.h>
+#include <rocksdb/write_batch.h>
+
+#include <array>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "codec/status.h"
+#include "engine/cache.h"
+#include "engine/internal/cache_format.h"
+
+namespace zs::engine::internal {
+
+// rocksdb::Status -> Status (OK, NotFound, Corruption, NotSupported,
+// InvalidArgument; everything else is IOError), prefixed with `context`.
+Status FromRocks(const rocksdb::Status& s, std::string_view context);
+
+// An open database and its column family handles. Closing (the destructor)
+// releases the handles before the DB, as RocksDB requires.
+class CacheDb {
+ public:
+  // See OpenCache (engine/cache.h) for the errors.
+  static Result<std::unique_ptr<CacheDb>> Open(const std::string& dir, const CacheOptions& options);
+  ~CacheDb();
+  CacheDb(const CacheDb&) = delete;
+  CacheDb& operator=(const CacheDb&) = delete;
+
+  rocksdb::DB* db() const { return db_.get(); }
+  rocksdb::ColumnFamilyHandle* cf(int which) const { return cf_[which]; }
+  const std::string& dir() const { return dir_; }
+  const rocksdb::WriteOptions& write_options() const { return write_options_; }
+
+  // Reads `key` of family `cf` into `value`. Returns false for a missing
+  // key; an error for anything else.
+  Result<bool> Get(int cf, std::string_view key, std::string* value) const;
+  // Writes `batch` atomically with write_options().
+  Status Write(rocksdb::WriteBatch* batch) const;
+
+ private:
+  CacheDb() = default;
+  Status CheckFormat(bool read_only);
+
+  std::string dir_;
+  std::unique_ptr<rocksdb::DB> db_;
+  std::array<rocksdb::ColumnFamilyHandle*, kCfCount> cf_{};
+  rocksdb::WriteOptions write_options_;
+  bool umask_set_ = false;
+};
+
+// Visits every key/value of family `cf` whose key starts with `prefix`
+// ("" = all), in key order, until `visit(key, value)` returns false. With a
+// non-empty prefix of a prefixed family the prefix bloom filters apply.
+template <typename Visit>
+Status ScanPrefix(const CacheDb& db, int cf, std::string_view prefix, Visit visit) {
+  rocksdb::ReadOptions ro;
+  std::string upper;
+  rocksdb::Slice upper_slice;
+  if (!prefix.empty()) {
+    // The smallest key greater than every key with the prefix.
+    upper = std::string(prefix);
+    while (!upper.empty() && static_cast<unsigned char>(upper.back()) == 0xFF) upper.pop_back();
+    if (!upper.empty()) {
+      upper.back() = static_cast<char>(static_cast<unsigned char>(upper.back()) + 1);
+      upper_slice = rocksdb::Slice(upper);
+      ro.iterate_upper_bound = &upper_slice;
+    }
+    ro.prefix_same_as_start = IsPrefixed(cf) && PrefixLength(prefix) == prefix.size();
+  } else {
+    ro.total_order_seek = true;
+    ro.fill_cache = false;  // a full scan would evict the hot blocks
+  }
+  std::unique_ptr<rocksdb::Iterator> it(db.db()->NewIterator(ro, db.cf(cf)));
+  for (it->Seek(rocksdb::Slice(prefix.data(), prefix.size())); it->Valid(); it->Next()) {
+    const rocksdb::Slice k = it->key();
+    const std::string_view key(k.data(), k.size());
+    if (!key.starts_with(prefix)) break;
+    const rocksdb::Slice v = it->value();
+    if (!visit(key, std::string_view(v.data(), v.size()))) break;
+  }
+  return FromRocks(it->status(), std::string("scanning ") + std::string(kCfNames[cf]));
+}
+
+}  // namespace zs::engine::internal
+
+#endif  // ZARF_STATE_ENGINE_INTERNAL_CACHE_DB_H_

@@ -1,0 +1,305 @@
+#include "engine/internal/cache_format.h"
+
+#include <algorithm>
+
+#include "engine/derived_status.h"
+#include "engine/image_ref.h"
+
+namespace zs::engine::internal {
+namespace {
+
+// The metadata record's own version (first byte of the value).
+constexpr unsigned char kMetaVersion = 1;
+constexpr unsigned char kMetaRemoved = 1;
+
+void PutVarint(std::string* out, std::uint64_t v) {
+  while (v >= 0x80) {
+    out->push_back(static_cast<char>(v | 0x80));
+    v >>= 7;
+  }
+  out->push_back(static_cast<char>(v));
+}
+
+void PutString(std::string* out, std::string_view s) {
+  PutVarint(out, s.size());
+  out->append(s);
+}
+
+void PutTime(std::string* out, const std::optional<Timestamp>& t) {
+  PutString(out, t ? FormatRfc3339(*t) : std::string());
+}
+
+// Reads what the Put* functions wrote; any overrun makes ok() false.
+class Reader {
+ public:
+  explicit Reader(std::string_view in) : in_(in) {}
+  bool ok() const { return ok_; }
+  bool done() const { return in_.empty(); }
+
+  std::uint64_t Varint() {
+    std::uint64_t v = 0;
+    for (int shift = 0; shift < 64 && !in_.empty(); shift += 7) {
+      const auto b = static_cast<unsigned char>(in_.front());
+      in_.remove_prefix(1);
+      v |= static_cast<std::uint64_t>(b & 0x7F) << shift;
+      if (b < 0x80) return v;
+    }
+    ok_ = false;
+    return 0;
+  }
+  unsigned char Byte() {
+    if (in_.empty()) {
+      ok_ = false;
+      return 0;
+    }
+    const auto b = static_cast<unsigned char>(in_.front());
+    in_.remove_prefix(1);
+    return b;
+  }
+  std::string String() {
+    const std::uint64_t n = Varint();
+    if (!ok_ || n > in_.size()) {
+      ok_ = false;
+      return {};
+    }
+    std::string s(in_.substr(0, n));
+    in_.remove_prefix(n);
+    return s;
+  }
+  std::optional<Timestamp> Time() {
+    const std::string s = String();
+    if (s.empty()) return std::nullopt;
+    auto t = ParseRfc3339(s);
+    if (!t.ok()) {
+      ok_ = false;
+      return std::nullopt;
+    }
+    return *t;
+  }
+  std::uint64_t Fixed64() {
+    if (in_.size() < 8) {
+      ok_ = false;
+      return 0;
+    }
+    const std::uint64_t v = ReadBigEndian64(in_);
+    in_.remove_prefix(8);
+    return v;
+  }
+
+ private:
+  std::string_view in_;
+  bool ok_ = true;
+};
+
+}  // namespace
+
+int IndexCf(IndexKind kind) {
+  switch (kind) {
+    case IndexKind::kImage:
+    case IndexKind::kRepository: return kCfImage;
+    case IndexKind::kComponent: return kCfComponent;
+    case IndexKind::kOutcome: return kCfOutcome;
+    case IndexKind::kSource: return kCfSource;
+  }
+  return kCfImage;
+}
+
+std::string StoredTerm(IndexKind kind, std::string_view term) {
+  if (kind == IndexKind::kImage) return "=" + std::string(term);
+  if (kind == IndexKind::kRepository) return "@" + std::string(term);
+  return std::string(term);
+}
+
+void AppendBigEndian64(std::string* out, std::uint64_t v) {
+  for (int shift = 56; shift >= 0; shift -= 8) out->push_back(static_cast<char>(v >> shift));
+}
+
+std::uint64_t ReadBigEndian64(std::string_view b) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v = (v << 8) | static_cast<unsigned char>(b[i]);
+  return v;
+}
+
+void AppendLengthPrefixed(std::string* out, std::string_view s) {
+  const auto n = static_cast<std::uint32_t>(s.size());
+  for (int shift = 24; shift >= 0; shift -= 8) out->push_back(static_cast<char>(n >> shift));
+  out->append(s);
+}
+
+std::size_t PrefixLength(std::string_view key) {
+  if (key.size() < 4) return 0;
+  std::size_t n = 0;
+  for (int i = 0; i < 4; ++i) n = (n << 8) | static_cast<unsigned char>(key[i]);
+  return 4 + n <= key.size() ? 4 + n : 0;
+}
+
+namespace {
+// Lp(head) + tail: the shape of every log, ids and index key.
+std::string PrefixedKey(std::string_view head, std::string_view tail) {
+  std::string k;
+  k.reserve(4 + head.size() + tail.size());
+  AppendLengthPrefixed(&k, head);
+  k.append(tail);
+  return k;
+}
+}  // namespace
+
+std::string LogKey(std::string_view package, std::uint64_t seq) {
+  std::string be;
+  AppendBigEndian64(&be, seq);
+  return PrefixedKey(package, be);
+}
+
+std::string IdKey(std::string_view package, std::string_view record_id) {
+  return PrefixedKey(package, record_id);
+}
+
+std::string IndexKey(std::string_view stored_term, std::string_view package) {
+  return PrefixedKey(stored_term, package);
+}
+
+bool SplitIndexKey(std::string_view key, std::string_view* stored_term,
+                   std::string_view* package) {
+  const std::size_t p = PrefixLength(key);
+  if (p == 0 || p == key.size()) return false;
+  *stored_term = key.substr(4, p - 4);
+  *package = key.substr(p);
+  return true;
+}
+
+std::uint64_t LogKeySequence(std::string_view key) {
+  const std::size_t p = PrefixLength(key);
+  if (p == 0 || key.size() != p + 8) return 0;
+  return ReadBigEndian64(key.substr(p));
+}
+
+std::string EncodeMeta(const PackageMeta& m) {
+  const PackageStatus& s = m.status;
+  std::string out;
+  out.push_back(static_cast<char>(kMetaVersion));
+  out.push_back(static_cast<char>(s.removed ? kMetaRemoved : 0));
+  PutString(&out, s.name);
+  PutString(&out, s.secret_name);
+  PutString(&out, s.secret_namespace);
+  PutString(&out, s.version);
+  PutVarint(&out, static_cast<std::uint64_t>(s.generation));
+  PutString(&out, s.latest);
+  PutTime(&out, s.latest_time);
+  PutTime(&out, s.in_progress_since);
+  AppendBigEndian64(&out, m.payload_hash);
+  PutVarint(&out, m.terms.size());
+  for (const IndexTerm& t : m.terms) {
+    out.push_back(static_cast<char>(t.kind));
+    PutString(&out, t.term);
+  }
+  return out;
+}
+
+Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes) {
+  Reader r(bytes);
+  PackageMeta m;
+  PackageStatus& s = m.status;
+  s.package = std::string(package);
+  const unsigned char version = r.Byte();
+  if (r.ok() && version != kMetaVersion) {
+    return Status::Corruption("package " + std::string(package) + ": status record version " +
+                              std::to_string(version) + " is unknown");
+  }
+  s.removed = (r.Byte() & kMetaRemoved) != 0;
+  s.name = r.String();
+  s.secret_name = r.String();
+  s.secret_namespace = r.String();
+  s.version = r.String();
+  s.generation = static_cast<std::int64_t>(r.Varint());
+  s.latest = r.String();
+  s.latest_time = r.Time();
+  s.in_progress_since = r.Time();
+  m.payload_hash = r.Fixed64();
+  const std::uint64_t n = r.Varint();
+  for (std::uint64_t i = 0; r.ok() && i < n; ++i) {
+    const unsigned char kind = r.Byte();
+    if (kind > static_cast<unsigned char>(IndexKind::kSource)) {
+      return Status::Corruption("package " + std::string(package) + ": unknown index kind " +
+                                std::to_string(kind) + " in its status record");
+    }
+    m.terms.push_back({static_cast<IndexKind>(kind), r.String()});
+  }
+  if (!r.ok() || !r.done()) {
+    return Status::Corruption("package " + std::string(package) + ": malformed status record");
+  }
+  return m;
+}
+
+std::vector<IndexTerm> SnapshotTerms(const DeployedPackage& pkg) {
+  std::vector<IndexTerm> out;
+  if (const json::Value* comps = pkg.data.Find("components"); comps && comps->is_array()) {
+    for (const json::Value& c : comps->array()) {
+      const json::Value* images = c.Find("images");
+      if (images == nullptr || !images->is_array()) continue;
+      for (const json::Value& image : images->array()) {
+        if (!image.is_string()) continue;
+        auto ref = ParseImageRef(image.as_string());
+        if (!ref.ok()) {
+          out.push_back({IndexKind::kImage, image.as_string()});
+          continue;
+        }
+        std::string key;
+        AppendImageKey(&key, *ref);
+        out.push_back({IndexKind::kImage, std::move(key)});
+        out.push_back({IndexKind::kRepository, ref->Name()});
+      }
+    }
+  }
+  if (pkg.deployed_components) {
+    for (const DeployedComponent& c : *pkg.deployed_components) {
+      out.push_back({IndexKind::kComponent, c.name});
+    }
+  }
+  const PackageEvent* latest = LatestEvent(pkg);
+  out.push_back({IndexKind::kOutcome, latest ? latest->outcome : std::string(kOutcomeUnknown)});
+  for (const PackageEvent& e : pkg.events) {
+    if (!e.source.empty()) out.push_back({IndexKind::kSource, e.source});
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<Record> SnapshotRecords(const DeployedPackage& pkg) {
+  std::vector<Record> out;
+  for (const PackageEvent& e : pkg.events) {
+    if (!IsV2Event(e)) continue;
+    Record r;
+    r.kind = RecordKind::kPackageEvent;
+    r.event = e;
+    out.push_back(std::move(r));
+  }
+  if (pkg.deployed_components) {
+    for (const DeployedComponent& c : *pkg.deployed_components) {
+      if (!c.last_event) continue;
+      PackageEvent probe;
+      probe.type = c.last_event->type;
+      probe.outcome = c.last_event->outcome;
+      if (!IsV2Event(probe)) continue;
+      Record r;
+      r.kind = RecordKind::kComponentEvent;
+      r.component = c.name;
+      r.component_event = *c.last_event;
+      out.push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
+void FillStatus(const DeployedPackage& pkg, PackageStatus* s) {
+  s->name = pkg.name;
+  s->generation = pkg.generation;
+  s->version.clear();
+  if (const json::Value* md = pkg.data.Find("metadata")) s->version = std::string(md->StringOr("version"));
+  s->latest = LatestEventSummary(pkg);
+  const PackageEvent* latest = LatestEvent(pkg);
+  s->latest_time = latest ? std::optional<Timestamp>(latest->timestamp) : std::nullopt;
+  s->in_progress_since = InProgressSince(pkg);
+}
+
+}  // namespace zs::engine::internal

@@ -1,0 +1,125 @@
+// The on-disk layout of the RocksDB cache (engine/cache.h): column families,
+// key encodings and the per-package metadata record. Nothing here touches
+// RocksDB; engine/internal/cache_db.h opens the database with this layout.
+//
+// Column families and keys (Lp(s) = 4-byte big-endian length, then s):
+//   default        "zarf-state.format" -> decimal format version
+//   packages       package key -> PackageMeta (EncodeMeta)
+//   snapshots      package key -> the latest DeployedPackage payload, the
+//                  bytes as ingested (Zarf JSON or the compact envelope)
+//   log            Lp(package) + be64(seq) -> EncodeRecord bytes; seq from 1
+//   ids            Lp(package) + RecordId (32 hex) -> be64(seq)
+//   idx_image      Lp("=" image key | "@" repository) + package -> ""
+//   idx_component  Lp(component) + package -> ""
+//   idx_outcome    Lp(latest outcome) + package -> ""
+//   idx_source     Lp(source) + package -> ""
+// Every key of the log, ids and idx_* families starts with an Lp(...) prefix,
+// which is what the prefix extractor and prefix bloom filters cover.
+//
+// Thread safety: plain value types; functions are reentrant.
+#ifndef ZARF_STATE_ENGINE_INTERNAL_CACHE_FORMAT_H_
+#define ZARF_STATE_ENGINE_INTERNAL_CACHE_FORMAT_H_
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codec/model.h"
+#include "codec/status.h"
+#include "engine/cache.h"
+#include "engine/record.h"
+
+namespace zs::engine::internal {
+
+// Bump when a key or value layout changes meaning. A database written with a
+// newer version is refused at open.
+inline constexpr int kCacheFormatVersion = 1;
+inline constexpr std::string_view kFormatKey = "zarf-state.format";
+
+enum Cf : int {
+  kCfDefault = 0,
+  kCfPackages,
+  kCfSnapshots,
+  kCfLog,
+  kCfIds,
+  kCfImage,
+  kCfComponent,
+  kCfOutcome,
+  kCfSource,
+  kCfCount,
+};
+
+inline constexpr std::array<std::string_view, kCfCount> kCfNames = {
+    "default", "packages", "snapshots", "log", "ids",
+    "idx_image", "idx_component", "idx_outcome", "idx_source"};
+
+// Whether a family's keys start with an Lp(...) prefix.
+inline bool IsPrefixed(int cf) { return cf >= kCfLog; }
+
+// The column family an index kind lives in.
+int IndexCf(IndexKind kind);
+
+// The index term as stored (images carry a one-byte tag: '=' exact, '@'
+// repository).
+std::string StoredTerm(IndexKind kind, std::string_view term);
+
+// Lp(s).
+void AppendLengthPrefixed(std::string* out, std::string_view s);
+// Length of the Lp(...) prefix at the start of `key`, or 0 when malformed.
+std::size_t PrefixLength(std::string_view key);
+
+std::string LogKey(std::string_view package, std::uint64_t seq);
+std::string IdKey(std::string_view package, std::string_view record_id);
+std::string IndexKey(std::string_view stored_term, std::string_view package);
+void AppendBigEndian64(std::string* out, std::uint64_t v);
+std::uint64_t ReadBigEndian64(std::string_view bytes);  // bytes.size() >= 8
+
+// Splits an index key into its stored term and package; false if malformed.
+bool SplitIndexKey(std::string_view key, std::string_view* stored_term,
+                   std::string_view* package);
+// The sequence number at the end of a log key; 0 if malformed.
+std::uint64_t LogKeySequence(std::string_view key);
+
+// One entry a package contributes to an index.
+struct IndexTerm {
+  IndexKind kind;
+  std::string term;
+  bool operator==(const IndexTerm&) const = default;
+  auto operator<=>(const IndexTerm&) const = default;
+};
+
+// Everything the cache keeps about a package besides its payload and log:
+// what `query status` prints, and the index terms its snapshot contributed
+// (so that replacing the snapshot deletes exactly the stale entries).
+struct PackageMeta {
+  PackageStatus status;
+  std::uint64_t payload_hash = 0;  // XXH3-64 of the snapshot payload
+  std::vector<IndexTerm> terms;    // sorted, unique
+};
+
+std::string EncodeMeta(const PackageMeta& meta);
+// Corruption naming the package for a malformed or unknown-version value.
+Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes);
+
+// The index terms of a snapshot: images of the package definition
+// (data.components[].images, exact and by repository, normalised as in
+// engine/image_ref.h; an unparseable reference is indexed verbatim as exact),
+// names of deployedComponents, the latest outcome ("Unknown" without
+// history) and the distinct sources of its events. Sorted and unique.
+std::vector<IndexTerm> SnapshotTerms(const DeployedPackage& pkg);
+
+// The records a snapshot implies, in snapshot order: one kPackageEvent per
+// v2 entry of `events`, then one kComponentEvent per component whose
+// `lastEvent` is in the v2 vocabulary. Events outside it (written by
+// something else) are not history (derived_status.h) and are not logged.
+std::vector<Record> SnapshotRecords(const DeployedPackage& pkg);
+
+// The status fields derived from a snapshot (everything but `package`,
+// the Secret's name and namespace and `removed`).
+void FillStatus(const DeployedPackage& pkg, PackageStatus* status);
+
+}  // namespace zs::engine::internal
+
+#endif  // ZARF_STATE_ENGINE_INTERNAL_CACHE_FORMAT_H_

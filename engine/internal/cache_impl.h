@@ -1,0 +1,55 @@
+// The Cache implementation (engine/cache.h). Its member functions are split
+// by concern: cache.cc (open, ingest, removal marks), cache_query.cc
+// (status, index lookups, history) and cache_verify.cc (Verify).
+//
+// Thread safety: as Cache.
+#ifndef ZARF_STATE_ENGINE_INTERNAL_CACHE_IMPL_H_
+#define ZARF_STATE_ENGINE_INTERNAL_CACHE_IMPL_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/cache.h"
+#include "engine/internal/cache_db.h"
+#include "engine/internal/cache_format.h"
+#include "engine/internal/rocksdb_event_log.h"
+
+namespace zs::engine::internal {
+
+class CacheImpl final : public Cache {
+ public:
+  explicit CacheImpl(std::unique_ptr<CacheDb> db) : db_(std::move(db)), log_(db_.get()) {}
+
+  Result<IngestResult> Ingest(const IngestSource& source) override;
+  Status Sync() override;
+  Result<std::vector<std::string>> MarkRemovedExcept(
+      const std::vector<std::string>& present) override;
+
+  Result<PackageStatus> StatusOf(std::string_view package) const override;
+  Result<std::vector<PackageStatus>> Statuses() const override;
+  Result<std::string> SnapshotPayload(std::string_view package) const override;
+  Result<std::vector<std::string>> Lookup(IndexKind kind, std::string_view term) const override;
+  Result<std::vector<std::string>> FindImage(std::string_view image,
+                                             bool by_repository) const override;
+  Result<std::vector<HistoryEntry>> History(std::string_view package,
+                                            const HistoryFilter& filter) const override;
+  Result<VerifyReport> Verify() const override;
+  EventLog& log() override { return log_; }
+
+ private:
+  // The package's metadata, or nullopt when the cache does not know it.
+  Result<std::optional<PackageMeta>> ReadMeta(std::string_view package) const;
+  // Checks one package for Verify; adds the index entries its snapshot
+  // implies to `expected` (as IndexKey strings per family).
+  Status VerifyPackage(std::string_view package, std::string_view meta_bytes,
+                             std::vector<std::vector<std::string>>* expected,
+                             VerifyReport* report) const;
+
+  std::unique_ptr<CacheDb> db_;
+  RocksDbEventLog log_;
+};
+
+}  // namespace zs::engine::internal
+
+#endif  // ZARF_STATE_ENGINE_INTERNAL_CACHE_IMPL_H_

@@ -1,0 +1,325 @@
+#include <gtest/gtest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "codec/config.h"
+#include "codec/json_reader.h"
+#include "codec/model_json.h"
+#include "engine/cache.h"
+#include "engine/internal/cache_db.h"
+#include "tests/cache_fixture.h"
+#include "tools/common.h"
+#include "tools/ingest_cmd.h"
+#include "tools/prune_cmd.h"
+#include "tools/replay_cmd.h"
+#include "tools/query_cmd.h"
+#include "tools/verify_cmd.h"
+
+namespace zs::tools {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::PackageSpec;
+
+class CacheCmdTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::path(::testing::TempDir()) /
+           ("cachecmd-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    db_ = (dir_ / "db").string();
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string Write(const std::string& name, const std::string& text) {
+    const fs::path p = dir_ / name;
+    std::ofstream(p) << text;
+    return p.string();
+  }
+  int Ingest(std::vector<std::string> files, std::string* out, bool full_dump = false) {
+    IngestOptions o;
+    o.db = db_;
+    o.files = std::move(files);
+    o.full_dump = full_dump;
+    std::ostringstream so, se;
+    const int rc = RunIngest(o, so, se);
+    *out = so.str();
+    return rc;
+  }
+  std::string Query(QueryOptions o, int want_rc = kExitOk) {
+    o.db = db_;
+    std::ostringstream so, se;
+    EXPECT_EQ(RunQuery(o, so, se), want_rc) << se.str();
+    return so.str() + se.str();
+  }
+
+  fs::path dir_;
+  std::string db_;
+};
+
+TEST_F(CacheCmdTest, IngestAcknowledgesEachSecretAndReingestingTheDumpChangesNothing) {
+  const std::string dump = Write("dump.json", testing::ListJson(
+      {{"a", testing::Payload(PackageSpec{.name = "a"}, 2)},
+       {"b", testing::Payload(PackageSpec{.name = "b"}, 3)}}));
+  std::string out;
+  ASSERT_EQ(Ingest({dump}, &out), kExitOk);
+  EXPECT_EQ(out,
+            "ingested a (+6 records, snapshot updated)\n"
+            "ingested b (+8 records, snapshot updated)\n");
+  ASSERT_EQ(Ingest({dump}, &out), kExitOk);
+  EXPECT_EQ(out, "unchanged a\nunchanged b\n");
+}
+
+TEST_F(CacheCmdTest, ABadObjectIsNamedAndTheOthersAreStillIngested) {
+  std::string list = testing::ListJson({{"a", testing::Payload(PackageSpec{.name = "a"}, 1)},
+                                        {"b", "{\"name\": 5}"}});
+  const std::string dump = Write("dump.json", list);
+  IngestOptions o;
+  o.db = db_;
+  o.files = {dump};
+  o.full_dump = true;
+  std::ostringstream so, se;
+  EXPECT_EQ(RunIngest(o, so, se), kExitSomeFailed);
+  EXPECT_EQ(so.str(), "ingested a (+4 records, snapshot updated)\n");
+  EXPECT_NE(se.str().find("items[1] (secret zarf/zarf-package-b)"), std::string::npos) << se.str();
+  EXPECT_NE(se.str().find("not marking any package removed"), std::string::npos) << se.str();
+}
+
+TEST_F(CacheCmdTest, AFullDumpMarksVanishedPackagesRemoved) {
+  std::string out;
+  ASSERT_EQ(Ingest({Write("1.json", testing::ListJson(
+                        {{"a", testing::Payload(PackageSpec{.name = "a"}, 1)},
+                         {"b", testing::Payload(PackageSpec{.name = "b"}, 1)}}))},
+                   &out, true),
+            kExitOk);
+  const std::string second =
+      Write("2.json", testing::ListJson({{"a", testing::Payload(PackageSpec{.name = "a"}, 1)}}));
+  ASSERT_EQ(Ingest({second}, &out, true), kExitOk);
+  EXPECT_EQ(out, "unchanged a\nremoved b\n");
+  ASSERT_EQ(Ingest({second}, &out, true), kExitOk);
+  EXPECT_EQ(out, "unchanged a\n");
+  QueryOptions q;
+  q.what = "status";
+  q.output = "json";
+  auto v = json::ParseJson(Query(q));
+  ASSERT_TRUE(v.ok());
+  const auto& pkgs = v->Find("packages")->array();
+  ASSERT_EQ(pkgs.size(), 2u);
+  EXPECT_FALSE(pkgs[0].Find("removed")->as_bool());
+  EXPECT_TRUE(pkgs[1].Find("removed")->as_bool());
+  EXPECT_EQ(pkgs[1].StringOr("latest"), "Deploy/Succeeded");
+}
+
+TEST_F(CacheCmdTest, QueriesAnswerImageComponentSourceStatusAndHistory) {
+  std::string out;
+  ASSERT_EQ(Ingest({Write("d.json", testing::ListJson(
+                        {{"a", testing::Payload(PackageSpec{.name = "a", .images = {"nginx:1.25"}}, 1)},
+                         {"b", testing::Payload(PackageSpec{.name = "b", .images = {"nginx:1.26"},
+                                                            .components = {"api"},
+                                                            .source = "https://u:p@h/b.tar.zst",
+                                                            .last_in_progress = true},
+                                                2)}}))},
+                   &out),
+            kExitOk);
+  QueryOptions q;
+  q.what = "image";
+  q.arg = "docker.io/library/nginx:1.25";
+  q.output = "json";
+  auto v = json::ParseJson(Query(q));
+  ASSERT_TRUE(v.ok());
+  EXPECT_EQ(v->StringOr("normalized"), "docker.io/library/nginx:1.25");
+  ASSERT_EQ(v->Find("packages")->array().size(), 1u);
+  EXPECT_EQ(v->Find("packages")->array()[0].StringOr("package"), "a");
+  q.arg = "nginx";
+  q.by_repository = true;
+  EXPECT_EQ(json::ParseJson(Query(q))->Find("packages")->array().size(), 2u);
+
+  q = {};
+  q.what = "component";
+  q.arg = "api";
+  q.now = "2023-11-14T22:14:00Z";
+  EXPECT_EQ(Query(q),
+            "PACKAGE\tVERSION\tGEN\tLATEST\tAT\tIN PROGRESS\tREMOVED\n"
+            "b\t1.2.0\t2\tDeploy/InProgress\t2023-11-14T22:13:40Z\tfor 20s\tno\n");
+  q.what = "source";
+  q.arg = "https://u:p@h/b.tar.zst";
+  EXPECT_NE(Query(q).find("\nb\t"), std::string::npos);
+  q.what = "status";
+  q.arg = "";
+  q.outcome = "InProgress";
+  EXPECT_EQ(Query(q).find("\na\t"), std::string::npos);
+
+  q = {};
+  q.what = "history";
+  q.arg = "b";
+  q.no_components = true;
+  q.type = "Deploy";
+  q.outcome = "InProgress";
+  const std::string history = Query(q);
+  EXPECT_EQ(history,
+            "SEQ\tTIME\tEVENT\n"
+            "1\t2023-11-14T22:13:30Z\tDeploy/InProgress version 1.1.0 from https://h/b.tar.zst\n"
+            "3\t2023-11-14T22:13:40Z\tDeploy/InProgress version 1.2.0 from https://h/b.tar.zst\n");
+  q.arg = "nope";
+  EXPECT_NE(Query(q, kExitSomeFailed).find("package nope is not in the cache"), std::string::npos);
+}
+
+TEST_F(CacheCmdTest, ConfigChangedComparesDigestsThenDiffs) {
+  auto cfg_value = json::ParseJson(R"({"SetVariables":{"DOMAIN":"a.example"},"Values":{"replicas":2}})");
+  auto cfg = DecodeDeployConfig(*cfg_value);
+  ASSERT_TRUE(cfg.ok());
+  DeployedPackage pkg = testing::Snapshot(PackageSpec{}, 2);
+  pkg.deploy_config = *json::ParseJson(*MarshalDeployConfig(*cfg));
+  pkg.config_digest = *DeployConfigDigest(*cfg);
+  std::string out;
+  ASSERT_EQ(Ingest({Write("s.json", testing::SecretJson("pkg", EncodeDeployedPackage(pkg)))}, &out),
+            kExitOk);
+  QueryOptions q;
+  q.what = "config-changed";
+  q.arg = "pkg";
+  q.config = Write("same.yaml", "SetVariables:\n  DOMAIN: a.example\nValues:\n  replicas: 2\n");
+  EXPECT_EQ(Query(q), "pkg: unchanged (" + pkg.config_digest + ")\n");
+  q.config = Write("new.json", R"({"SetVariables":{"DOMAIN":"a.example"},"Values":{"replicas":3}})");
+  const std::string changed = Query(q);
+  EXPECT_EQ(changed.find("pkg: changed " + pkg.config_digest + " -> sha256:"), 0u) << changed;
+  EXPECT_NE(changed.find("~ Values.replicas: 2 -> 3"), std::string::npos) << changed;
+}
+
+TEST_F(CacheCmdTest, VerifyPassesThenReportsACorruptedIndexEntryAndExitsNonZero) {
+  std::string out;
+  ASSERT_EQ(Ingest({Write("s.json", testing::SecretJson("pkg", testing::Payload(PackageSpec{}, 3)))}, &out),
+            kExitOk);
+  VerifyOptions v;
+  v.db = db_;
+  std::ostringstream o1, e1;
+  EXPECT_EQ(RunVerify(v, o1, e1), kExitOk) << o1.str() << e1.str();
+  EXPECT_NE(o1.str().find(": 1 packages, 8 records, 8 index entries: ok"), std::string::npos) << o1.str();
+  {
+    auto db = engine::internal::CacheDb::Open(db_, {});
+    ASSERT_TRUE(db.ok());
+    ASSERT_TRUE((*db)->db()->Put(rocksdb::WriteOptions(), (*db)->cf(engine::internal::kCfComponent),
+                                 engine::internal::IndexKey("ghost", "pkg"), "").ok());
+  }
+  std::ostringstream o2, e2;
+  EXPECT_EQ(RunVerify(v, o2, e2), kExitSomeFailed);
+  EXPECT_NE(o2.str().find("1 problem(s)\n  extra index entry: idx_component 'ghost' -> pkg\n"),
+            std::string::npos) << o2.str();
+}
+
+TEST_F(CacheCmdTest, ReplayAndPrunePlanReadTheCache) {
+  std::string out;
+  const std::string a = testing::SecretJson("a", testing::Payload(PackageSpec{.name = "a", .images = {"nginx:1.25", "redis:7"}}, 12));
+  ASSERT_EQ(Ingest({Write("a.json", a), Write("b.json", testing::SecretJson("b", testing::Payload(
+                                           PackageSpec{.name = "b", .images = {"redis:7"}}, 1)))},
+                   &out),
+            kExitOk);
+  ReplayOptions r;
+  r.db = db_;
+  r.package = "a";
+  r.verify = true;
+  std::ostringstream ro, re;
+  ASSERT_EQ(RunReplay(r, ro, re), kExitOk) << re.str();
+  EXPECT_NE(ro.str().find("#12   2023-11-14T22:15:21Z  Deploy/Succeeded version 1.12.0"), std::string::npos) << ro.str();
+  EXPECT_NE(ro.str().find("verify: a in " + db_ + ": no drift"), std::string::npos) << ro.str();
+
+  PrunePlanOptions p;
+  p.deployed = Write("a-deployed.json", a);
+  p.new_package = Write("new.yaml", "kind: ZarfPackageConfig\nmetadata:\n  name: a\ncomponents:\n  - name: web\n  - name: db\n");
+  p.db = db_;
+  p.output = "json";
+  std::ostringstream po, pe;
+  ASSERT_EQ(RunPrunePlan(p, po, pe), kExitOk) << pe.str();
+  auto plan = json::ParseJson(po.str());
+  ASSERT_TRUE(plan.ok()) << po.str();
+  EXPECT_EQ(plan->StringOr("imagePruning"), "planned");
+  ASSERT_EQ(plan->Find("images")->array().size(), 1u);  // redis:7 is kept by b
+  EXPECT_EQ(plan->Find("images")->array()[0].StringOr("normalized"), "docker.io/library/nginx:1.25");
+}
+
+// The real binary, SIGKILLed at random points while ingesting, many times:
+// afterwards the cache verifies and every acknowledged Secret is in it.
+TEST_F(CacheCmdTest, SigkillDuringIngestLosesNoAcknowledgedSecretAndVerifies) {
+  constexpr int kFiles = 6, kPackages = 150, kKills = 30;
+  std::vector<std::string> files;
+  for (int k = 1; k <= kFiles; ++k) {
+    std::vector<std::pair<std::string, std::string>> secrets;
+    for (int p = 0; p < kPackages; ++p) {
+      const std::string name = "p" + std::to_string(p);
+      secrets.emplace_back(name, testing::Payload(PackageSpec{.name = name}, k));
+    }
+    files.push_back(Write("snap" + std::to_string(k) + ".json", testing::ListJson(secrets)));
+  }
+  std::mt19937 rng(7);
+  std::set<std::pair<int, std::string>> acked;  // (snapshot k, package)
+  int killed = 0;
+  for (int round = 0; round < kKills; ++round) {
+    const int k = 1 + (round % kFiles);
+    int out_pipe[2];
+    ASSERT_EQ(::pipe(out_pipe), 0);
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      ::dup2(out_pipe[1], 1);
+      ::close(out_pipe[0]);
+      const int devnull = ::open("/dev/null", O_WRONLY);
+      ::dup2(devnull, 2);
+      ::execl(ZS_BINARY_PATH, "zarf-state", "ingest", "--db", db_.c_str(), "-f",
+              files[k - 1].c_str(), "--sync-every", "8", nullptr);
+      ::_exit(127);
+    }
+    ::close(out_pipe[1]);
+    // Opening takes a few hundred ms of fsyncs here; kill before, during
+    // and (sometimes) after the Secrets.
+    ::usleep(std::uniform_int_distribution<int>(0, 600000)(rng));
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    if (WIFSIGNALED(status)) ++killed;
+    std::string text;
+    char buf[4096];
+    for (ssize_t n; (n = ::read(out_pipe[0], buf, sizeof buf)) > 0;) text.append(buf, n);
+    ::close(out_pipe[0]);
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+      if (lines.eof()) break;  // a line cut by the kill is no acknowledgement
+      std::istringstream words(line);
+      std::string verb, package;
+      words >> verb >> package;
+      ASSERT_TRUE(verb == "ingested" || verb == "unchanged") << line;
+      acked.emplace(k, package);
+    }
+  }
+  EXPECT_GT(killed, kKills / 4);
+  EXPECT_GT(acked.size(), 100u);
+  auto cache = OpenCacheReadOnly(db_);
+  ASSERT_TRUE(cache.ok()) << cache.status().message();
+  auto report = (*cache)->Verify();
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  for (const std::string& p : report->problems) ADD_FAILURE() << p;
+  for (const auto& [k, package] : acked) {
+    const DeployedPackage snap = testing::Snapshot(PackageSpec{.name = package}, k);
+    auto history = (*cache)->History(package, {});
+    ASSERT_TRUE(history.ok()) << package << ": " << history.status().message();
+    std::set<std::string> logged;
+    for (const auto& h : *history) logged.insert(engine::EncodeRecord(h.record));
+    for (const PackageEvent& e : snap.events) {
+      engine::Record r;
+      r.event = e;
+      EXPECT_EQ(logged.count(engine::EncodeRecord(r)), 1u)
+          << "snapshot " << k << " of " << package << " was acknowledged but is lost";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace zs::tools

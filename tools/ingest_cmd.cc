@@ -1,0 +1,151 @@
+#include "tools/ingest_cmd.h"
+
+#include <CLI/CLI.hpp>
+#include <unistd.h>
+
+#include <chrono>
+#include <iostream>
+
+#include "codec/secret.h"
+#include "engine/cache.h"
+#include "tools/common.h"
+
+namespace zs::tools {
+namespace {
+
+// Acknowledgement lines of Secrets whose batches are written but not yet
+// known durable; Flush makes them durable, then prints them.
+class Acks {
+ public:
+  Acks(engine::Cache* cache, const IngestOptions& o, std::ostream& out)
+      : cache_(cache), o_(o), out_(out) {}
+
+  Status Add(std::string line) {
+    pending_.push_back(std::move(line));
+    if (o_.no_sync || pending_.size() >= std::max<std::size_t>(o_.sync_every, 1)) return Flush();
+    return Status::OK();
+  }
+  Status Flush() {
+    if (pending_.empty()) return Status::OK();
+    if (!o_.no_sync) ZS_RETURN_IF_ERROR(cache_->Sync());
+    for (const std::string& line : pending_) out_ << line << '\n';
+    out_.flush();
+    pending_.clear();
+    return Status::OK();
+  }
+
+ private:
+  engine::Cache* cache_;
+  const IngestOptions& o_;
+  std::ostream& out_;
+  std::vector<std::string> pending_;
+};
+
+std::string AckLine(const engine::IngestResult& r) {
+  if (!r.changed()) return "unchanged " + r.package;
+  return "ingested " + r.package + " (+" + std::to_string(r.new_records) + " records" +
+         (r.snapshot_replaced ? ", snapshot updated)" : ")");
+}
+
+}  // namespace
+
+int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.db.empty()) {
+    err << "error: ingest needs --db DIR\n";
+    return kExitUsage;
+  }
+  auto cache = engine::OpenCache(o.db);
+  if (!cache.ok()) {
+    err << "error: " << cache.status().message() << "\n";
+    return kExitSomeFailed;
+  }
+  Acks acks(cache->get(), o, out);
+  const auto start = std::chrono::steady_clock::now();
+  std::size_t secrets = 0, changed = 0, records = 0;
+  std::uint64_t bytes = 0;
+  bool failed = false;
+  std::vector<std::string> present;
+  auto report = [&](const std::string& what, const Status& s) {
+    err << "error: " << what << (what.empty() ? "" : ": ") << s.message() << "\n";
+    failed = true;
+  };
+  const std::vector<std::string> stdin_only{"-"};
+  for (const std::string& file : o.files.empty() ? stdin_only : o.files) {
+    auto text = ReadFileOrStdin(file);
+    auto input = text.ok() ? ReadInput(*text, file == "-" ? "<stdin>" : file)
+                           : Result<Input>(text.status());
+    if (!input.ok()) {
+      report("", input.status());
+      continue;
+    }
+    bytes += text->size();
+    const std::size_t total = input->objects.size();
+    for (std::size_t i = 0; i < total; ++i) {
+      const InputObject& obj = input->objects[i];
+      if (o.progress && (i % 1000 == 999 || i + 1 == total)) {
+        err << "\ringest: " << file << ": " << (i + 1) << "/" << total << " Secrets" << std::flush;
+        if (i + 1 == total) err << "\n";
+      }
+      if (!obj.error.ok()) {
+        report(obj.label, obj.error);
+        continue;
+      }
+      if (obj.payload_kind != PayloadKind::kPackage) continue;  // zarf-state: no package
+      auto r = (*cache)->Ingest({obj.payload, ObjectName(obj.object), ObjectNamespace(obj.object)});
+      if (!r.ok()) {
+        report(obj.label, r.status());
+        continue;
+      }
+      ++secrets;
+      records += r->new_records;
+      if (r->changed()) ++changed;
+      present.push_back(r->package);
+      if (Status s = acks.Add(AckLine(*r)); !s.ok()) {
+        report("", s);
+        return kExitSomeFailed;  // nothing more can be acknowledged
+      }
+    }
+  }
+  if (Status s = acks.Flush(); !s.ok()) {
+    report("", s);
+    return kExitSomeFailed;
+  }
+  if (o.full_dump) {
+    if (failed) {
+      err << "warning: --full-dump: not marking any package removed, since some input failed\n";
+    } else {
+      auto marked = (*cache)->MarkRemovedExcept(present);
+      if (!marked.ok()) {
+        report("", marked.status());
+      } else {
+        for (const std::string& key : *marked) {
+          if (Status s = acks.Add("removed " + key); !s.ok()) report("", s);
+        }
+        if (Status s = acks.Flush(); !s.ok()) report("", s);
+      }
+    }
+  }
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  err << "ingest: " << secrets << " Secrets (" << changed << " changed, " << records
+      << " new records, " << bytes << " bytes) in " << secs << " s\n";
+  return failed ? kExitSomeFailed : kExitOk;
+}
+
+void RegisterIngest(CLI::App* app, int* exit_code) {
+  auto o = std::make_shared<IngestOptions>();
+  CLI::App* cmd = app->add_subcommand("ingest", "Load package Secrets into the local cache");
+  cmd->add_option("--db", o->db, "The cache directory (created 0700)")->required();
+  cmd->add_option("-f,--filename", o->files, "Secrets, Lists or payloads (- for stdin)");
+  cmd->add_flag("--full-dump", o->full_dump,
+                "The input is every package Secret: mark packages it lacks removed");
+  cmd->add_option("--sync-every", o->sync_every, "Secrets per WAL fsync (default 256)");
+  cmd->add_flag("--no-sync", o->no_sync,
+                "Acknowledge without fsync (survives a process crash, not a power loss)");
+  cmd->callback([o, exit_code] {
+    o->progress = ::isatty(2) != 0;
+    *exit_code = RunIngest(*o, std::cout, std::cerr);
+  });
+}
+
+}  // namespace zs::tools

@@ -1,0 +1,297 @@
+#include "tools/query_cmd.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "codec/config.h"
+#include "codec/go_json.h"
+#include "codec/json_reader.h"
+#include "codec/model_json.h"
+#include "codec/package_secret.h"
+#include "engine/cache.h"
+#include "engine/config_diff.h"
+#include "engine/image_ref.h"
+#include "engine/lifecycle.h"
+#include "tools/common.h"
+#include "tools/config_cmd.h"
+
+namespace zs::tools {
+namespace {
+
+using json::Value;
+
+Value TimeOrNull(const std::optional<Timestamp>& t) {
+  return t ? Value::String(FormatRfc3339(*t)) : Value::Null();
+}
+
+Value StatusJson(const engine::PackageStatus& s) {
+  return Value::MakeObject({{"package", Value::String(s.package)},
+                            {"name", Value::String(s.name)},
+                            {"secret", Value::String(s.secret_namespace.empty()
+                                                         ? s.secret_name
+                                                         : s.secret_namespace + "/" + s.secret_name)},
+                            {"version", Value::String(s.version)},
+                            {"generation", Value::Int(s.generation)},
+                            {"latest", Value::String(s.latest)},
+                            {"latestTime", TimeOrNull(s.latest_time)},
+                            {"inProgressSince", TimeOrNull(s.in_progress_since)},
+                            {"removed", Value::Bool(s.removed)}});
+}
+
+void PrintJson(const Value& v, std::ostream& out) {
+  std::string s;
+  json::AppendIndentedJson(&s, v, "  ");
+  out << s << "\n";
+}
+
+void PrintStatusTable(const std::vector<engine::PackageStatus>& list, const Timestamp& now,
+                      std::ostream& out) {
+  out << "PACKAGE\tVERSION\tGEN\tLATEST\tAT\tIN PROGRESS\tREMOVED\n";
+  for (const engine::PackageStatus& s : list) {
+    out << s.package << '\t' << (s.version.empty() ? "-" : s.version) << '\t' << s.generation
+        << '\t' << s.latest << '\t' << (s.latest_time ? FormatRfc3339(*s.latest_time) : "-") << '\t'
+        << (s.in_progress_since ? "for " + FormatAge(now.seconds - s.in_progress_since->seconds)
+                                : std::string("-"))
+        << '\t' << (s.removed ? "yes" : "no") << '\n';
+  }
+}
+
+Value HistoryJson(const engine::HistoryEntry& h) {
+  const engine::Record& r = h.record;
+  std::string event;
+  if (r.kind == engine::RecordKind::kPackageEvent) {
+    PackageEvent e = r.event;
+    e.source = engine::ScrubSource(e.source);
+    AppendPackageEvent(&event, e);
+  } else {
+    AppendComponentEvent(&event, r.component_event);
+  }
+  auto parsed = json::ParseJson(event);
+  return Value::MakeObject(
+      {{"seq", Value::Int(static_cast<std::int64_t>(h.seq))},
+       {"kind", Value::String(std::string(engine::RecordKindName(r.kind)))},
+       {"component", r.kind == engine::RecordKind::kComponentEvent ? Value::String(r.component)
+                                                                  : Value::Null()},
+       {"event", parsed.ok() ? *parsed : Value::Null()}});
+}
+
+std::string HistoryLine(const engine::HistoryEntry& h) {
+  const engine::Record& r = h.record;
+  std::string line = std::to_string(h.seq) + '\t' + FormatRfc3339(r.time()) + '\t';
+  if (r.kind == engine::RecordKind::kComponentEvent) {
+    return line + "component " + r.component + ' ' + r.component_event.type + '/' +
+           r.component_event.outcome;
+  }
+  line += r.event.type + '/' + r.event.outcome;
+  if (!r.event.version.empty()) line += " version " + r.event.version;
+  if (!r.event.source.empty()) line += " from " + engine::ScrubSource(r.event.source);
+  return line;
+}
+
+Result<engine::HistoryFilter> Filter(const QueryOptions& o) {
+  engine::HistoryFilter f;
+  f.type = o.type;
+  f.outcome = o.outcome;
+  f.components = !o.no_components;
+  if (!o.since.empty()) {
+    ZS_ASSIGN_OR_RETURN(Timestamp t, ParseRfc3339(o.since));
+    f.since = t;
+  }
+  if (!o.until.empty()) {
+    ZS_ASSIGN_OR_RETURN(Timestamp t, ParseRfc3339(o.until));
+    f.until = t;
+  }
+  return f;
+}
+
+Status History(engine::Cache& cache, const QueryOptions& o, std::ostream& out) {
+  ZS_ASSIGN_OR_RETURN(engine::HistoryFilter filter, Filter(o));
+  ZS_ASSIGN_OR_RETURN(std::vector<engine::HistoryEntry> entries, cache.History(o.arg, filter));
+  if (o.output == "json") {
+    Value list = Value::MakeArray();
+    for (const engine::HistoryEntry& h : entries) list.array().push_back(HistoryJson(h));
+    PrintJson(Value::MakeObject({{"package", Value::String(o.arg)}, {"events", std::move(list)}}), out);
+    return Status::OK();
+  }
+  out << "SEQ\tTIME\tEVENT\n";
+  for (const engine::HistoryEntry& h : entries) out << HistoryLine(h) << '\n';
+  return Status::OK();
+}
+
+// Prints the statuses of `packages` (cache keys).
+Status PrintPackages(engine::Cache& cache, const std::vector<std::string>& packages,
+                     const QueryOptions& o, Value query, const Timestamp& now, std::ostream& out) {
+  std::vector<engine::PackageStatus> list;
+  for (const std::string& p : packages) {
+    ZS_ASSIGN_OR_RETURN(engine::PackageStatus s, cache.StatusOf(p));
+    list.push_back(std::move(s));
+  }
+  if (o.output == "json") {
+    Value arr = Value::MakeArray();
+    for (const auto& s : list) arr.array().push_back(StatusJson(s));
+    query.object().emplace_back("packages", std::move(arr));
+    PrintJson(query, out);
+    return Status::OK();
+  }
+  PrintStatusTable(list, now, out);
+  return Status::OK();
+}
+
+Status ConfigChanged(engine::Cache& cache, const QueryOptions& o, std::ostream& out) {
+  ZS_ASSIGN_OR_RETURN(std::string payload, cache.SnapshotPayload(o.arg));
+  ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(payload));
+  ZS_ASSIGN_OR_RETURN(Value doc, ReadDocument(o.config));
+  auto config = DecodeDeployConfig(doc);
+  if (!config.ok()) return config.status().WithContext(o.config);
+  ZS_ASSIGN_OR_RETURN(std::string marshaled, MarshalDeployConfig(*config));
+  const std::string digest = Sha256Digest(marshaled);
+  // SPEC rule 8: without a recorded successful deploy the answer is
+  // "unknown", which counts as different.
+  const bool known = !pkg.config_digest.empty();
+  const bool changed = !known || digest != pkg.config_digest;
+  std::vector<engine::ConfigChange> changes;
+  if (known && pkg.deploy_config) {
+    ZS_ASSIGN_OR_RETURN(Value candidate, json::ParseJson(marshaled));
+    ZS_ASSIGN_OR_RETURN(changes, engine::DiffConfigs(*pkg.deploy_config, candidate));
+  }
+  if (o.output == "json") {
+    PrintJson(Value::MakeObject({{"package", Value::String(o.arg)},
+                                 {"changed", Value::Bool(changed)},
+                                 {"known", Value::Bool(known)},
+                                 {"lastDigest", Value::String(pkg.config_digest)},
+                                 {"candidateDigest", Value::String(digest)},
+                                 {"changes", ConfigChangesJson(changes)}}),
+              out);
+    return Status::OK();
+  }
+  if (!known) {
+    out << o.arg << ": unknown (no successful deploy recorded): treat as changed; candidate "
+        << digest << "\n";
+  } else if (!changed) {
+    out << o.arg << ": unchanged (" << digest << ")\n";
+  } else {
+    out << o.arg << ": changed " << pkg.config_digest << " -> " << digest << "\n"
+        << engine::FormatChanges(changes);
+  }
+  return Status::OK();
+}
+
+Status Dispatch(engine::Cache& cache, const QueryOptions& o, const Timestamp& now, std::ostream& out) {
+  using engine::IndexKind;
+  if (o.what == "history") return History(cache, o, out);
+  if (o.what == "config-changed") return ConfigChanged(cache, o, out);
+  if (o.what == "status") {
+    std::vector<std::string> keys;
+    if (!o.arg.empty()) {
+      keys.push_back(o.arg);
+    } else if (!o.outcome.empty()) {
+      ZS_ASSIGN_OR_RETURN(keys, cache.Lookup(IndexKind::kOutcome, o.outcome));
+    } else {
+      ZS_ASSIGN_OR_RETURN(std::vector<engine::PackageStatus> all, cache.Statuses());
+      if (o.output != "json") {
+        PrintStatusTable(all, now, out);
+        return Status::OK();
+      }
+      for (const auto& s : all) keys.push_back(s.package);
+    }
+    return PrintPackages(cache, keys, o, Value::MakeObject({{"query", Value::String("status")}}), now, out);
+  }
+  Value query = Value::MakeObject({{"query", Value::String(o.what)}, {"term", Value::String(o.arg)}});
+  std::vector<std::string> keys;
+  if (o.what == "image") {
+    ZS_ASSIGN_OR_RETURN(keys, cache.FindImage(o.arg, o.by_repository));
+    if (auto ref = engine::ParseImageRef(o.arg); ref.ok()) {
+      query.object().emplace_back("normalized", Value::String(o.by_repository ? ref->Name() : ref->Key()));
+    }
+    query.object().emplace_back("byRepository", Value::Bool(o.by_repository));
+  } else if (o.what == "component") {
+    ZS_ASSIGN_OR_RETURN(keys, cache.Lookup(IndexKind::kComponent, o.arg));
+  } else {
+    ZS_ASSIGN_OR_RETURN(keys, cache.Lookup(IndexKind::kSource, o.arg));
+    query.object()[1].second = Value::String(engine::ScrubSource(o.arg));
+  }
+  return PrintPackages(cache, keys, o, std::move(query), now, out);
+}
+
+}  // namespace
+
+int RunQuery(const QueryOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.output != "table" && o.output != "json") {
+    err << "error: -o must be table or json\n";
+    return kExitUsage;
+  }
+  const bool needs_arg = o.what != "status";
+  if (o.db.empty() || (needs_arg && o.arg.empty()) ||
+      (o.what == "config-changed" && o.config.empty())) {
+    err << "error: query " << o.what << " needs --db DIR"
+        << (needs_arg ? " and its argument" : "")
+        << (o.what == "config-changed" ? " and -f CONFIG" : "") << "\n";
+    return kExitUsage;
+  }
+  auto now_or = ParseNow(o.now);
+  if (!now_or.ok()) {
+    err << "error: " << now_or.status().message() << "\n";
+    return kExitUsage;
+  }
+  const Timestamp now = *now_or;
+  auto cache = OpenCacheReadOnly(o.db);
+  if (!cache.ok()) {
+    err << "error: " << cache.status().message() << "\n";
+    return kExitSomeFailed;
+  }
+  if (Status s = Dispatch(**cache, o, now, out); !s.ok()) {
+    err << "error: " << s.message() << "\n";
+    return kExitSomeFailed;
+  }
+  return kExitOk;
+}
+
+void RegisterQuery(CLI::App* app, int* exit_code) {
+  auto o = std::make_shared<QueryOptions>();
+  CLI::App* cmd = app->add_subcommand("query", "Answer state questions from the local cache");
+  cmd->add_option("--db", o->db, "The cache directory")->required();
+  cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
+  cmd->add_option("--now", o->now, "RFC 3339 time to compute ages from (default: now)");
+  cmd->require_subcommand(1);
+  struct Sub {
+    const char* name;
+    const char* help;
+    const char* arg;
+  };
+  const Sub subs[] = {
+      {"history", "Every event of a package the cache has seen", "package"},
+      {"status", "Latest outcome of each package (or one)", "package"},
+      {"image", "Packages referencing an image", "image"},
+      {"component", "Packages with a deployed component", "component"},
+      {"source", "Packages deployed from a source", "source"},
+      {"config-changed", "Whether a DeployConfig differs from the last successful deploy's",
+       "package"},
+  };
+  for (const Sub& s : subs) {
+    CLI::App* sub = cmd->add_subcommand(s.name, s.help);
+    auto* arg = sub->add_option(s.arg, o->arg, s.arg);
+    if (std::string_view(s.name) != "status") arg->required();
+    const std::string name = s.name;
+    if (name == "history") {
+      sub->add_option("--type", o->type, "Deploy | Remove");
+      sub->add_option("--outcome", o->outcome, "InProgress | Succeeded | Failed | Cancelled");
+      sub->add_option("--since", o->since, "RFC 3339, inclusive");
+      sub->add_option("--until", o->until, "RFC 3339, inclusive");
+      sub->add_flag("--no-components", o->no_components, "Package events only");
+    } else if (name == "status") {
+      sub->add_option("--outcome", o->outcome, "Only packages whose latest outcome is this");
+    } else if (name == "image") {
+      sub->add_flag("--repository", o->by_repository, "Any tag or digest of the repository");
+    } else if (name == "config-changed") {
+      sub->add_option("-f,--filename", o->config, "The candidate DeployConfig (JSON or YAML)")
+          ->required();
+    }
+    sub->callback([o, exit_code, name] {
+      o->what = name;
+      *exit_code = RunQuery(*o, std::cout, std::cerr);
+    });
+  }
+}
+
+}  // namespace zs::tools

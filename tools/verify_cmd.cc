@@ -1,0 +1,57 @@
+#include "tools/verify_cmd.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "codec/go_json.h"
+#include "engine/cache.h"
+#include "tools/common.h"
+
+namespace zs::tools {
+
+int RunVerify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.output != "table" && o.output != "json") {
+    err << "error: -o must be table or json\n";
+    return kExitUsage;
+  }
+  auto cache = OpenCacheReadOnly(o.db);
+  if (!cache.ok()) {
+    err << "error: " << cache.status().message() << "\n";
+    return kExitSomeFailed;
+  }
+  auto report = (*cache)->Verify();
+  if (!report.ok()) {
+    err << "error: " << report.status().message() << "\n";
+    return kExitSomeFailed;
+  }
+  if (o.output == "json") {
+    json::Value problems = json::Value::MakeArray();
+    for (const std::string& p : report->problems) problems.array().push_back(json::Value::String(p));
+    const json::Value v = json::Value::MakeObject(
+        {{"ok", json::Value::Bool(report->ok())},
+         {"packages", json::Value::Int(static_cast<std::int64_t>(report->packages))},
+         {"records", json::Value::Int(static_cast<std::int64_t>(report->records))},
+         {"indexEntries", json::Value::Int(static_cast<std::int64_t>(report->index_entries))},
+         {"problems", std::move(problems)}});
+    std::string s;
+    json::AppendIndentedJson(&s, v, "  ");
+    out << s << "\n";
+  } else {
+    out << "verify: " << o.db << ": " << report->packages << " packages, " << report->records
+        << " records, " << report->index_entries << " index entries: "
+        << (report->ok() ? "ok" : std::to_string(report->problems.size()) + " problem(s)") << "\n";
+    for (const std::string& p : report->problems) out << "  " << p << "\n";
+  }
+  return report->ok() ? kExitOk : kExitSomeFailed;
+}
+
+void RegisterVerify(CLI::App* app, int* exit_code) {
+  auto o = std::make_shared<VerifyOptions>();
+  CLI::App* cmd = app->add_subcommand("verify", "Check the local cache's consistency");
+  cmd->add_option("--db", o->db, "The cache directory")->required();
+  cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
+  cmd->callback([o, exit_code] { *exit_code = RunVerify(*o, std::cout, std::cerr); });
+}
+
+}  // namespace zs::tools
