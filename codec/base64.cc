@@ -20,15 +20,17 @@ constexpr std::array<signed char, 256> kDecode = MakeDecodeTable();
 
 std::string Base64Encode(std::string_view in) {
   std::string out;
-  out.reserve((in.size() + 2) / 3 * 4);
+  out.resize(in.size() / 3 * 4);  // the whole groups, written in place
+  char* w = out.data();
   const auto* s = reinterpret_cast<const unsigned char*>(in.data());
   std::size_t i = 0;
   for (; i + 3 <= in.size(); i += 3) {
     const unsigned v = (s[i] << 16) | (s[i + 1] << 8) | s[i + 2];
-    out += kAlphabet[v >> 18];
-    out += kAlphabet[(v >> 12) & 63];
-    out += kAlphabet[(v >> 6) & 63];
-    out += kAlphabet[v & 63];
+    w[0] = kAlphabet[v >> 18];
+    w[1] = kAlphabet[(v >> 12) & 63];
+    w[2] = kAlphabet[(v >> 6) & 63];
+    w[3] = kAlphabet[v & 63];
+    w += 4;
   }
   const std::size_t rest = in.size() - i;
   if (rest == 1) {
