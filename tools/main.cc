@@ -1,7 +1,6 @@
 // zarf-state: the command line. Builds the CLI11 app, registers the
 // subcommands (each in its own file) and maps the outcome to an exit code.
 #include <CLI/CLI.hpp>
-#include <malloc.h>
 
 #include "tools/bench_cmd.h"
 #include "tools/common.h"
@@ -9,6 +8,7 @@
 #include "tools/ingest_cmd.h"
 #include "tools/inspect_cmd.h"
 #include "tools/migrate_cmd.h"
+#include "tools/process_setup.h"
 #include "tools/prune_cmd.h"
 #include "tools/query_cmd.h"
 #include "tools/record_cmd.h"
@@ -18,13 +18,8 @@
 #include "tools/verify_cmd.h"
 
 int main(int argc, char** argv) {
-  // Batches allocate many buffers of a few hundred KiB (payloads, base64
-  // text). Above glibc's default mmap threshold each would be a fresh
-  // mapping, page-faulted in and unmapped again; keeping them on the heap
-  // halves the time of a `migrate` or `ingest` of a large List.
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  mallopt(M_TRIM_THRESHOLD, 1 << 30);
-  mallopt(M_TOP_PAD, 16 << 20);
+  zs::tools::MaybeReexecWithHugePages(argc, argv);
+  zs::tools::TuneAllocator();
   CLI::App app{"zarf-state: event-sourced state for Zarf deployed packages"};
   app.set_version_flag("--version", "zarf-state " ZS_VERSION);
   app.require_subcommand(1);
