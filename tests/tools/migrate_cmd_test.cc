@@ -95,6 +95,20 @@ TEST(MigrateCmdTest, EveryEraListMigratesAndComesBackByteForByte) {
   }
 }
 
+TEST(MigrateCmdTest, EveryValidFixtureFileMigratesWithExitZero) {
+  int n = 0;
+  for (const fs::path& path : zs::testing::LegacyFiles(".json")) {
+    if (path.filename().string().rfind("malformed-", 0) == 0) continue;
+    MigrateOptions o;
+    o.files = {path.string()};
+    Ran r = Migrate(o);
+    EXPECT_EQ(r.code, kExitOk) << path << "\n" << r.err;
+    EXPECT_FALSE(r.out.empty()) << path;
+    ++n;
+  }
+  EXPECT_EQ(n, 270);
+}
+
 TEST(MigrateCmdTest, EveryMalformedFileFailsWithItsNameAndReason) {
   int n = 0;
   for (const fs::path& path : zs::testing::LegacyFiles(".json")) {
