@@ -177,6 +177,20 @@ class TreeBuilder {
         return Status::OK();
       }
       case od::json_type::string: {
+        // Most strings (base64 Secret data above all) hold no escape: their
+        // text in the input is their value, so take it from there rather
+        // than have simdjson unescape it into its buffer and copy it again.
+        // Stage 1 has already validated the whole input's UTF-8 and refused
+        // unescaped control characters.
+        std::string_view raw = v.raw_json_token();
+        while (!raw.empty() && raw.back() != '"') raw.remove_suffix(1);
+        if (raw.size() >= 2) {
+          const std::string_view body = raw.substr(1, raw.size() - 2);
+          if (body.find('\\') == std::string_view::npos) {
+            *out = Value::String(std::string(body));
+            return Status::OK();
+          }
+        }
         std::string_view s;
         const std::size_t at = Offset(v);
         if (v.get_string().get(s)) {
