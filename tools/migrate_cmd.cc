@@ -326,7 +326,15 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
   const TextFormat format = manifest_format == "yaml" ? TextFormat::kYaml : TextFormat::kJson;
 
   std::vector<ObjectOutcome> outcomes;
-  std::string manifests;
+  std::unique_ptr<OutputFile> out_file;
+  if (!options.out_file.empty() && !options.dry_run) {
+    Result<std::unique_ptr<OutputFile>> f = OutputFile::Create(options.out_file);
+    if (!f.ok()) {
+      err << "error: " << f.status().ToString() << "\n";
+      return kExitSomeFailed;
+    }
+    out_file = std::move(*f);
+  }
   bool failed = false;
   const bool show_progress = options.progress && isatty(STDERR_FILENO) == 1;
   for (const std::string& file : options.files) {
@@ -342,10 +350,10 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     }
     ManifestWriter writer(*input, format, [&](std::string& text) {
       if (options.dry_run) return;
-      if (options.out_file.empty()) {
-        out << text;
+      if (out_file) {
+        (void)out_file->Append(text);  // sticky: Commit reports it
       } else {
-        manifests += text;
+        out << text;
       }
     });
     writer.Begin();
@@ -381,8 +389,8 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
   if (options.dry_run) {
     out << report;
   } else {
-    if (!options.out_file.empty()) {
-      if (Status s = WriteOutputFile(options.out_file, manifests); !s.ok()) {
+    if (out_file) {
+      if (Status s = out_file->Commit(); !s.ok()) {
         err << "error: " << s.ToString() << "\n";
         return kExitSomeFailed;
       }

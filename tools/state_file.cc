@@ -127,13 +127,63 @@ Status StateFile::Replace(std::string_view contents) {
   return Status::OK();
 }
 
+Result<std::unique_ptr<OutputFile>> OutputFile::Create(const std::string& path) {
+  if (IsSpecialFile(path)) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0) return Errno("open", path);
+    return std::unique_ptr<OutputFile>(new OutputFile(path, "", fd));
+  }
+  std::string tmp = path + ".tmp-XXXXXX";
+  const int fd = ::mkstemp(tmp.data());
+  if (fd < 0) return Errno("create", tmp);
+  if (::fchmod(fd, 0600) != 0) {
+    Status s = Errno("chmod", tmp);
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    return s;
+  }
+  return std::unique_ptr<OutputFile>(new OutputFile(path, std::move(tmp), fd));
+}
+
+OutputFile::~OutputFile() {
+  if (fd_ >= 0) ::close(fd_);
+  if (!committed_ && !tmp_.empty()) ::unlink(tmp_.c_str());
+}
+
+Status OutputFile::Append(std::string_view data) {
+  if (!error_.ok()) return error_;
+  error_ = WriteAll(fd_, data, tmp_.empty() ? path_ : tmp_);
+  return error_;
+}
+
+Status OutputFile::Commit() {
+  ZS_RETURN_IF_ERROR(error_);
+  if (tmp_.empty()) {  // a device or FIFO: written in place
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) return Errno("close", path_);
+    committed_ = true;
+    return Status::OK();
+  }
+  if (::fsync(fd_) != 0) return Errno("fsync", tmp_);
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) return Errno("close", tmp_);
+  if (::rename(tmp_.c_str(), path_.c_str()) != 0) return Errno("rename", tmp_);
+  committed_ = true;
+  const std::string dir = DirOf(path_);
+  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
+  return Status::OK();
+}
+
 Status WriteOutputFile(const std::string& path, std::string_view contents) {
-  if (!IsSpecialFile(path)) return ReplaceAtomically(path, contents);
-  const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-  if (fd < 0) return Errno("open", path);
-  Status s = WriteAll(fd, contents, path);
-  if (::close(fd) != 0 && s.ok()) s = Errno("close", path);
-  return s;
+  ZS_ASSIGN_OR_RETURN(std::unique_ptr<OutputFile> file, OutputFile::Create(path));
+  ZS_RETURN_IF_ERROR(file->Append(contents));
+  return file->Commit();
 }
 
 Status AppendLines(const std::string& path, std::string_view lines) {

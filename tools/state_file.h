@@ -46,6 +46,34 @@ class StateFile {
   std::string contents_;
 };
 
+// An output file written in pieces (a migrated List of hundreds of MiB is
+// streamed, not held): a regular or new file goes to "<path>.tmp-XXXXXX"
+// (mode 0600) and replaces the path atomically on Commit — until then the
+// old file is untouched, and a destroyed, uncommitted OutputFile removes its
+// temp file; a device or FIFO (/dev/null) is written in place. Errors are
+// IOError naming the path, and sticky: after one, Append and Commit return
+// it.
+class OutputFile {
+ public:
+  static Result<std::unique_ptr<OutputFile>> Create(const std::string& path);
+  ~OutputFile();
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+
+  Status Append(std::string_view data);
+  Status Commit();
+
+ private:
+  OutputFile(std::string path, std::string tmp, int fd)
+      : path_(std::move(path)), tmp_(std::move(tmp)), fd_(fd) {}
+
+  std::string path_;
+  std::string tmp_;  // "" when writing a device or FIFO in place
+  int fd_;
+  bool committed_ = false;
+  Status error_;
+};
+
 // Writes an output file (migrated manifests, a report): a regular or new
 // file atomically as Replace does (mode 0600, no lock: outputs are written
 // once); a device or FIFO (/dev/null, /dev/stdout) by plain writes, never
