@@ -66,6 +66,54 @@ class TreeBuilder {
     return out;
   }
 
+  // ParseJsonStreaming's walk: see json_reader.h.
+  Status Stream(od::document& doc, std::string_view array_key, const ItemHandler& on_item,
+                const EnvelopeHandler& on_envelope) {
+    od::json_type type;
+    if (auto err = doc.type().get(type)) return Fail(err, doc);
+    if (type != od::json_type::object) {
+      ZS_ASSIGN_OR_RETURN(Value whole, Build(doc));
+      return on_envelope(std::move(whole), false);
+    }
+    od::value root;
+    if (auto err = doc.get_value().get(root)) return Fail(err, doc);
+    od::object obj;
+    if (auto err = root.get_object().get(obj)) return Fail(err, doc);
+    Value envelope = Value::MakeObject();
+    bool streamed = false;
+    for (auto field : obj) {
+      std::string_view key;
+      if (auto err = field.unescaped_key().get(key)) return Fail(err, doc);
+      od::value child;
+      if (auto err = field.value().get(child)) return Fail(err, doc);
+      od::json_type child_type;
+      if (auto err = child.type().get(child_type)) return Fail(err, doc);
+      if (!streamed && key == array_key && child_type == od::json_type::array) {
+        streamed = true;
+        envelope.object().emplace_back(std::string(key), Value::MakeArray());
+        od::array arr;
+        if (auto err = child.get_array().get(arr)) return Fail(err, doc);
+        std::size_t index = 0;
+        for (auto element : arr) {
+          od::value item_value;
+          if (auto err = element.get(item_value)) return Fail(err, doc);
+          Value item;
+          ZS_RETURN_IF_ERROR(Visit(item_value, doc, 3, &item));
+          ZS_RETURN_IF_ERROR(on_item(std::move(item), index++, envelope));
+        }
+        continue;
+      }
+      envelope.object().emplace_back(std::string(key), Value());
+      ZS_RETURN_IF_ERROR(Visit(child, doc, 2, &envelope.object().back().second));
+    }
+    const char* loc = nullptr;
+    if (!doc.current_location().get(loc)) {
+      return Status::Corruption("json: unexpected content after the value at byte " +
+                                std::to_string(loc - input_.data()));
+    }
+    return on_envelope(std::move(envelope), streamed);
+  }
+
  private:
   Status Fail(simdjson::error_code err, od::document& doc) {
     std::string msg = "json: ";
@@ -274,7 +322,14 @@ class TreeBuilder {
 
 }  // namespace
 
-Result<Value> ParseJson(std::string_view text, const ParseOptions& options) {
+namespace {
+
+// Runs `body(builder, doc)` on `text` once simdjson has indexed it: the
+// checks, limits and error messages shared by ParseJson and
+// ParseJsonStreaming.
+template <typename Body>
+auto WithDocument(std::string_view text, const ParseOptions& options, Body body)
+    -> decltype(body(std::declval<TreeBuilder&>(), std::declval<od::document&>())) {
   if (text.size() > options.max_bytes) {
     return Status::InvalidArgument(
         "json: input of " + std::to_string(text.size()) +
@@ -312,7 +367,23 @@ Result<Value> ParseJson(std::string_view text, const ParseOptions& options) {
                               simdjson::error_message(err));
   }
   TreeBuilder builder(std::string_view(input.data(), input.length()), effective);
-  return builder.Build(doc);
+  return body(builder, doc);
+}
+
+}  // namespace
+
+Result<Value> ParseJson(std::string_view text, const ParseOptions& options) {
+  return WithDocument(text, options, [](TreeBuilder& builder, od::document& doc) {
+    return builder.Build(doc);
+  });
+}
+
+Status ParseJsonStreaming(std::string_view text, std::string_view array_key,
+                          const ParseOptions& options, const ItemHandler& on_item,
+                          const EnvelopeHandler& on_envelope) {
+  return WithDocument(text, options, [&](TreeBuilder& builder, od::document& doc) {
+    return builder.Stream(doc, array_key, on_item, on_envelope);
+  });
 }
 
 }  // namespace zs::json

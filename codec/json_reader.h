@@ -10,6 +10,7 @@
 #define ZARF_STATE_CODEC_JSON_READER_H_
 
 #include <cstddef>
+#include <functional>
 #include <string_view>
 
 #include "codec/json_value.h"
@@ -47,6 +48,25 @@ struct ParseOptions {
 // Returns Corruption on malformed input or invalid UTF-8, with "at byte N";
 // InvalidArgument when a limit of `options` is exceeded.
 Result<Value> ParseJson(std::string_view text, const ParseOptions& options = {});
+
+// ParseJsonStreaming's callbacks. A non-OK status stops the parse and is
+// returned by it.
+using ItemHandler =
+    std::function<Status(Value item, std::size_t index, const Value& envelope_so_far)>;
+using EnvelopeHandler = std::function<Status(Value envelope, bool streamed)>;
+
+// ParseJson for documents too large to hold as one tree, such as a List of
+// hundreds of Secrets. When the top-level value is an object with an array
+// member `array_key` ("items"), each element of that array is built and
+// handed to `on_item` as soon as it is parsed, in order, with the members
+// read before it (`envelope_so_far`, where `array_key` is an empty array);
+// then `on_envelope` gets every member, the array still empty, and
+// streamed = true. Otherwise `on_envelope` gets the whole document and
+// streamed = false. A malformed document can fail after some items were
+// handed out. Limits and errors as ParseJson.
+Status ParseJsonStreaming(std::string_view text, std::string_view array_key,
+                          const ParseOptions& options, const ItemHandler& on_item,
+                          const EnvelopeHandler& on_envelope);
 
 }  // namespace zs::json
 

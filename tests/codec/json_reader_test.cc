@@ -86,3 +86,76 @@ TEST(JsonReaderTest, ValidNumberGrammar) {
 
 }  // namespace
 }  // namespace zs::json
+
+namespace zs::json {
+namespace {
+
+TEST(JsonStreamingTest, HandsOutEachItemAndTheEnvelope) {
+  const std::string text =
+      R"({"apiVersion":"v1","items":[{"a":1},{"b":[2,"x\"y"]},3],"kind":"List","metadata":{}})";
+  std::vector<Value> items;
+  std::vector<std::size_t> seen_members;
+  Value envelope;
+  bool streamed = false;
+  Status s = ParseJsonStreaming(
+      text, "items", {},
+      [&](Value item, std::size_t index, const Value& so_far) {
+        EXPECT_EQ(index, items.size());
+        seen_members.push_back(so_far.object().size());
+        items.push_back(std::move(item));
+        return Status::OK();
+      },
+      [&](Value env, bool was_streamed) {
+        envelope = std::move(env);
+        streamed = was_streamed;
+        return Status::OK();
+      });
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  Result<Value> whole = ParseJson(text);
+  ASSERT_TRUE(whole.ok());
+  EXPECT_TRUE(streamed);
+  EXPECT_EQ(items, whole->Find("items")->array());
+  EXPECT_EQ(seen_members, (std::vector<std::size_t>{2, 2, 2}));  // apiVersion, items
+  whole->Find("items")->array().clear();
+  EXPECT_EQ(envelope, *whole);
+}
+
+TEST(JsonStreamingTest, OtherDocumentsComeWhole) {
+  for (const char* text : {R"({"kind":"Secret","data":{}})", R"([1,2])", R"({"items":5})", "7"}) {
+    Value got;
+    bool streamed = true;
+    Status s = ParseJsonStreaming(
+        text, "items", {}, [](Value, std::size_t, const Value&) { return Status::Corruption("no"); },
+        [&](Value env, bool was_streamed) {
+          got = std::move(env);
+          streamed = was_streamed;
+          return Status::OK();
+        });
+    ASSERT_TRUE(s.ok()) << text << ": " << s.ToString();
+    EXPECT_FALSE(streamed) << text;
+    EXPECT_EQ(got, *ParseJson(text)) << text;
+  }
+}
+
+TEST(JsonStreamingTest, ErrorsStopTheParse) {
+  int calls = 0;
+  auto count = [&](Value, std::size_t, const Value&) {
+    ++calls;
+    return calls == 2 ? Status::InvalidArgument("stop here") : Status::OK();
+  };
+  auto ignore = [](Value, bool) { return Status::OK(); };
+  Status s = ParseJsonStreaming(R"({"items":[1,2,3]})", "items", {}, count, ignore);
+  EXPECT_EQ(s.message(), "stop here");
+  EXPECT_EQ(calls, 2);
+  s = ParseJsonStreaming(R"({"items":[1,2,)", "items", {}, count, ignore);
+  EXPECT_FALSE(s.ok());
+  s = ParseJsonStreaming(R"({"items":[1]} x)", "items", {}, count, ignore);
+  EXPECT_NE(s.message().find("after the value"), std::string::npos) << s.ToString();
+  ParseOptions shallow;
+  shallow.max_depth = 3;
+  s = ParseJsonStreaming(R"({"items":[[[1]]]})", "items", shallow, count, ignore);
+  EXPECT_NE(s.message().find("nesting deeper than 3"), std::string::npos) << s.ToString();
+}
+
+}  // namespace
+}  // namespace zs::json
