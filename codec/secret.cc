@@ -259,4 +259,43 @@ std::string WriteObject(const json::Value& object, TextFormat format) {
   return out;
 }
 
+Status ReadInputStreaming(std::string_view text, std::string_view source,
+                          std::size_t readable_padding, Input* header,
+                          const std::function<Status(InputObject)>& on_object) {
+  auto whole = [&]() -> Status {
+    ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, source, readable_padding));
+    std::vector<InputObject> objects = std::move(input.objects);
+    *header = std::move(input);
+    for (InputObject& o : objects) ZS_RETURN_IF_ERROR(on_object(std::move(o)));
+    return Status::OK();
+  };
+  if (!LooksLikeJson(text)) return whole();
+  header->format = TextFormat::kJson;
+  json::ParseOptions parse;
+  parse.readable_padding = readable_padding;
+  bool streamed = false;
+  Status s = json::ParseJsonStreaming(
+      text, "items", parse,
+      [&](json::Value item, std::size_t index, const json::Value& so_far) {
+        if (!header->is_list) {
+          header->is_list = true;
+          header->list_envelope = so_far;
+        }
+        return on_object(Classify(std::move(item), std::string(source) + " items[" +
+                                                       std::to_string(index) + "]"));
+      },
+      [&](json::Value envelope, bool was_streamed) {
+        streamed = was_streamed;
+        if (was_streamed) {
+          header->is_list = true;
+          header->list_envelope = std::move(envelope);
+        }
+        return Status::OK();
+      });
+  if (!s.ok()) return s.WithContext(source);
+  // Anything but an object with an items array is read whole, as ReadInput
+  // does (a single Secret, a bare payload with its bytes kept exactly).
+  return streamed ? Status::OK() : whole();
+}
+
 }  // namespace zs

@@ -16,6 +16,7 @@
 #define ZARF_STATE_CODEC_SECRET_H_
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -79,6 +80,19 @@ struct Input {
 // string holding `text` lets a large List be parsed without a copy).
 Result<Input> ReadInput(std::string_view text, std::string_view source,
                         std::size_t readable_padding = 0);
+
+// ReadInput for inputs too large to hold twice, such as a List of hundreds
+// of Secrets: calls `on_object` for each object in input order as soon as it
+// is read (a JSON object with an `items` array is read as a List, item by
+// item, whatever its kind says), and fills `*header` (format, is_list,
+// list_envelope: its members before `items` are there when the first object
+// arrives, all of them when this returns). Other inputs are read whole with
+// ReadInput and then handed out. Errors as ReadInput, or the first non-OK
+// status of `on_object`; a List that turns out malformed can fail after some
+// objects were handed out.
+Status ReadInputStreaming(std::string_view text, std::string_view source,
+                          std::size_t readable_padding, Input* header,
+                          const std::function<Status(InputObject)>& on_object);
 
 // The decoded value of `key`: from `stringData` if present there (it wins on
 // the API server), else base64-decoded from `data`. NotFound if neither has

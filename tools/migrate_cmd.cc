@@ -207,7 +207,11 @@ class ManifestWriter {
   ManifestWriter(const Input& input, TextFormat format, std::function<void(std::string&)> sink)
       : input_(input), format_(format), sink_(std::move(sink)) {}
 
+  // Called by the first Add or by End: a streamed List's header is known
+  // only once its first item has been read.
   void Begin() {
+    if (begun_) return;
+    begun_ = true;
     if (!is_list() || format_ != TextFormat::kJson) return;
     buf_.push_back('{');
     for (const json::Member& m : input_.list_envelope.object()) {
@@ -220,6 +224,7 @@ class ManifestWriter {
   }
 
   void Add(Migrated m) {
+    Begin();
     if (is_list() && format_ == TextFormat::kYaml) {
       yaml_items_.push_back(m.object.is_null() ? BareValue(m) : std::move(m.object));
       return;
@@ -246,6 +251,7 @@ class ManifestWriter {
   }
 
   void End() {
+    Begin();
     if (is_list() && format_ == TextFormat::kYaml) {
       Value list = input_.list_envelope;
       list.Find("items")->array() = std::move(yaml_items_);
@@ -290,6 +296,7 @@ class ManifestWriter {
   std::string buf_;
   std::vector<Value> yaml_items_;
   std::size_t items_ = 0;
+  bool begun_ = false;
   bool wrote_member_ = false;
 };
 
@@ -339,48 +346,55 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
   const bool show_progress = options.progress && isatty(STDERR_FILENO) == 1;
   for (const std::string& file : options.files) {
     Result<std::string> text = ReadFileOrStdin(file);
-    Result<Input> input = text.ok() ? ReadInput(*text, file == "-" ? "stdin" : file,
-                                                text->capacity() - text->size())
-                                    : Result<Input>(text.status());
-    if (text.ok()) *text = std::string();  // the objects hold what is needed
-    if (!input.ok()) {
+    if (!text.ok()) {
       failed = true;
-      outcomes.push_back({file, file, "", std::nullopt, "", input.status().ToString()});
+      outcomes.push_back({file, file, "", std::nullopt, "", text.status().ToString()});
       continue;
     }
-    ManifestWriter writer(*input, format, [&](std::string& text) {
+    Input header;
+    ManifestWriter writer(header, format, [&](std::string& chunk) {
       if (options.dry_run) return;
       if (out_file) {
-        (void)out_file->Append(text);  // sticky: Commit reports it
+        (void)out_file->Append(chunk);  // sticky: Commit reports it
       } else {
-        out << text;
+        out << chunk;
       }
     });
-    writer.Begin();
-    const std::size_t total = input->objects.size();
-    for (std::size_t i = 0; i < total; ++i) {
-      InputObject& in = input->objects[i];
-      ObjectOutcome o;
-      o.name = ObjectTitle(in);  // before MigrateObject consumes `in`
-      o.source = in.label;
-      if (!in.error.ok()) {
-        o.error = in.error.ToString();
-      } else {
-        o.kind = in.payload_kind == PayloadKind::kPackage ? "package" : "state";
-        Result<Migrated> m = MigrateObject(in, *target, store, options.dry_run, &o);
-        if (m.ok()) {
-          writer.Add(std::move(*m));
-        } else {
-          o.error = m.status().ToString();
-          o.report.reset();
-        }
-      }
-      failed = failed || !o.error.empty();
-      outcomes.push_back(std::move(o));
-      if (show_progress && total >= kProgressMinObjects && (i + 1 == total || i % 16 == 0)) {
-        err << "\rmigrating " << file << ": " << (i + 1) << "/" << total << (i + 1 == total ? "\n" : "")
-            << std::flush;
-      }
+    std::size_t count = 0;
+    // Objects are migrated and written as they are read: a List of any size
+    // is never held whole, in or out.
+    Status read = ReadInputStreaming(
+        *text, file == "-" ? "stdin" : file, text->capacity() - text->size(), &header,
+        [&](InputObject in) -> Status {
+          ObjectOutcome o;
+          o.name = ObjectTitle(in);  // before MigrateObject consumes `in`
+          o.source = in.label;
+          if (!in.error.ok()) {
+            o.error = in.error.ToString();
+          } else {
+            o.kind = in.payload_kind == PayloadKind::kPackage ? "package" : "state";
+            Result<Migrated> m = MigrateObject(in, *target, store, options.dry_run, &o);
+            if (m.ok()) {
+              writer.Add(std::move(*m));
+            } else {
+              o.error = m.status().ToString();
+              o.report.reset();
+            }
+          }
+          failed = failed || !o.error.empty();
+          outcomes.push_back(std::move(o));
+          ++count;
+          if (show_progress && count >= kProgressMinObjects && count % 16 == 0) {
+            err << "\rmigrating " << file << ": " << count << " objects" << std::flush;
+          }
+          return Status::OK();
+        });
+    if (show_progress && count >= kProgressMinObjects) err << "\n";
+    if (!read.ok()) {
+      // The objects read before the error are migrated and in the output;
+      // the file is reported as failed from that point on.
+      failed = true;
+      outcomes.push_back({file, file, "", std::nullopt, "", read.ToString()});
     }
     writer.End();
   }
