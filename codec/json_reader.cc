@@ -40,6 +40,31 @@ std::size_t FirstInvalidUtf8(std::string_view text) {
   return n;
 }
 
+// How many `{` and `[` are still open at the end of `text` (strings and
+// their escapes skipped). Only run after the parse has failed, to tell a
+// truncated document from one with extra content.
+std::size_t UnclosedBrackets(std::string_view text) {
+  std::size_t open = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      ++open;
+    } else if ((c == '}' || c == ']') && open > 0) {
+      --open;
+    }
+  }
+  return open;
+}
+
 class TreeBuilder {
  public:
   TreeBuilder(const simdjson::padded_string& input, const ParseOptions& options)
@@ -60,6 +85,11 @@ class TreeBuilder {
     // raw token already runs to the end of the input and was checked whole.)
     const char* loc = nullptr;
     if (type != od::json_type::number && !doc.current_location().get(loc)) {
+      if (const std::size_t open = UnclosedBrackets(input_); open > 0) {
+        return Status::Corruption("json: truncated input: " + std::to_string(open) +
+                                  " unclosed object or array at the end (byte " +
+                                  std::to_string(input_.size()) + ")");
+      }
       return Status::Corruption("json: unexpected content after the value at byte " +
                                 std::to_string(loc - input_.data()));
     }

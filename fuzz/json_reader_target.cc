@@ -29,6 +29,18 @@ std::string JsonReader(std::string_view data) {
     return "kReject's answer does not match whether the tree has duplicate keys";
   }
 
+  // A document cut before its last closing bracket is refused, as truncated.
+  if (keep->is_object() || keep->is_array()) {
+    std::string_view cut = data;
+    while (!cut.empty() && (cut.back() == ' ' || cut.back() == '\n' || cut.back() == '\r' ||
+                            cut.back() == '\t')) {
+      cut.remove_suffix(1);
+    }
+    cut.remove_suffix(1);
+    auto truncated = json::ParseJson(cut, {json::DuplicateKeys::kKeep, depth});
+    if (truncated.ok()) return "a document without its last closing bracket was accepted";
+  }
+
   // Writing back, compact and indented, reads back as the same tree.
   auto compact = json::WriteJson(*keep);
   if (!compact.ok()) return "WriteJson with raw numbers failed: " + compact.status().ToString();
