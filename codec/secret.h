@@ -71,11 +71,22 @@ struct Input {
   std::vector<InputObject> objects;
 };
 
+// Limits that keep a hostile input from needing unbounded memory or stack.
+struct ReadLimits {
+  // Largest text accepted, in bytes. Default: 256 MiB (json::ParseOptions').
+  std::size_t max_bytes = std::size_t{256} << 20;
+  // Deepest nesting of arrays/objects (JSON) or collections (YAML).
+  // Default: 512; the JSON reader's ceiling is 1024.
+  std::size_t max_depth = 512;
+};
+
 // Reads JSON or YAML (decided by the first non-blank character). Returns an
 // error only when the text as a whole cannot be read; problems of single
 // objects (wrong kind, bad base64, not a Zarf Secret) are in their `error`.
-// `source` names the input in labels ("secrets.json", "-" for stdin).
-Result<Input> ReadInput(std::string_view text, std::string_view source);
+// `source` names the input in labels ("secrets.json", "-" for stdin). Text
+// over `limits` is InvalidArgument naming `source` and the limit.
+Result<Input> ReadInput(std::string_view text, std::string_view source,
+                        const ReadLimits& limits = {});
 
 // The decoded value of `key`: from `stringData` if present there (it wins on
 // the API server), else base64-decoded from `data`. NotFound if neither has
