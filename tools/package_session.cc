@@ -82,13 +82,16 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
     exists = true;
     s->options_.to_stdout = true;
   } else {
-    ZS_ASSIGN_OR_RETURN(s->file_, StateFile::Open(options.secret_path, options.create));
+    ZS_ASSIGN_OR_RETURN(s->file_, StateFile::Open(options.secret_path, options.create,
+                                                  CurrentReadLimits().max_bytes));
     exists = s->file_->exists();
     text = s->file_->contents();
   }
   std::optional<DeployedPackage> stored;
   if (exists) {
-    ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, options.secret_path));
+    auto read = ReadInput(text, options.secret_path, CurrentReadLimits());
+    if (!read.ok()) return WithLimitHint(read.status());
+    Input input = std::move(read).value();
     if (input.is_list || input.objects.size() != 1) {
       return Status::InvalidArgument(options.secret_path +
                                      ": record works on one package Secret, not a List");

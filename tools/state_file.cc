@@ -35,7 +35,8 @@ std::string DirOf(const std::string& path) {
 
 }  // namespace
 
-Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool may_be_missing) {
+Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool may_be_missing,
+                                                   std::size_t max_bytes) {
   const std::string lock_path = path + ".lock";
   const int lock_fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   if (lock_fd < 0) return Errno("open", lock_path);
@@ -52,6 +53,13 @@ Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool
     if (errno == ENOENT && may_be_missing) return file;
     if (errno == ENOENT) return Status::NotFound(path + ": no such file");
     return Errno("open", path);
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+    ::close(fd);
+    return Status::InvalidArgument(path + ": input of " + std::to_string(st.st_size) +
+                                   " bytes exceeds the limit of " + std::to_string(max_bytes) +
+                                   " bytes (raise it with --max-object-size)");
   }
   char buf[1 << 16];
   for (;;) {
@@ -75,7 +83,14 @@ StateFile::~StateFile() {
 }
 
 Status StateFile::Replace(std::string_view contents) {
-  std::string tmp = path_ + ".tmp-XXXXXX";
+  ZS_RETURN_IF_ERROR(WriteFileAtomically(path_, contents));
+  contents_ = std::string(contents);
+  exists_ = true;
+  return Status::OK();
+}
+
+Status WriteFileAtomically(const std::string& path, std::string_view contents) {
+  std::string tmp = path + ".tmp-XXXXXX";
   const int fd = ::mkstemp(tmp.data());
   if (fd < 0) return Errno("create", tmp);
   Status s = Status::OK();
@@ -83,19 +98,17 @@ Status StateFile::Replace(std::string_view contents) {
   if (s.ok()) s = WriteAll(fd, contents, tmp);
   if (s.ok() && ::fsync(fd) != 0) s = Errno("fsync", tmp);
   if (::close(fd) != 0 && s.ok()) s = Errno("close", tmp);
-  if (s.ok() && ::rename(tmp.c_str(), path_.c_str()) != 0) s = Errno("rename", tmp);
+  if (s.ok() && ::rename(tmp.c_str(), path.c_str()) != 0) s = Errno("rename", tmp);
   if (!s.ok()) {
     ::unlink(tmp.c_str());
     return s;
   }
-  const std::string dir = DirOf(path_);
+  const std::string dir = DirOf(path);
   const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {
     ::fsync(dfd);
     ::close(dfd);
   }
-  contents_ = std::string(contents);
-  exists_ = true;
   return Status::OK();
 }
 
