@@ -31,11 +31,7 @@ class RecordCmdTest : public ::testing::Test {
                                             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
-    Write("zarf.yaml",
-          "kind: ZarfPackageConfig\nmetadata:\n  name: demo\n  version: 1.0.0\ncomponents:\n"
-          "  - name: web\n    charts:\n      - name: podinfo\n        namespace: web\n"
-          "  - name: db\n    manifests:\n      - name: pg\n        namespace: data\n"
-          "  - name: jobs\n");
+    Write("zarf.yaml", testing::kDemoPackageYaml);
     Write("config.json", R"({"Values":{"replicas":2}})");
   }
   void TearDown() override { fs::remove_all(dir_); }
