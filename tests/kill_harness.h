@@ -6,8 +6,11 @@
 // A scenario names the command line, the files it writes and how to put the
 // old state back. The harness runs it twice unkilled (to learn the new
 // version of each output and to prove the comparison is deterministic), then
-// kills it `attempts` times after a uniformly random delay within the
-// unkilled run time, from a seeded generator. Outputs are compared through
+// kills it (until `kills` landed mid-run) after a uniformly random delay
+// within the unkilled run time, from a seeded generator. When a kill leaves outputs at
+// different versions (a log written, its Secret not yet), the command is run
+// again and must exit as an unkilled run does: a kill never leaves a state
+// the tool refuses to continue from. Outputs are compared through
 // `normalize` (default: the exact bytes), which lets a scenario mask what
 // legitimately differs between two runs, such as the timestamps a `record`
 // writes. New commands (migrate, ingest) add a scenario; nothing else.
@@ -44,6 +47,9 @@ struct KillScenario {
   std::function<void()> prepare;                 // installs the old state
   // The form outputs are compared in; `bytes` is the file's content.
   std::function<std::string(const std::string& bytes)> normalize;
+  // Judges the run after a kill that left outputs at different versions:
+  // "" if fine, else what is wrong. Default: it must exit as unkilled runs do.
+  std::function<std::string(const RunResult& rerun)> rerun_problem;
 };
 
 struct KillStats {
@@ -51,6 +57,7 @@ struct KillStats {
   int killed = 0;       // SIGKILL arrived while the command ran
   int finished = 0;     // it exited before the signal
   int stray_temps = 0;  // temp files a kill left next to an output
+  int reruns = 0;       // runs after a kill that left outputs at different versions
   // How often each combination was seen, e.g. "secret.json=old log.jsonl=new".
   std::map<std::string, int> states;
 };
@@ -102,29 +109,35 @@ inline int RemoveStrayTemps(const KillScenario& s) {
   return n;
 }
 
-inline KillStats RunKillScenario(const std::string& binary, const KillScenario& s, int attempts,
-                                 std::mt19937_64& rng) {
+// Kills until `kills` landed while the command ran, giving up after
+// `max_attempts` (a run can end before its kill).
+inline KillStats RunKillScenario(const std::string& binary, const KillScenario& s, int kills,
+                                 int max_attempts, std::mt19937_64& rng) {
   KillStats stats;
   s.prepare();
   const auto old_state = Snapshot(s);
   // Two unkilled runs: the new version, and proof that it is reproducible.
   std::chrono::microseconds run_time{0};
+  int exit_code = -1;
   std::vector<std::optional<std::string>> new_state;
   for (int i = 0; i < 2; ++i) {
     s.prepare();
     const auto start = std::chrono::steady_clock::now();
     const int status = SpawnAndKill(binary, s.args, std::chrono::microseconds(-1));
+    exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     run_time += std::chrono::duration_cast<std::chrono::microseconds>(
         std::chrono::steady_clock::now() - start);
     EXPECT_TRUE(WIFEXITED(status)) << s.name;
     auto state = Snapshot(s);
-    if (i == 1) EXPECT_EQ(state, new_state) << s.name << ": two unkilled runs disagree";
+    if (i == 1) {
+      EXPECT_EQ(state, new_state) << s.name << ": two unkilled runs disagree";
+    }
     new_state = std::move(state);
   }
   EXPECT_NE(old_state, new_state) << s.name << ": the command changes nothing";
   run_time /= 2;
   std::uniform_int_distribution<std::int64_t> delay(0, run_time.count());
-  for (int i = 0; i < attempts; ++i) {
+  for (int i = 0; stats.killed < kills && i < max_attempts; ++i) {
     s.prepare();
     const int status = SpawnAndKill(binary, s.args, std::chrono::microseconds(delay(rng)));
     ++stats.attempts;
@@ -144,6 +157,18 @@ inline KillStats RunKillScenario(const std::string& binary, const KillScenario& 
     }
     ++stats.states[combo];
     stats.stray_temps += RemoveStrayTemps(s);
+    // Outputs at different versions (one written, the next not yet): the
+    // command must still work from there, as it does from a clean state.
+    if (combo.find("=old") != std::string::npos && combo.find("=new") != std::string::npos) {
+      const RunResult again = RunBinary(binary, s.args, s.outputs[0].parent_path());
+      ++stats.reruns;
+      EXPECT_EQ(again.signal, 0) << s.name << " attempt " << i;
+      const std::string problem =
+          s.rerun_problem ? s.rerun_problem(again)
+          : again.exit_code == exit_code ? ""
+                                         : "exit " + std::to_string(again.exit_code) + ": " + again.err;
+      EXPECT_EQ(problem, "") << s.name << " attempt " << i << ": after a kill left " << combo;
+    }
   }
   return stats;
 }

@@ -105,6 +105,12 @@ class KillTest : public ::testing::Test {
       return bytes.find("\"record\"") != std::string::npos ? MaskTimestamps(bytes)
                                                            : NormalizeSecret(bytes);
     };
+    // A Secret one operation behind its log is rolled forward: the next
+    // record may refuse what the log already did (finish twice), never
+    // the state itself.
+    s.rerun_problem = [](const RunResult& r) {
+      return r.err.find("disagree") == std::string::npos ? std::string() : r.err;
+    };
     return s;
   }
 
@@ -167,11 +173,12 @@ TEST_F(KillTest, EveryWritingCommandLeavesTheOldOrTheNewVersionAfterSigkill) {
   std::mt19937_64 rng(20240611);
   int killed = 0, attempts = 0;
   for (const KillScenario& s : scenarios) {
-    const KillStats stats = RunKillScenario(ZS_BINARY_PATH, s, 30, rng);
+    const KillStats stats = RunKillScenario(ZS_BINARY_PATH, s, /*kills=*/24, /*max_attempts=*/80, rng);
     killed += stats.killed;
     attempts += stats.attempts;
     std::cout << s.name << ": " << stats.killed << " killed, " << stats.finished
-              << " finished first, " << stats.stray_temps << " stray temp files;";
+              << " finished first, " << stats.stray_temps << " stray temp files, " << stats.reruns
+              << " reruns from mixed versions;";
     for (const auto& [combo, n] : stats.states) std::cout << " [" << combo << "] x" << n;
     std::cout << "\n";
     // The log is written before the Secret: never a new Secret with an old log.
