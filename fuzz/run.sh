@@ -2,9 +2,9 @@
 # Runs the libFuzzer targets of a ZS_FUZZ=ON build, each for SECONDS, and
 # fails if any of them found something:
 #   fuzz/run.sh BUILD_DIR SECONDS [TARGET...]     (default: every target)
-# Seeds are generated from tests/data into BUILD_DIR/fuzz/seeds/<target>;
-# what the fuzzer learns accumulates in BUILD_DIR/fuzz/corpus/<target>
-# across runs; a finding lands in BUILD_DIR/fuzz/findings/<target>/ and is
+# Seeds are generated from tests/data into BUILD_DIR/fuzz-run/seeds/<target>;
+# what the fuzzer learns accumulates in BUILD_DIR/fuzz-run/corpus/<target>
+# across runs; a finding lands in BUILD_DIR/fuzz-run/findings/<target>/ and is
 # to be fixed and then copied to tests/data/fuzz-regressions/<target>/, which
 # the normal test suite replays. The fuzzers run at nice 10: they are
 # background work on a shared machine. FUZZ_JOBS=N runs N targets at once.
@@ -16,7 +16,7 @@ shift 2
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(json_reader secret_reader compact_decode config_digest package_decode)
 jobs=${FUZZ_JOBS:-1}
-work=$build/fuzz
+work=$build/fuzz-run
 rm -rf "$work/seeds"
 python3 fuzz/make_corpus.py tests/data "$work/seeds" "$build/fuzz_seed_compact" || exit 1
 
