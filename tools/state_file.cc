@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 namespace zs::tools {
 namespace {
@@ -33,6 +34,20 @@ std::string DirOf(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
+// Temp files a killed Replace left behind. Only called with the lock held:
+// no other Replace of `path` can be writing one now.
+void RemoveStaleTemps(const std::string& path) {
+  const std::string dir = DirOf(path);
+  const std::string prefix = path.substr(path.rfind('/') + 1) + ".tmp-";
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.size() == prefix.size() + 6 && name.starts_with(prefix)) {
+      std::filesystem::remove(e.path(), ec);
+    }
+  }
+}
+
 }  // namespace
 
 Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool may_be_missing,
@@ -48,6 +63,7 @@ Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool
     }
   }
   std::unique_ptr<StateFile> file(new StateFile(path, lock_fd));
+  RemoveStaleTemps(path);
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT && may_be_missing) return file;

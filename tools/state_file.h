@@ -7,6 +7,8 @@
 // with mode 0600, fsyncs it, renames it over the path and fsyncs the
 // directory: a kill at any moment leaves the complete old or the complete new
 // file. Files we create are 0600: they hold cluster state and credentials.
+// A temp file a kill left behind is never read, and Open (holding the lock)
+// deletes it.
 //
 // Thread safety: one StateFile per thread; the lock is per open file.
 #ifndef ZARF_STATE_TOOLS_STATE_FILE_H_

@@ -154,6 +154,15 @@ TEST_F(RecordCmdTest, ASecretAKillLeftBehindItsLogIsRolledForward) {
   EXPECT_EQ(engine::LatestEventSummary(p), "Deploy/Succeeded");
 }
 
+TEST_F(RecordCmdTest, TheNextRecordDeletesTempFilesAKillLeftBehind) {
+  ASSERT_EQ(Record({}), kExitOk);
+  Write("secret.json.tmp-AbC123", "{\"half\": ");
+  Write("secret.json.tmp-keep", "not ours: the suffix is not mkstemp's");
+  ASSERT_EQ(Record({}), kExitOk) << err_.str();
+  EXPECT_FALSE(fs::exists(dir_ / "secret.json.tmp-AbC123"));
+  EXPECT_TRUE(fs::exists(dir_ / "secret.json.tmp-keep"));
+}
+
 TEST_F(RecordCmdTest, TimeTravelStopsAfterNRecords) {
   ASSERT_EQ(Record({}), kExitOk);
   ReplayOptions o;
