@@ -2,6 +2,8 @@
 #   make demo   install missing packages, build Release, run zarf-state on the bundled samples
 #   make test   the same set-up, then the whole test suite through ctest
 # ZS_SANITIZE=ON builds with AddressSanitizer + UBSan (into build-asan/).
+#   make fuzz   build the libFuzzer targets with clang-14 into build-fuzz/ and run
+#               each for FUZZ_SECONDS (default 60); fails on a finding (fuzz/README.md)
 
 ZS_SANITIZE ?= OFF
 BUILD ?= $(if $(filter ON,$(ZS_SANITIZE)),build-asan,build)
@@ -10,13 +12,25 @@ PACKAGES := cmake make g++ pkg-config libssl-dev libcli11-dev libgtest-dev libgm
 	libbenchmark-dev libsimdjson-dev libxxhash-dev libzstd-dev librocksdb-dev \
 	libprotobuf-dev protobuf-compiler zlib1g-dev
 
-.PHONY: demo test _deps _build
+FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= 1
+FUZZ_TARGETS ?=
+FUZZ_PACKAGES := clang-14 libclang-rt-14-dev llvm-14 python3
+
+.PHONY: demo test fuzz _deps _build
 
 demo: _build
 	@tools/demo.sh $(BUILD)
 
 test: _build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+fuzz:
+	@$(MAKE) --no-print-directory _deps PACKAGES="$(PACKAGES) $(FUZZ_PACKAGES)"
+	@cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZS_FUZZ=ON \
+	  -DCMAKE_CXX_COMPILER=clang++-14 -DZS_BUILD_TESTS=OFF -DZS_BUILD_BENCH=OFF >/dev/null
+	@cmake --build build-fuzz -j $(JOBS) -- --no-print-directory
+	FUZZ_JOBS=$(FUZZ_JOBS) fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 _deps:
 	@missing=""; \

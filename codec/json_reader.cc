@@ -40,6 +40,31 @@ std::size_t FirstInvalidUtf8(std::string_view text) {
   return n;
 }
 
+// How many `{` and `[` are still open at the end of `text` (strings and
+// their escapes skipped). Only run after the parse has failed, to tell a
+// truncated document from one with extra content.
+std::size_t UnclosedBrackets(std::string_view text) {
+  std::size_t open = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      ++open;
+    } else if ((c == '}' || c == ']') && open > 0) {
+      --open;
+    }
+  }
+  return open;
+}
+
 class TreeBuilder {
  public:
   TreeBuilder(std::string_view input, const ParseOptions& options)
@@ -60,6 +85,11 @@ class TreeBuilder {
     // raw token already runs to the end of the input and was checked whole.)
     const char* loc = nullptr;
     if (type != od::json_type::number && !doc.current_location().get(loc)) {
+      if (const std::size_t open = UnclosedBrackets(input_); open > 0) {
+        return Status::Corruption("json: truncated input: " + std::to_string(open) +
+                                  " unclosed object or array at the end (byte " +
+                                  std::to_string(input_.size()) + ")");
+      }
       return Status::Corruption("json: unexpected content after the value at byte " +
                                 std::to_string(loc - input_.data()));
     }
@@ -115,7 +145,7 @@ class TreeBuilder {
   }
 
  private:
-  Status Fail(simdjson::error_code err, od::document& doc) {
+  [[gnu::noinline]] Status Fail(simdjson::error_code err, od::document& doc) {
     std::string msg = "json: ";
     msg += simdjson::error_message(err);
     const char* loc = nullptr;
@@ -181,32 +211,47 @@ class TreeBuilder {
     return static_cast<std::size_t>(loc - input_.data());
   }
 
+  // The recursion is Visit -> VisitObject/VisitArray -> Visit. Everything
+  // else (scalars, error messages, duplicate lookup) lives in functions that
+  // are kept out of line, so each nesting level costs a small stack frame:
+  // under 1 KiB optimised (the deepest document allowed, kSimdjsonMaxDepth,
+  // needs under 1 MiB of stack). AddressSanitizer builds take about ten
+  // times that; the default max_depth of 512 fits their 8 MiB stack.
   Status Visit(od::value& v, od::document& doc, std::size_t depth, Value* out) {
-    if (depth > options_.max_depth) {
-      return Status::InvalidArgument(
-          "json: nesting deeper than " + std::to_string(options_.max_depth) +
-          " at byte " + std::to_string(Offset(v)));
-    }
+    if (depth > options_.max_depth) return TooDeep(v);
     od::json_type type;
     if (auto err = v.type().get(type)) return Fail(err, doc);
+    if (type == od::json_type::object) return VisitObject(v, doc, depth, out);
+    if (type == od::json_type::array) return VisitArray(v, doc, depth, out);
+    return VisitScalar(v, doc, type, out);
+  }
+
+  [[gnu::noinline]] Status TooDeep(od::value& v) {
+    return Status::InvalidArgument("json: nesting deeper than " +
+                                   std::to_string(options_.max_depth) + " at byte " +
+                                   std::to_string(Offset(v)));
+  }
+
+  [[gnu::noinline]] Status VisitArray(od::value& v, od::document& doc, std::size_t depth,
+                                      Value* out) {
+    od::array arr;
+    if (auto err = v.get_array().get(arr)) return Fail(err, doc);
+    Array items;
+    std::size_t count = 0;
+    if (!arr.count_elements().get(count)) items.reserve(count);
+    for (auto element : arr) {
+      od::value child;
+      if (auto err = element.get(child)) return Fail(err, doc);
+      items.emplace_back();
+      ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &items.back()));
+    }
+    *out = Value::MakeArray(std::move(items));
+    return Status::OK();
+  }
+
+  [[gnu::noinline]] Status VisitScalar(od::value& v, od::document& doc, od::json_type type,
+                                       Value* out) {
     switch (type) {
-      case od::json_type::object:
-        return VisitObject(v, doc, depth, out);
-      case od::json_type::array: {
-        od::array arr;
-        if (auto err = v.get_array().get(arr)) return Fail(err, doc);
-        Array items;
-        std::size_t count = 0;
-        if (!arr.count_elements().get(count)) items.reserve(count);
-        for (auto element : arr) {
-          od::value child;
-          if (auto err = element.get(child)) return Fail(err, doc);
-          items.emplace_back();
-          ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &items.back()));
-        }
-        *out = Value::MakeArray(std::move(items));
-        return Status::OK();
-      }
       case od::json_type::number: {
         const char* start = nullptr;
         if (v.current_location().get(start)) start = input_.data();
@@ -264,19 +309,44 @@ class TreeBuilder {
         *out = Value::Null();
         return Status::OK();
       }
+      default:
+        break;
     }
     return Status::Corruption("json: unknown token");
   }
 
-  Status VisitObject(od::value& v, od::document& doc, std::size_t depth,
-                     Value* out) {
+  // The position of an earlier member named `key`, or members.size().
+  // `index` is built once an object is large enough that a linear scan for
+  // duplicates would hurt.
+  [[gnu::noinline]] static std::size_t FindMember(
+      const Object& members, std::unordered_map<std::string, std::size_t>& index,
+      std::string_view key) {
+    if (members.size() < 16) {
+      for (std::size_t i = 0; i < members.size(); ++i) {
+        if (members[i].first == key) return i;
+      }
+      return members.size();
+    }
+    if (index.empty()) {
+      for (std::size_t i = 0; i < members.size(); ++i) index.emplace(members[i].first, i);
+    }
+    auto it = index.find(std::string(key));
+    return it == index.end() ? members.size() : it->second;
+  }
+
+  [[gnu::noinline]] Status DuplicateKey(std::string_view key, od::value& child) {
+    return Status::Corruption("json: duplicate key \"" + std::string(key) + "\" at byte " +
+                              std::to_string(Offset(child)));
+  }
+
+  [[gnu::noinline]] Status VisitObject(od::value& v, od::document& doc, std::size_t depth,
+                                       Value* out) {
     od::object obj;
     if (auto err = v.get_object().get(obj)) return Fail(err, doc);
     Object members;
     std::size_t count = 0;
     if (!obj.count_fields().get(count)) members.reserve(count);
-    // Key -> member position; only built once an object is large enough
-    // that a linear scan for duplicates would hurt.
+    // Key -> member position, for FindMember.
     std::unordered_map<std::string, std::size_t> index;
     for (auto field : obj) {
       std::string_view key;
@@ -284,26 +354,9 @@ class TreeBuilder {
       od::value child;
       if (auto err = field.value().get(child)) return Fail(err, doc);
       if (options_.duplicates != DuplicateKeys::kKeep) {
-        std::size_t found = members.size();
-        if (members.size() < 16) {
-          for (std::size_t i = 0; i < members.size(); ++i) {
-            if (members[i].first == key) { found = i; break; }
-          }
-        } else {
-          if (index.empty()) {
-            for (std::size_t i = 0; i < members.size(); ++i) {
-              index.emplace(members[i].first, i);
-            }
-          }
-          if (auto it = index.find(std::string(key)); it != index.end()) {
-            found = it->second;
-          }
-        }
+        const std::size_t found = FindMember(members, index, key);
         if (found != members.size()) {
-          if (options_.duplicates == DuplicateKeys::kReject) {
-            return Status::Corruption("json: duplicate key \"" + std::string(key) +
-                                      "\" at byte " + std::to_string(Offset(child)));
-          }
+          if (options_.duplicates == DuplicateKeys::kReject) return DuplicateKey(key, child);
           ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &members[found].second));
           continue;
         }

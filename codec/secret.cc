@@ -1,6 +1,7 @@
 #include "codec/secret.h"
 
 #include "codec/base64.h"
+#include "codec/compact.h"
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/yaml.h"
@@ -68,7 +69,9 @@ InputObject Classify(json::Value obj, std::string label) {
   if (kind == nullptr || !kind->is_string() || kind->as_string() != "Secret") {
     in.error = Status::InvalidArgument(
         in.label + ": kind " +
-        (kind && kind->is_string() ? "'" + kind->as_string() + "'" : std::string("missing")) +
+        (kind == nullptr     ? std::string("missing")
+         : kind->is_string() ? "'" + kind->as_string() + "'"
+                             : "of type " + std::string(json::KindName(kind->kind()))) +
         " is not a Secret");
     return in;
   }
@@ -86,6 +89,11 @@ InputObject Classify(json::Value obj, std::string label) {
     payload = SecretValue(o, kCompactDataKey);
     if (payload.status().code() == Status::Code::kNotFound) {
       payload = Status::NotFound("no data key 'data' (or '" + std::string(kCompactDataKey) + "')");
+    } else if (payload.ok() && !compact::LooksCompact(*payload)) {
+      // Payloads are told apart by their magic; under this key it must be
+      // there, else the bytes would be misread as JSON.
+      payload = Status::Corruption("data." + std::string(kCompactDataKey) +
+                                   ": compact: bad magic, not a compact envelope");
     }
   }
   if (!payload.ok()) {
@@ -108,21 +116,35 @@ std::string_view ObjectNamespace(const json::Value& object) {
   return md ? md->StringOr("namespace") : std::string_view();
 }
 
+namespace {
+
+Status CheckSize(std::string_view text, std::string_view source, const ReadLimits& limits) {
+  if (text.size() <= limits.max_bytes) return Status::OK();
+  return Status::InvalidArgument(std::string(source) + ": input of " +
+                                 std::to_string(text.size()) + " bytes exceeds the limit of " +
+                                 std::to_string(limits.max_bytes) + " bytes");
+}
+
+}  // namespace
+
 Result<Input> ReadInput(std::string_view text, std::string_view source,
-                        std::size_t readable_padding) {
+                        const ReadLimits& limits) {
+  ZS_RETURN_IF_ERROR(CheckSize(text, source, limits));
   Input input;
   std::vector<json::Value> docs;
   std::vector<std::string> raw_docs;  // bare JSON payload bytes, kept exactly
   if (LooksLikeJson(text)) {
     input.format = TextFormat::kJson;
-    json::ParseOptions parse;
-    parse.readable_padding = readable_padding;
-    auto v = json::ParseJson(text, parse);
+    json::ParseOptions options;
+    options.max_bytes = limits.max_bytes;
+    options.max_depth = limits.max_depth;
+    options.readable_padding = limits.readable_padding;
+    auto v = json::ParseJson(text, options);
     if (!v.ok()) return v.status().WithContext(source);
     docs.push_back(std::move(v).value());
   } else {
     input.format = TextFormat::kYaml;
-    auto v = yaml::ParseDocuments(text);
+    auto v = yaml::ParseDocuments(text, limits.max_depth);
     if (!v.ok()) return v.status().WithContext(source);
     docs = std::move(v).value();
     if (docs.empty()) return Status::InvalidArgument(std::string(source) + ": no documents");
@@ -260,19 +282,22 @@ std::string WriteObject(const json::Value& object, TextFormat format) {
 }
 
 Status ReadInputStreaming(std::string_view text, std::string_view source,
-                          std::size_t readable_padding, Input* header,
+                          const ReadLimits& limits, Input* header,
                           const std::function<Status(InputObject)>& on_object) {
   auto whole = [&]() -> Status {
-    ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, source, readable_padding));
+    ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, source, limits));
     std::vector<InputObject> objects = std::move(input.objects);
     *header = std::move(input);
     for (InputObject& o : objects) ZS_RETURN_IF_ERROR(on_object(std::move(o)));
     return Status::OK();
   };
   if (!LooksLikeJson(text)) return whole();
+  ZS_RETURN_IF_ERROR(CheckSize(text, source, limits));
   header->format = TextFormat::kJson;
   json::ParseOptions parse;
-  parse.readable_padding = readable_padding;
+  parse.max_bytes = limits.max_bytes;
+  parse.max_depth = limits.max_depth;
+  parse.readable_padding = limits.readable_padding;
   bool streamed = false;
   Status s = json::ParseJsonStreaming(
       text, "items", parse,

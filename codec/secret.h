@@ -72,14 +72,26 @@ struct Input {
   std::vector<InputObject> objects;
 };
 
+// Limits that keep a hostile input from needing unbounded memory or stack.
+struct ReadLimits {
+  // Largest text accepted, in bytes. Default: 256 MiB (json::ParseOptions').
+  std::size_t max_bytes = std::size_t{256} << 20;
+  // Deepest nesting of arrays/objects (JSON) or collections (YAML).
+  // Default: 512; the JSON reader's ceiling is 1024.
+  std::size_t max_depth = 512;
+  // Bytes after the end of the text that may be read, never written (the
+  // spare capacity of the std::string holding it): at least 64 lets a JSON
+  // text be parsed in place instead of from a copy (json::ParseOptions).
+  std::size_t readable_padding = 0;
+};
+
 // Reads JSON or YAML (decided by the first non-blank character). Returns an
 // error only when the text as a whole cannot be read; problems of single
 // objects (wrong kind, bad base64, not a Zarf Secret) are in their `error`.
-// `source` names the input in labels ("secrets.json", "-" for stdin).
-// `readable_padding`: see json::ParseOptions (the spare capacity of the
-// string holding `text` lets a large List be parsed without a copy).
+// `source` names the input in labels ("secrets.json", "-" for stdin). Text
+// over `limits` is InvalidArgument naming `source` and the limit.
 Result<Input> ReadInput(std::string_view text, std::string_view source,
-                        std::size_t readable_padding = 0);
+                        const ReadLimits& limits = {});
 
 // ReadInput for inputs too large to hold twice, such as a List of hundreds
 // of Secrets: calls `on_object` for each object in input order as soon as it
@@ -91,7 +103,7 @@ Result<Input> ReadInput(std::string_view text, std::string_view source,
 // status of `on_object`; a List that turns out malformed can fail after some
 // objects were handed out.
 Status ReadInputStreaming(std::string_view text, std::string_view source,
-                          std::size_t readable_padding, Input* header,
+                          const ReadLimits& limits, Input* header,
                           const std::function<Status(InputObject)>& on_object);
 
 // The decoded value of `key`: from `stringData` if present there (it wins on

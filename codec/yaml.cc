@@ -263,8 +263,8 @@ void WriteBlock(const json::Value& v, std::size_t indent, bool first_inline,
 
 }  // namespace
 
-Result<std::vector<json::Value>> ParseDocuments(std::string_view text) {
-  return internal::ParseStream(text);
+Result<std::vector<json::Value>> ParseDocuments(std::string_view text, std::size_t max_depth) {
+  return internal::ParseStream(text, max_depth);
 }
 
 std::string Write(const json::Value& value) {

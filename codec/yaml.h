@@ -35,7 +35,8 @@
 
 namespace zs::yaml {
 
-// Deepest nesting of mappings and sequences ParseDocuments accepts.
+// Deepest nesting of mappings and sequences ParseDocuments accepts by
+// default (the JSON reader's default too).
 inline constexpr std::size_t kMaxNestingDepth = 512;
 
 // Parses a stream of one or more documents, separated by `---` and optionally
@@ -43,8 +44,9 @@ inline constexpr std::size_t kMaxNestingDepth = 512;
 // without content (only comments, or nothing between markers) yield no
 // Value, so an empty stream gives an empty vector. Object members keep their
 // source order. Fails as described above. `text` is only borrowed for the
-// duration of the call.
-Result<std::vector<json::Value>> ParseDocuments(std::string_view text);
+// duration of the call. Nesting deeper than `max_depth` is InvalidArgument.
+Result<std::vector<json::Value>> ParseDocuments(std::string_view text,
+                                                std::size_t max_depth = kMaxNestingDepth);
 
 // Writes `value` as one block-style document the way `kubectl -o yaml`
 // prints objects: two-space indentation, a sequence under a key not indented

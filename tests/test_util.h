@@ -12,6 +12,14 @@ namespace zs::testing {
 
 inline std::filesystem::path DataDir() { return ZS_TEST_DATA_DIR; }
 
+// A three-component package definition (a chart, a manifest, nothing) that
+// the record tests deploy.
+inline constexpr const char* kDemoPackageYaml =
+    "kind: ZarfPackageConfig\nmetadata:\n  name: demo\n  version: 1.0.0\ncomponents:\n"
+    "  - name: web\n    charts:\n      - name: podinfo\n        namespace: web\n"
+    "  - name: db\n    manifests:\n      - name: pg\n        namespace: data\n"
+    "  - name: jobs\n";
+
 inline std::string ReadFile(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream ss;

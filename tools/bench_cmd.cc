@@ -14,6 +14,7 @@
 #include "codec/go_json.h"
 #include "codec/secret.h"
 #include "tools/common.h"
+#include "tools/state_file.h"
 #include "tools/svg_plot.h"
 
 namespace zs::tools {
@@ -52,12 +53,9 @@ std::string Fixed(double v, int decimals) {
   return buf;
 }
 
+// Temp file + rename: a kill mid-run leaves each output old or new, never torn.
 Status WriteTextFile(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f << text;
-  f.close();
-  if (!f) return Status::IOError("cannot write " + path.string());
-  return Status::OK();
+  return WriteFileAtomically(path.string(), text);
 }
 
 // What is measured for one codec.

@@ -18,6 +18,10 @@
 #include "codec/timestamp.h"
 #include "engine/cache.h"
 
+namespace CLI {
+class App;
+}
+
 namespace zs::tools {
 
 // Exit codes of every subcommand (SPEC section 8).
@@ -25,7 +29,23 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitSomeFailed = 1;
 inline constexpr int kExitUsage = 2;
 
-// Reads a whole file, or standard input for "-". IOError naming the path.
+// Limits on every input the commands read: the global flags
+// --max-object-size and --max-depth (RegisterLimitFlags) write them while
+// the command line is parsed, before any subcommand runs; in-process callers
+// (tests) get the defaults of ReadLimits.
+ReadLimits& MutableReadLimits();
+inline const ReadLimits& CurrentReadLimits() { return MutableReadLimits(); }
+
+// Adds --max-object-size and --max-depth to `app` (and lets them follow the
+// subcommand's name).
+void RegisterLimitFlags(CLI::App* app);
+
+// Appends which flag raises the limit to a status that reports one.
+Status WithLimitHint(Status status);
+
+// Reads a whole file, or standard input for "-". IOError naming the path;
+// InvalidArgument, before reading it all, for more than
+// CurrentReadLimits().max_bytes.
 Result<std::string> ReadFileOrStdin(const std::string& path);
 
 // Reads each file ("-": stdin; none: stdin) and calls `visit` for each usable

@@ -18,14 +18,17 @@ namespace {
 // field-name case, duplicates and nil maps are settled before comparing.
 Result<std::string> Marshaled(const std::string& path, const std::string& kind) {
   ZS_ASSIGN_OR_RETURN(json::Value doc, ReadDocument(path));
+  Result<std::string> marshaled = std::string();
   if (kind == "deploy") {
     auto c = DecodeDeployConfig(doc);
-    if (!c.ok()) return c.status().WithContext(path);
-    return MarshalDeployConfig(*c);
+    marshaled = c.ok() ? MarshalDeployConfig(*c) : Result<std::string>(c.status());
+  } else {
+    auto c = DecodeRemoveConfig(doc);
+    marshaled = c.ok() ? MarshalRemoveConfig(*c) : Result<std::string>(c.status());
   }
-  auto c = DecodeRemoveConfig(doc);
-  if (!c.ok()) return c.status().WithContext(path);
-  return MarshalRemoveConfig(*c);
+  // Every error names the file, a value out of float64 range included.
+  if (!marshaled.ok()) return marshaled.status().WithContext(path);
+  return marshaled;
 }
 
 }  // namespace

@@ -72,7 +72,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
   const std::vector<std::string> stdin_only{"-"};
   for (const std::string& file : o.files.empty() ? stdin_only : o.files) {
     auto text = ReadFileOrStdin(file);
-    auto input = text.ok() ? ReadInput(*text, file == "-" ? "<stdin>" : file)
+    auto input = text.ok() ? ReadInput(*text, file == "-" ? "<stdin>" : file, CurrentReadLimits())
                            : Result<Input>(text.status());
     if (!input.ok()) {
       report("", input.status());

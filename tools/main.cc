@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   CLI::App app{"zarf-state: event-sourced state for Zarf deployed packages"};
   app.set_version_flag("--version", "zarf-state " ZS_VERSION);
   app.require_subcommand(1);
+  zs::tools::RegisterLimitFlags(&app);
   int exit_code = zs::tools::kExitOk;
   zs::tools::RegisterInspect(&app, &exit_code);
   zs::tools::RegisterMigrate(&app, &exit_code);

@@ -348,7 +348,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     Result<std::string> text = ReadFileOrStdin(file);
     if (!text.ok()) {
       failed = true;
-      outcomes.push_back({file, file, "", std::nullopt, "", text.status().ToString()});
+      outcomes.push_back({file, file, "", std::nullopt, "", WithLimitHint(text.status()).ToString()});
       continue;
     }
     Input header;
@@ -361,10 +361,12 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
       }
     });
     std::size_t count = 0;
+    ReadLimits limits = CurrentReadLimits();
+    limits.readable_padding = text->capacity() - text->size();
     // Objects are migrated and written as they are read: a List of any size
     // is never held whole, in or out.
     Status read = ReadInputStreaming(
-        *text, file == "-" ? "stdin" : file, text->capacity() - text->size(), &header,
+        *text, file == "-" ? "<stdin>" : file, limits, &header,
         [&](InputObject in) -> Status {
           ObjectOutcome o;
           o.name = ObjectTitle(in);  // before MigrateObject consumes `in`
@@ -394,7 +396,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
       // The objects read before the error are migrated and in the output;
       // the file is reported as failed from that point on.
       failed = true;
-      outcomes.push_back({file, file, "", std::nullopt, "", read.ToString()});
+      outcomes.push_back({file, file, "", std::nullopt, "", WithLimitHint(read).ToString()});
     }
     writer.End();
   }

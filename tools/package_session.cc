@@ -43,6 +43,19 @@ std::string LogLine(const std::string& package, const engine::Record& r) {
   return line;
 }
 
+// Save appends to the log before it replaces the Secret, so a kill between
+// the two leaves a Secret that is the fold of a strict prefix of the log.
+// The log is the source of truth: such a Secret is rolled forward (the next
+// Save rewrites it) instead of being reported as drift.
+bool SecretTrailsTheLog(const DeployedPackage& stored, const std::vector<engine::Record>& logged,
+                        const engine::FoldOptions& fold) {
+  for (std::size_t n = logged.size(); n-- > 1;) {
+    auto prefix = engine::FoldPrefix(logged, n, fold);
+    if (prefix.ok() && engine::CompareSnapshots(stored, *prefix).empty()) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 Result<std::vector<engine::Record>> ReadRecordLog(const std::string& path, const std::string& package) {
@@ -82,13 +95,16 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
     exists = true;
     s->options_.to_stdout = true;
   } else {
-    ZS_ASSIGN_OR_RETURN(s->file_, StateFile::Open(options.secret_path, options.create));
+    ZS_ASSIGN_OR_RETURN(s->file_, StateFile::Open(options.secret_path, options.create,
+                                                  CurrentReadLimits().max_bytes));
     exists = s->file_->exists();
     text = s->file_->contents();
   }
   std::optional<DeployedPackage> stored;
   if (exists) {
-    ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, options.secret_path));
+    auto read = ReadInput(text, options.secret_path, CurrentReadLimits());
+    if (!read.ok()) return WithLimitHint(read.status());
+    Input input = std::move(read).value();
     if (input.is_list || input.objects.size() != 1) {
       return Status::InvalidArgument(options.secret_path +
                                      ": record works on one package Secret, not a List");
@@ -126,7 +142,7 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
     if (stored) {
       ZS_ASSIGN_OR_RETURN(DeployedPackage folded, engine::Fold(logged, fold));
       const auto drift = engine::CompareSnapshots(*stored, folded);
-      if (!drift.empty()) {
+      if (!drift.empty() && !SecretTrailsTheLog(*stored, logged, fold)) {
         return Status::InvalidArgument(
             options.secret_path + " and the log " + options.log_path + " disagree (first at " +
             drift[0].path + "); run `zarf-state replay --verify` to see the drift");

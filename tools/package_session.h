@@ -5,7 +5,9 @@
 // Loading: a record log (JSON Lines, one {"package":..,"record":..} per
 // line) that has records for the package is the source of truth, and must
 // fold to the Secret's snapshot (else the drift is the error); otherwise the
-// Secret's snapshot becomes the log's Base record. Saving: the new snapshot is
+// Secret's snapshot becomes the log's Base record. A Secret that equals the
+// fold of a strict prefix of its log (a kill between the log append and the
+// Secret's replacement) is rolled forward to the log. Saving: the new snapshot is
 // encoded Go-exactly, checked against the API server's size limit, put into
 // the same Secret object (metadata and resourceVersion kept) or a new one
 // named as Zarf names it, and installed atomically; new records are appended

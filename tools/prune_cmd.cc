@@ -22,7 +22,7 @@ using json::Value;
 // DeployedPackage payload).
 Result<DeployedPackage> ReadOnePackage(const std::string& path,
                                        const std::string& text) {
-  ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, path));
+  ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, path, CurrentReadLimits()));
   std::vector<const InputObject*> packages;
   for (const InputObject& obj : input.objects) {
     if (!obj.error.ok()) return obj.error.WithContext(obj.label);
@@ -272,7 +272,7 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out,
   }
   for (const std::string& file : o.others) {
     auto others_text = ReadFileOrStdin(file);
-    auto input = others_text.ok() ? ReadInput(*others_text, file)
+    auto input = others_text.ok() ? ReadInput(*others_text, file, CurrentReadLimits())
                                   : Result<Input>(others_text.status());
     if (!input.ok()) {
       err << "error: --others: " << input.status().message() << "\n";

@@ -42,7 +42,7 @@ std::string Describe(const engine::Record& r) {
 
 Result<std::string> LoadSecretPayload(const std::string& path) {
   ZS_ASSIGN_OR_RETURN(std::string text, ReadFileOrStdin(path));
-  ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, path));
+  ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, path, CurrentReadLimits()));
   if (input.objects.size() != 1) {
     return Status::InvalidArgument(path + ": replay takes one package Secret");
   }

@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 namespace zs::tools {
 namespace {
@@ -33,9 +34,15 @@ std::string DirOf(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-}  // namespace
-
-namespace {
+// fsyncs the directory holding `path`, so that a rename in it is durable.
+void SyncDir(const std::string& path) {
+  const std::string dir = DirOf(path);
+  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
+}
 
 // Whether `path` exists and is something other than a regular file (a
 // device such as /dev/null, a FIFO, a directory): renaming over it would
@@ -45,9 +52,24 @@ bool IsSpecialFile(const std::string& path) {
   return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode);
 }
 
+// Temp files a killed Replace left behind. Only called with the lock held:
+// no other Replace of `path` can be writing one now.
+void RemoveStaleTemps(const std::string& path) {
+  const std::string dir = DirOf(path);
+  const std::string prefix = path.substr(path.rfind('/') + 1) + ".tmp-";
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.size() == prefix.size() + 6 && name.starts_with(prefix)) {
+      std::filesystem::remove(e.path(), ec);
+    }
+  }
+}
+
 }  // namespace
 
-Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool may_be_missing) {
+Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool may_be_missing,
+                                                   std::size_t max_bytes) {
   if (IsSpecialFile(path)) {
     return Status::InvalidArgument(path + ": not a regular file; a state file is replaced "
                                           "atomically, which would replace this one");
@@ -63,11 +85,19 @@ Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool
     }
   }
   std::unique_ptr<StateFile> file(new StateFile(path, lock_fd));
+  RemoveStaleTemps(path);
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT && may_be_missing) return file;
     if (errno == ENOENT) return Status::NotFound(path + ": no such file");
     return Errno("open", path);
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+    ::close(fd);
+    return Status::InvalidArgument(path + ": input of " + std::to_string(st.st_size) +
+                                   " bytes exceeds the limit of " + std::to_string(max_bytes) +
+                                   " bytes (raise it with --max-object-size)");
   }
   char buf[1 << 16];
   for (;;) {
@@ -90,11 +120,14 @@ StateFile::~StateFile() {
   if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
 }
 
-namespace {
+Status StateFile::Replace(std::string_view contents) {
+  ZS_RETURN_IF_ERROR(WriteFileAtomically(path_, contents));
+  contents_ = std::string(contents);
+  exists_ = true;
+  return Status::OK();
+}
 
-// Write-temp, fsync, rename, fsync the directory: a kill at any moment leaves
-// the complete old or the complete new file, mode 0600.
-Status ReplaceAtomically(const std::string& path, std::string_view contents) {
+Status WriteFileAtomically(const std::string& path, std::string_view contents) {
   std::string tmp = path + ".tmp-XXXXXX";
   const int fd = ::mkstemp(tmp.data());
   if (fd < 0) return Errno("create", tmp);
@@ -108,22 +141,7 @@ Status ReplaceAtomically(const std::string& path, std::string_view contents) {
     ::unlink(tmp.c_str());
     return s;
   }
-  const std::string dir = DirOf(path);
-  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
-  }
-  return Status::OK();
-}
-
-
-}  // namespace
-
-Status StateFile::Replace(std::string_view contents) {
-  ZS_RETURN_IF_ERROR(ReplaceAtomically(path_, contents));
-  contents_ = std::string(contents);
-  exists_ = true;
+  SyncDir(path);
   return Status::OK();
 }
 
@@ -158,25 +176,21 @@ Status OutputFile::Append(std::string_view data) {
 
 Status OutputFile::Commit() {
   ZS_RETURN_IF_ERROR(error_);
+  const int fd = fd_;
+  fd_ = -1;
   if (tmp_.empty()) {  // a device or FIFO: written in place
-    const int fd = fd_;
-    fd_ = -1;
     if (::close(fd) != 0) return Errno("close", path_);
     committed_ = true;
     return Status::OK();
   }
-  if (::fsync(fd_) != 0) return Errno("fsync", tmp_);
-  const int fd = fd_;
-  fd_ = -1;
+  if (::fsync(fd) != 0) {
+    ::close(fd);
+    return Errno("fsync", tmp_);
+  }
   if (::close(fd) != 0) return Errno("close", tmp_);
   if (::rename(tmp_.c_str(), path_.c_str()) != 0) return Errno("rename", tmp_);
   committed_ = true;
-  const std::string dir = DirOf(path_);
-  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
-  }
+  SyncDir(path_);
   return Status::OK();
 }
 

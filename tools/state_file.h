@@ -7,11 +7,15 @@
 // with mode 0600, fsyncs it, renames it over the path and fsyncs the
 // directory: a kill at any moment leaves the complete old or the complete new
 // file. Files we create are 0600: they hold cluster state and credentials.
+// A temp file a kill left behind is never read, and Open (holding the lock)
+// deletes it.
 //
 // Thread safety: one StateFile per thread; the lock is per open file.
 #ifndef ZARF_STATE_TOOLS_STATE_FILE_H_
 #define ZARF_STATE_TOOLS_STATE_FILE_H_
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -23,8 +27,10 @@ namespace zs::tools {
 class StateFile {
  public:
   // Takes the lock and reads the file. A missing file is fine when
-  // `may_be_missing` (exists() is then false); otherwise NotFound.
-  static Result<std::unique_ptr<StateFile>> Open(const std::string& path, bool may_be_missing);
+  // `may_be_missing` (exists() is then false); otherwise NotFound. A file
+  // over `max_bytes` is InvalidArgument, refused before it is read.
+  static Result<std::unique_ptr<StateFile>> Open(const std::string& path, bool may_be_missing,
+                                                 std::size_t max_bytes = SIZE_MAX);
   ~StateFile();
   StateFile(const StateFile&) = delete;
   StateFile& operator=(const StateFile&) = delete;
@@ -45,6 +51,13 @@ class StateFile {
   bool exists_ = false;
   std::string contents_;
 };
+
+// Installs `contents` as `path` the crash-safe way, without a lock: writes
+// "<path>.tmp-XXXXXX" (mode 0600), fsyncs it, renames it over `path` and
+// fsyncs the directory. A kill at any moment leaves the old file (or none)
+// or the complete new one; at worst a stray temp file, never a torn `path`.
+// IOError naming the file on failure, the temp file then removed.
+Status WriteFileAtomically(const std::string& path, std::string_view contents);
 
 // An output file written in pieces (a migrated List of hundreds of MiB is
 // streamed, not held): a regular or new file goes to "<path>.tmp-XXXXXX"

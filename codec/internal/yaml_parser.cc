@@ -59,7 +59,8 @@ struct FlowItem {
 
 class Parser : private Cursor {
  public:
-  explicit Parser(std::string src) : Cursor(std::move(src)) {}
+  Parser(std::string src, std::size_t max_depth)
+      : Cursor(std::move(src)), max_depth_(max_depth) {}
 
   Result<std::vector<Value>> Run();
 
@@ -78,6 +79,8 @@ class Parser : private Cursor {
   Status CheckKey(const ScalarHead& head, std::size_t start) const;
   Result<std::string> ContinuePlain(std::string text, int n);
   Status TooDeep(std::size_t at) const;
+
+  const std::size_t max_depth_;
 
   Status SkipFlowSpace(std::size_t start);
   Result<Value> ParseFlowCollection(std::size_t depth);
@@ -274,13 +277,13 @@ Result<Value> Parser::ParseBlockNode(int n, Context ctx, std::size_t depth) {
 Status Parser::TooDeep(std::size_t at) const {
   return Error(
       Status::Code::kInvalidArgument, at,
-      "nesting deeper than " + std::to_string(kMaxNestingDepth) + " levels");
+      "nesting deeper than " + std::to_string(max_depth_) + " levels");
 }
 
 Result<Value> Parser::ParseBlockMapping(int col, std::string key,
                                         std::size_t key_pos,
                                         std::size_t depth) {
-  if (depth > kMaxNestingDepth) return TooDeep(key_pos);
+  if (depth > max_depth_) return TooDeep(key_pos);
   json::Object members;
   std::unordered_set<std::string> seen;
   while (true) {
@@ -333,7 +336,7 @@ Result<std::string> Parser::ParseBlockKey() {
 }
 
 Result<Value> Parser::ParseBlockSequence(int col, std::size_t depth) {
-  if (depth > kMaxNestingDepth) return TooDeep(pos_);
+  if (depth > max_depth_) return TooDeep(pos_);
   json::Array items;
   while (true) {
     ++pos_;  // the `-`
@@ -547,7 +550,7 @@ Status Parser::SkipFlowSpace(std::size_t start) {
 
 Result<Value> Parser::ParseFlowCollection(std::size_t depth) {
   const std::size_t start = pos_;
-  if (depth > kMaxNestingDepth) return TooDeep(start);
+  if (depth > max_depth_) return TooDeep(start);
   const bool is_map = src_[pos_] == '{';
   const char close = is_map ? '}' : ']';
   ++pos_;
@@ -685,7 +688,7 @@ std::string Parser::ScanPlainFlow() {
 
 }  // namespace
 
-Result<std::vector<Value>> ParseStream(std::string_view text) {
+Result<std::vector<Value>> ParseStream(std::string_view text, std::size_t max_depth) {
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   // YAML treats CRLF and a lone CR as line breaks; folding both into LF keeps
   // every line and column number unchanged.
@@ -698,7 +701,7 @@ Result<std::vector<Value>> ParseStream(std::string_view text) {
       src += '\n';
     }
   }
-  return Parser(std::move(src)).Run();
+  return Parser(std::move(src), max_depth).Run();
 }
 
 }  // namespace zs::yaml::internal

@@ -11,6 +11,7 @@
 #ifndef ZARF_STATE_CODEC_INTERNAL_YAML_PARSER_H_
 #define ZARF_STATE_CODEC_INTERNAL_YAML_PARSER_H_
 
+#include <cstddef>
 #include <string_view>
 #include <vector>
 
@@ -22,7 +23,8 @@ namespace zs::yaml::internal {
 // Parses every document of `text`; the contract is ParseDocuments' in
 // codec/yaml.h. `text` is borrowed for the duration of the call only (the
 // parser works on its own copy with line ends normalised to LF).
-Result<std::vector<json::Value>> ParseStream(std::string_view text);
+// `max_depth` is the deepest nesting accepted.
+Result<std::vector<json::Value>> ParseStream(std::string_view text, std::size_t max_depth);
 
 }  // namespace zs::yaml::internal
 

@@ -22,6 +22,27 @@ TEST(JsonReaderTest, KeepsMemberOrderAndNumberSpelling) {
   EXPECT_EQ(v->Find("a")->array()[2].number_raw(), "123456789012345678901234");
 }
 
+TEST(JsonReaderTest, ATruncatedDocumentIsReportedAsTruncated) {
+  for (std::string_view text : {R"({"a":[1,2)", R"({"a":[1,2,)", R"({"a":1)", R"({"a":{"b":1})", "[[1]",
+                                R"({"a":"}"  )"}) {
+    EXPECT_NE(ErrorOf(text).find("json: truncated input:"), std::string::npos) << text << ": " << ErrorOf(text);
+  }
+  EXPECT_NE(ErrorOf(R"({"a":[1,2)").find("2 unclosed object or array"), std::string::npos);
+  // Extra content is not truncation.
+  EXPECT_EQ(ErrorOf(R"({"a":1} x)").find("truncated"), std::string::npos);
+}
+
+TEST(JsonReaderTest, ObjectsNestedToTheDefaultLimitParseWithinTheStack) {
+  // 512 levels of objects: the reader recurses once per level, and each
+  // level's frame must stay small enough for sanitizer builds' stacks too.
+  std::string text;
+  for (int i = 0; i < 511; ++i) text += "{\"k\":";
+  text += "1" + std::string(511, '}');
+  auto v = ParseJson(text, {DuplicateKeys::kReject});
+  ASSERT_TRUE(v.ok()) << v.status().ToString();
+  EXPECT_NE(ErrorOf("{\"k\":" + text + "}").find("nesting deeper than 512"), std::string::npos);
+}
+
 TEST(JsonReaderTest, UnescapesStrings) {
   auto v = ParseJson(R"(["\u003c\u00e9\ud83e\udd84\n\"\\\/"])");
   ASSERT_TRUE(v.ok());

@@ -12,6 +12,22 @@
 namespace zs {
 namespace {
 
+TEST(SecretTest, ADataCompactValueWithoutTheMagicIsNotReadAsJson) {
+  auto in = ReadInput(R"({"apiVersion":"v1","kind":"Secret","metadata":{"name":"zarf-package-x"},)"
+                      R"("type":"Opaque","data":{"data-compact":"eyJhIjoxfQ=="}})",
+                      "c.json");
+  ASSERT_TRUE(in.ok());
+  EXPECT_NE(in->objects[0].error.message().find("data.data-compact: compact: bad magic"), std::string_view::npos)
+      << in->objects[0].error.message();
+}
+
+TEST(SecretTest, AKindThatIsNotAStringIsNamedByItsType) {
+  auto in = ReadInput("apiVersion: v1\nkind: 42\nmetadata:\n  name: zarf-package-x\n", "k.yaml");
+  ASSERT_TRUE(in.ok());
+  EXPECT_NE(in->objects[0].error.message().find("kind of type number is not a Secret"), std::string_view::npos)
+      << in->objects[0].error.message();
+}
+
 TEST(SecretTest, EverySecretFixtureDecodesToItsPayloadBytes) {
   int checked = 0;
   for (const auto& path : testing::LegacyFiles(".secret.json")) {

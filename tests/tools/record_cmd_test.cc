@@ -31,11 +31,7 @@ class RecordCmdTest : public ::testing::Test {
                                             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
-    Write("zarf.yaml",
-          "kind: ZarfPackageConfig\nmetadata:\n  name: demo\n  version: 1.0.0\ncomponents:\n"
-          "  - name: web\n    charts:\n      - name: podinfo\n        namespace: web\n"
-          "  - name: db\n    manifests:\n      - name: pg\n        namespace: data\n"
-          "  - name: jobs\n");
+    Write("zarf.yaml", testing::kDemoPackageYaml);
     Write("config.json", R"({"Values":{"replicas":2}})");
   }
   void TearDown() override { fs::remove_all(dir_); }
@@ -62,6 +58,15 @@ class RecordCmdTest : public ::testing::Test {
     std::ostringstream out;
     err_.str("");
     return RunRecord(o, out, err_);
+  }
+
+  // replay --verify of the Secret against its log.
+  ReplayOptions VerifyOptions() const {
+    ReplayOptions o;
+    o.secret_path = P("secret.json");
+    o.log_path = P("log.jsonl");
+    o.verify = true;
+    return o;
   }
 
   DeployedPackage Stored() {
@@ -114,10 +119,7 @@ TEST_F(RecordCmdTest, StepByStepAcrossProcessesNeedsTheConfigToFinish) {
 TEST_F(RecordCmdTest, ReplayVerifiesTheSecretAgainstItsLogAndFindsDrift) {
   ASSERT_EQ(Record({}), kExitOk);
   ASSERT_EQ(Record({"--fail", "jobs"}), kExitSomeFailed);
-  ReplayOptions o;
-  o.secret_path = P("secret.json");
-  o.log_path = P("log.jsonl");
-  o.verify = true;
+  const ReplayOptions o = VerifyOptions();
   std::ostringstream out, err;
   EXPECT_EQ(RunReplay(o, out, err), kExitOk) << out.str() << err.str();
   EXPECT_NE(out.str().find("no drift"), std::string::npos);
@@ -134,6 +136,31 @@ TEST_F(RecordCmdTest, ReplayVerifiesTheSecretAgainstItsLogAndFindsDrift) {
   // And the next record refuses to build on a Secret that disagrees with its log.
   EXPECT_EQ(Record({}), kExitSomeFailed);
   EXPECT_NE(err_.str().find("disagree"), std::string::npos);
+}
+
+TEST_F(RecordCmdTest, ASecretAKillLeftBehindItsLogIsRolledForward) {
+  ASSERT_EQ(Record({}), kExitOk);
+  const std::string old_secret = testing::ReadFile(dir_ / "secret.json");
+  ASSERT_EQ(Record({"--fail", "db"}), kExitSomeFailed);
+  // As if killed after the log append, before the Secret's rename.
+  Write("secret.json", old_secret);
+  ASSERT_EQ(Record({}), kExitOk) << err_.str();
+  std::ostringstream out, err;
+  EXPECT_EQ(RunReplay(VerifyOptions(), out, err), kExitOk) << out.str() << err.str();
+  // The failed deploy the log kept is in the history.
+  const DeployedPackage p = Stored();
+  ASSERT_GE(p.events.size(), 4u);
+  EXPECT_EQ(p.events[p.events.size() - 3].outcome, kOutcomeFailed);
+  EXPECT_EQ(engine::LatestEventSummary(p), "Deploy/Succeeded");
+}
+
+TEST_F(RecordCmdTest, TheNextRecordDeletesTempFilesAKillLeftBehind) {
+  ASSERT_EQ(Record({}), kExitOk);
+  Write("secret.json.tmp-AbC123", "{\"half\": ");
+  Write("secret.json.tmp-keep", "not ours: the suffix is not mkstemp's");
+  ASSERT_EQ(Record({}), kExitOk) << err_.str();
+  EXPECT_FALSE(fs::exists(dir_ / "secret.json.tmp-AbC123"));
+  EXPECT_TRUE(fs::exists(dir_ / "secret.json.tmp-keep"));
 }
 
 TEST_F(RecordCmdTest, TimeTravelStopsAfterNRecords) {

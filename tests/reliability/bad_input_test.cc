@@ -1,0 +1,181 @@
+// The bad-input corpus (tests/data/bad-inputs/MANIFEST.tsv): every malformed
+// or hostile input, run through the real binary, gives exactly the outcome
+// the manifest states — exit code, the error on stderr, and which good items
+// were still processed. Inputs too big to commit are generated here (rows
+// whose file is `gen:NAME`).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/run_binary.h"
+#include "tests/test_util.h"
+
+namespace zs::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Row {
+  int line = 0;
+  std::string file;     // under bad-inputs/, or gen:NAME
+  std::string command;  // arguments; {} is the input, {data} tests/data
+  int exit_code = 0;
+  std::string err;      // substring of stderr; "(empty)": nothing on stderr
+  std::string out;      // ';'-separated checks, see MANIFEST.tsv's header
+};
+
+// gtest prints a row by its place in the manifest, not as bytes.
+void PrintTo(const Row& row, std::ostream* os) {
+  *os << "MANIFEST.tsv:" << row.line << " " << row.file << " | " << row.command;
+}
+
+std::vector<std::string> Split(const std::string& s, char sep) {
+  std::vector<std::string> parts;
+  std::string cur;
+  std::istringstream in(s);
+  while (std::getline(in, cur, sep)) parts.push_back(cur);
+  if (!s.empty() && s.back() == sep) parts.emplace_back();
+  return parts;
+}
+
+std::vector<Row> LoadManifest() {
+  std::vector<Row> rows;
+  std::ifstream in(DataDir() / "bad-inputs" / "MANIFEST.tsv");
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto f = Split(line, '\t');
+    if (f.size() != 5) {
+      rows.push_back(Row{n, "MALFORMED-ROW", line, -99, "", ""});
+      continue;
+    }
+    rows.push_back(Row{n, f[0], f[1], std::stoi(f[2]), f[3], f[4]});
+  }
+  return rows;
+}
+
+// Inputs generated at run time rather than committed.
+void Generate(const std::string& name, const fs::path& path) {
+  std::ofstream out(path, std::ios::binary);
+  if (name == "deep-json-array-10000") {
+    out << std::string(10000, '[') << std::string(10000, ']');
+  } else if (name == "deep-json-object-10000") {
+    for (int i = 0; i < 10000; ++i) out << "{\"a\":";
+    out << "1" << std::string(10000, '}');
+  } else if (name == "deep-yaml-flow-10000") {
+    out << "kind: Secret\nitems: " << std::string(10000, '[') << std::string(10000, ']') << "\n";
+  } else if (name == "deep-yaml-block-10000") {
+    for (int i = 0; i < 10000; ++i) out << "- ";
+    out << "x\n";
+  } else if (name == "string-100mb-payload") {
+    // A bare DeployedPackage whose definition carries a 100 MB description.
+    out << R"({"name":"big-string","data":{"kind":"ZarfPackageConfig","metadata":{"name":"big-string","description":")"
+        << std::string(100 << 20, 'x')
+        << R"("}},"cliVersion":"v0.84.0","generation":1,"deployedComponents":[]})";
+  } else if (name == "string-100mb-key") {
+    out << "{\"" << std::string(100 << 20, 'k') << "\": 1}";
+  } else {
+    ADD_FAILURE() << "unknown generator " << name;
+  }
+}
+
+class BadInputTest : public ::testing::TestWithParam<Row> {};
+
+TEST_P(BadInputTest, GivesTheManifestsOutcome) {
+  const Row& row = GetParam();
+  ASSERT_NE(row.exit_code, -99) << "MANIFEST.tsv line " << row.line << " needs 5 tab-separated fields";
+  const fs::path dir = fs::path(::testing::TempDir()) /
+                       ("bad-input-" + std::to_string(::getpid()) + "-" + std::to_string(row.line));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // Commands run on a copy, so writing commands never touch the corpus.
+  fs::path input;
+  if (row.file.starts_with("gen:")) {
+    input = dir / row.file.substr(4);
+    Generate(row.file.substr(4), input);
+  } else {
+    const fs::path source = DataDir() / "bad-inputs" / row.file;
+    ASSERT_TRUE(fs::exists(source)) << source;
+    input = dir / row.file;
+    fs::copy_file(source, input);
+  }
+  const std::string before = ReadFile(input);
+  auto expand = [&](const std::string& command, const fs::path& in) {
+    std::vector<std::string> args;
+    for (std::string a : Split(command, ' ')) {
+      if (a.empty()) continue;
+      if (a == "{}") a = in.string();
+      if (a.starts_with("{data}")) a = DataDir().string() + a.substr(6);
+      if (a.starts_with("{bad}")) a = (DataDir() / "bad-inputs").string() + a.substr(5);
+      args.push_back(a);
+    }
+    return args;
+  };
+  const RunResult r = RunBinary(ZS_BINARY_PATH, expand(row.command, input), dir);
+  const std::string what = "MANIFEST.tsv line " + std::to_string(row.line) + ": " + row.file +
+                           " | " + row.command + "\nstdout:\n" + r.out.substr(0, 2000) +
+                           "\nstderr:\n" + r.err.substr(0, 2000);
+  EXPECT_EQ(r.signal, 0) << what;
+  EXPECT_EQ(r.exit_code, row.exit_code) << what;
+  if (row.err == "(empty)") {
+    EXPECT_EQ(r.err, "") << what;
+  } else {
+    EXPECT_NE(r.err.find(row.err), std::string::npos) << "stderr lacks \"" << row.err << "\"\n" << what;
+  }
+  for (const std::string& check : Split(row.out, ';')) {
+    if (check.empty() || check == "-") continue;
+    if (check == "unchanged") {
+      EXPECT_EQ(ReadFile(input), before) << "the input was modified\n" << what;
+    } else if (check == "(empty)") {
+      EXPECT_EQ(r.out, "") << what;
+    } else if (check[0] == '!') {
+      EXPECT_EQ(r.out.find(check.substr(1)), std::string::npos)
+          << "stdout has \"" << check.substr(1) << "\"\n" << what;
+    } else if (check[0] == '=') {
+      // Same stdout as the same command on another corpus file.
+      const fs::path other = DataDir() / "bad-inputs" / check.substr(1);
+      const RunResult o = RunBinary(ZS_BINARY_PATH, expand(row.command, other), dir);
+      EXPECT_EQ(o.exit_code, 0) << o.err;
+      EXPECT_EQ(r.out, o.out) << "stdout differs from that for " << other << "\n" << what;
+    } else {
+      EXPECT_NE(r.out.find(check), std::string::npos) << "stdout lacks \"" << check << "\"\n" << what;
+    }
+  }
+  fs::remove_all(dir);
+}
+
+std::string RowName(const ::testing::TestParamInfo<Row>& info) {
+  std::string name = "L" + std::to_string(info.param.line) + "_" + info.param.file + "_" +
+                     info.param.command.substr(0, info.param.command.find(' '));
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Manifest, BadInputTest, ::testing::ValuesIn(LoadManifest()), RowName);
+
+TEST(BadInputCorpusTest, HasAtLeastFortyInputsAndEveryFileIsListed) {
+  const std::vector<Row> rows = LoadManifest();
+  EXPECT_GE(rows.size(), 40u);
+  std::set<std::string> listed;
+  for (const Row& r : rows) {
+    listed.insert(r.file);
+    for (const std::string& check : Split(r.out, ';')) {
+      if (check.starts_with("=")) listed.insert(check.substr(1));  // a reference output
+    }
+  }
+  for (const auto& e : fs::directory_iterator(DataDir() / "bad-inputs")) {
+    const std::string name = e.path().filename().string();
+    if (name == "MANIFEST.tsv" || name == "README.md") continue;
+    EXPECT_TRUE(listed.count(name)) << name << " is not in MANIFEST.tsv";
+  }
+}
+
+}  // namespace
+}  // namespace zs::testing

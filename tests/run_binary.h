@@ -1,0 +1,75 @@
+// Runs the real zarf-state binary from a test and captures what it prints.
+//
+// Thread safety: not thread-safe (forks; output goes through files in `dir`).
+#ifndef ZARF_STATE_TESTS_RUN_BINARY_H_
+#define ZARF_STATE_TESTS_RUN_BINARY_H_
+
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tests/test_util.h"
+
+namespace zs::testing {
+
+struct RunResult {
+  int exit_code = -1;  // -1 when it did not exit normally
+  int signal = 0;      // the signal that ended it, if any
+  std::string out;
+  std::string err;
+  long max_rss_kib = 0;  // peak resident memory of the child
+};
+
+// Starts `binary args...` with stdin from /dev/null and stdout/stderr into
+// the files named (or /dev/null for ""). Returns the child's pid.
+inline pid_t SpawnBinary(const std::string& binary, const std::vector<std::string>& args,
+                         const std::string& out_path = "", const std::string& err_path = "") {
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(binary.c_str()));
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    auto open_out = [](const std::string& path) {
+      return path.empty() ? ::open("/dev/null", O_WRONLY)
+                          : ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    };
+    ::dup2(::open("/dev/null", O_RDONLY), 0);
+    ::dup2(open_out(out_path), 1);
+    ::dup2(open_out(err_path), 2);
+    ::execv(binary.c_str(), argv.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+// Runs `binary args...` to its end; stdout and stderr are captured through
+// files in `dir`.
+inline RunResult RunBinary(const std::string& binary, const std::vector<std::string>& args,
+                           const std::filesystem::path& dir) {
+  const std::string out_path = (dir / ".stdout").string();
+  const std::string err_path = (dir / ".stderr").string();
+  const pid_t pid = SpawnBinary(binary, args, out_path, err_path);
+  RunResult r;
+  int status = 0;
+  struct rusage usage {};
+  while (::wait4(pid, &status, 0, &usage) < 0) {
+  }
+  if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+  r.max_rss_kib = usage.ru_maxrss;
+  r.out = ReadFile(out_path);
+  r.err = ReadFile(err_path);
+  std::filesystem::remove(out_path);
+  std::filesystem::remove(err_path);
+  return r;
+}
+
+}  // namespace zs::testing
+
+#endif  // ZARF_STATE_TESTS_RUN_BINARY_H_
