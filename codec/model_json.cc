@@ -287,7 +287,27 @@ Result<DeployedPackage> DecodeDeployedPackage(const json::Value& v) {
 
 Result<DeployedPackage> ParseDeployedPackage(std::string_view json_text) {
   ZS_ASSIGN_OR_RETURN(json::Value v, json::ParseJson(json_text));
-  return DecodeDeployedPackage(v);
+  // The package definition is most of a payload; the parsed tree is ours,
+  // so it is moved into the result instead of copied. Only for the common
+  // shape (one `data` member, an object): duplicates take the copying path.
+  json::Value* data = nullptr;
+  if (v.is_object()) {
+    for (json::Member& m : v.object()) {
+      if (MatchField(m.first, {"data"}) != 0) continue;
+      if (data != nullptr) {
+        data = nullptr;
+        break;
+      }
+      data = &m.second;
+      if (!data->is_object()) break;
+    }
+  }
+  if (data == nullptr || !data->is_object()) return DecodeDeployedPackage(v);
+  json::Value saved = std::move(*data);
+  *data = json::Value::MakeObject();
+  ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodeDeployedPackage(v));
+  pkg.data = std::move(saved);
+  return pkg;
 }
 
 std::string EncodeDeployedPackage(const DeployedPackage& pkg) {

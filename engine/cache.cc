@@ -80,14 +80,19 @@ Result<IngestResult> CacheImpl::Ingest(const IngestSource& src) {
   result.package = PackageKey(pkg);
   const std::string& key = result.package;
 
-  // The records this Secret implies that the log does not hold yet.
+  // The records this Secret implies that the log does not hold yet. A
+  // package's first Secret has an empty log: no identity lookups then.
+  ZS_ASSIGN_OR_RETURN(result.log_size, log_.Size(key));
   std::vector<Candidate> fresh;
   std::set<std::string> seen;
   for (Record& r : SnapshotRecords(pkg)) {
     Candidate c = MakeCandidate(std::move(r));
     if (!seen.insert(c.id).second) continue;
-    ZS_ASSIGN_OR_RETURN(std::optional<std::uint64_t> seq, log_.FindId(key, c.id));
-    if (!seq) fresh.push_back(std::move(c));
+    if (result.log_size != 0) {
+      ZS_ASSIGN_OR_RETURN(std::optional<std::uint64_t> seq, log_.FindId(key, c.id));
+      if (seq) continue;
+    }
+    fresh.push_back(std::move(c));
   }
   // New records join in time order; at equal times package events first.
   std::stable_sort(fresh.begin(), fresh.end(), [](const Candidate& a, const Candidate& b) {
@@ -95,7 +100,6 @@ Result<IngestResult> CacheImpl::Ingest(const IngestSource& src) {
   });
 
   rocksdb::WriteBatch batch;
-  ZS_ASSIGN_OR_RETURN(result.log_size, log_.Size(key));
   for (const Candidate& c : fresh) {
     RocksDbEventLog::StageRecord(&batch, *db_, key, ++result.log_size, c.encoded, c.id);
   }

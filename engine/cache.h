@@ -34,6 +34,7 @@
 #define ZARF_STATE_ENGINE_CACHE_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -163,6 +164,15 @@ class Cache {
   // unknown package.
   virtual Result<std::vector<HistoryEntry>> History(std::string_view package,
                                                     const HistoryFilter& filter) const = 0;
+
+  // Visits every package's records in one pass over the log: packages in
+  // the log's key order (shorter names first, then bytewise), each
+  // package's records together and in log order, until `visit` returns
+  // false. A record that fails to decode is Corruption naming the package
+  // and sequence number; skippable unknown kinds are left out. The package
+  // view and the entry live for the call only.
+  virtual Status ScanHistory(
+      const std::function<bool(std::string_view package, HistoryEntry& entry)>& visit) const = 0;
 
   // Folds each package's log and checks it against the stored snapshot, the
   // status record and the indexes (both missing and extra entries). Errors

@@ -94,4 +94,27 @@ Result<std::vector<HistoryEntry>> CacheImpl::History(std::string_view package,
   return out;
 }
 
+Status CacheImpl::ScanHistory(
+    const std::function<bool(std::string_view package, HistoryEntry& entry)>& visit) const {
+  // One total-order iteration: no per-package seek or iterator.
+  Status error;
+  HistoryEntry entry;
+  ZS_RETURN_IF_ERROR(ScanPrefix(*db_, kCfLog, "", [&](std::string_view key, std::string_view v) {
+    const std::size_t p = PrefixLength(key);
+    const std::string_view package = p == 0 ? std::string_view() : key.substr(4, p - 4);
+    entry.seq = LogKeySequence(key);
+    auto r = DecodeRecord(v);
+    if (r.status().code() == Status::Code::kNotFound) return true;  // skippable kind
+    if (!r.ok() || entry.seq == 0) {
+      error = (r.ok() ? Status::Corruption("malformed key") : r.status())
+                  .WithContext("cache: package " + std::string(package) + " record " +
+                               std::to_string(entry.seq));
+      return false;
+    }
+    entry.record = std::move(r).value();
+    return visit(package, entry);
+  }));
+  return error;
+}
+
 }  // namespace zs::engine::internal

@@ -72,7 +72,10 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
   const std::vector<std::string> stdin_only{"-"};
   for (const std::string& file : o.files.empty() ? stdin_only : o.files) {
     auto text = ReadFileOrStdin(file);
-    auto input = text.ok() ? ReadInput(*text, file == "-" ? "<stdin>" : file, CurrentReadLimits())
+    // ReadFileOrStdin leaves spare capacity: the List is parsed in place.
+    ReadLimits limits = CurrentReadLimits();
+    if (text.ok()) limits.readable_padding = text->capacity() - text->size();
+    auto input = text.ok() ? ReadInput(*text, file == "-" ? "<stdin>" : file, limits)
                            : Result<Input>(text.status());
     if (!input.ok()) {
       report("", input.status());

@@ -78,6 +78,7 @@ Status ScanPrefix(const CacheDb& db, int cf, std::string_view prefix, Visit visi
   } else {
     ro.total_order_seek = true;
     ro.fill_cache = false;  // a full scan would evict the hot blocks
+    ro.readahead_size = 1 << 20;  // sequential: fewer, larger reads
   }
   std::unique_ptr<rocksdb::Iterator> it(db.db()->NewIterator(ro, db.cf(cf)));
   for (it->Seek(rocksdb::Slice(prefix.data(), prefix.size())); it->Valid(); it->Next()) {

@@ -34,6 +34,8 @@ class CacheImpl final : public Cache {
                                              bool by_repository) const override;
   Result<std::vector<HistoryEntry>> History(std::string_view package,
                                             const HistoryFilter& filter) const override;
+  Status ScanHistory(const std::function<bool(std::string_view package, HistoryEntry& entry)>&
+                         visit) const override;
   Result<VerifyReport> Verify() const override;
   EventLog& log() override { return log_; }
 

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <filesystem>
+#include <map>
 
 #include "codec/model_json.h"
 #include "engine/fold.h"
@@ -241,6 +242,47 @@ TEST_F(CacheTest, TheFoldRunsUnchangedOnTheRocksDbEventLog) {
   ASSERT_TRUE(again.ok());
   EXPECT_FALSE(again->appended);
   EXPECT_EQ(again->sequence, 1u);
+}
+
+TEST_F(CacheTest, ScanHistoryVisitsEveryPackagesLogInOrderInOnePass) {
+  PackageSpec a, b;
+  a.name = "alpha";
+  b.name = "beta";
+  b.components = {"only"};
+  Ingest(Payload(b, 4));
+  Ingest(Payload(a, 6));
+  std::vector<std::pair<std::string, std::uint64_t>> seen;
+  std::map<std::string, std::vector<std::string>> records;
+  ASSERT_TRUE(cache_->ScanHistory([&](std::string_view package, HistoryEntry& e) {
+                seen.emplace_back(std::string(package), e.seq);
+                records[std::string(package)].push_back(EncodeRecord(e.record));
+                return true;
+              }).ok());
+  for (const std::string pkg : {"alpha", "beta"}) {
+    auto logged = cache_->log().Read(pkg);
+    ASSERT_TRUE(logged.ok());
+    std::vector<std::string> want;
+    for (const Record& r : *logged) want.push_back(EncodeRecord(r));
+    EXPECT_FALSE(want.empty());
+    EXPECT_EQ(records[pkg], want) << pkg;
+  }
+  // Each package's records come together, numbered from 1.
+  ASSERT_FALSE(seen.empty());
+  EXPECT_EQ(seen.front().second, 1u);
+  int switches = 0;
+  for (std::size_t i = 1; i < seen.size(); ++i) {
+    if (seen[i].first == seen[i - 1].first) {
+      EXPECT_EQ(seen[i].second, seen[i - 1].second + 1);
+    } else {
+      ++switches;
+      EXPECT_EQ(seen[i].second, 1u);
+    }
+  }
+  EXPECT_EQ(switches, 1);
+  // Returning false stops the scan.
+  int visits = 0;
+  ASSERT_TRUE(cache_->ScanHistory([&](std::string_view, HistoryEntry&) { return ++visits < 3; }).ok());
+  EXPECT_EQ(visits, 3);
 }
 
 TEST_F(CacheTest, AMalformedPayloadIsRefusedAndNothingIsWritten) {

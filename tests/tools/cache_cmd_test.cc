@@ -4,6 +4,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -259,6 +261,18 @@ TEST_F(CacheCmdTest, SigkillDuringIngestLosesNoAcknowledgedSecretAndVerifies) {
     }
     files.push_back(Write("snap" + std::to_string(k) + ".json", testing::ListJson(secrets)));
   }
+  // How long one whole run takes here, into a scratch cache: the kills are
+  // spread over that window so that most land mid-ingest however fast the
+  // machine (or the ingest) is.
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::string scratch = db_ + "-timing";
+  const std::string timing_cmd = std::string(ZS_BINARY_PATH) + " ingest --db " + scratch + " -f " +
+                                 files[0] + " --sync-every 8 >/dev/null 2>&1";
+  ASSERT_EQ(std::system(timing_cmd.c_str()), 0);
+  const int run_us = static_cast<int>(
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0)
+          .count());
+  std::filesystem::remove_all(scratch);
   std::mt19937 rng(7);
   std::set<std::pair<int, std::string>> acked;  // (snapshot k, package)
   int killed = 0;
@@ -278,9 +292,8 @@ TEST_F(CacheCmdTest, SigkillDuringIngestLosesNoAcknowledgedSecretAndVerifies) {
       ::_exit(127);
     }
     ::close(out_pipe[1]);
-    // Opening takes a few hundred ms of fsyncs here; kill before, during
-    // and (sometimes) after the Secrets.
-    ::usleep(std::uniform_int_distribution<int>(0, 600000)(rng));
+    // Kill before, during and (sometimes) after the Secrets.
+    ::usleep(std::uniform_int_distribution<int>(0, run_us * 6 / 5)(rng));
     ::kill(pid, SIGKILL);
     int status = 0;
     ASSERT_EQ(::waitpid(pid, &status, 0), pid);
