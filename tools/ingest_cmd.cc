@@ -66,7 +66,9 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
   bool failed = false;
   std::vector<std::string> present;
   auto report = [&](const std::string& what, const Status& s) {
-    err << "error: " << what << (what.empty() ? "" : ": ") << s.message() << "\n";
+    // Input errors already start with the object's label.
+    const bool named = what.empty() || s.message().rfind(what, 0) == 0;
+    err << "error: " << (named ? "" : what + ": ") << s.message() << "\n";
     failed = true;
   };
   const std::vector<std::string> stdin_only{"-"};

@@ -14,6 +14,7 @@
 #include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "tests/kill_harness.h"
+#include "tests/test_util.h"
 #include "tests/run_binary.h"
 
 namespace zs::testing {
@@ -179,6 +180,20 @@ TEST_F(KillTest, EveryWritingCommandLeavesTheOldOrTheNewVersionAfterSigkill) {
       fs::create_directories(dir_ / "bench");
     };
     scenarios.push_back(bench);
+  }
+  {
+    // migrate --out streams the manifests into a temp file renamed at the
+    // end, then writes the report the same way: each is whole or untouched.
+    Write("list.json",
+          zs::testing::ReadData("legacy/e04-v0.22.0-v0.25.2/all-secrets.list.json"));
+    KillScenario migrate;
+    migrate.name = "migrate --out --report";
+    migrate.args = {"migrate", "-f", P("list.json"), "--out", P("migrated.json"), "--report",
+                    P("report.txt")};
+    migrate.outputs = {dir_ / "migrated.json", dir_ / "report.txt"};
+    migrate.prepare = Restore({{"migrated.json", "old manifests\n"}, {"report.txt", "old report\n"}},
+                              {"migrated.json", "report.txt"});
+    scenarios.push_back(migrate);
   }
 
   std::mt19937_64 rng(20240611);
