@@ -17,7 +17,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"os"
 	"time"
 )
@@ -45,36 +44,6 @@ func roundTrip(payload []byte) ([]byte, error) {
 	return json.Marshal(&p)
 }
 
-// measurePasses runs pass until minTime has elapsed and prints the rate.
-func measurePasses(name string, payloadBytes int, minTime time.Duration, pass func() error) error {
-	if err := pass(); err != nil { // warm-up
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	iterations := 0
-	start := time.Now()
-	var elapsed time.Duration
-	for elapsed < minTime || iterations < 3 {
-		if err := pass(); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		iterations++
-		elapsed = time.Since(start)
-	}
-	seconds := elapsed.Seconds()
-	line, err := json.Marshal(result{
-		Name:       name,
-		Bytes:      payloadBytes,
-		Iterations: iterations,
-		Seconds:    seconds,
-		MiBPerS:    float64(payloadBytes) * float64(iterations) / seconds / 1048576,
-	})
-	if err != nil {
-		return err
-	}
-	fmt.Println(string(line))
-	return nil
-}
-
 func runBatch(linesFile, listFile string, minTime time.Duration) error {
 	f, err := os.Open(linesFile)
 	if err != nil {
@@ -93,7 +62,7 @@ func runBatch(linesFile, listFile string, minTime time.Duration) error {
 	if err := scanner.Err(); err != nil {
 		return err
 	}
-	err = measurePasses("go/payloads_typed", total, minTime, func() error {
+	err = measure("go/payloads_typed", total, minTime, func() error {
 		for _, p := range payloads {
 			out, err := roundTrip(p)
 			if err != nil {
@@ -110,7 +79,7 @@ func runBatch(linesFile, listFile string, minTime time.Duration) error {
 	if err != nil {
 		return err
 	}
-	return measurePasses("go/list_pipeline", total, minTime, func() error {
+	return measure("go/list_pipeline", total, minTime, func() error {
 		var l secretList
 		if err := json.Unmarshal(list, &l); err != nil {
 			return err
