@@ -149,6 +149,14 @@ Status CacheImpl::Sync() {
   return FromRocks(db_->db()->FlushWAL(/*sync=*/true), "cache " + db_->dir() + ": syncing the WAL");
 }
 
+Status CacheImpl::Flush() {
+  std::vector<rocksdb::ColumnFamilyHandle*> families;
+  for (int i = 0; i < kCfCount; ++i) families.push_back(db_->cf(i));
+  rocksdb::FlushOptions options;
+  options.wait = true;
+  return FromRocks(db_->db()->Flush(options, families), "cache " + db_->dir() + ": flushing");
+}
+
 Result<std::vector<std::string>> CacheImpl::MarkRemovedExcept(
     const std::vector<std::string>& present) {
   const std::set<std::string, std::less<>> keep(present.begin(), present.end());

@@ -138,6 +138,11 @@ class Cache {
   // Makes every ingest committed so far durable (WAL fsync).
   virtual Status Sync() = 0;
 
+  // Writes the memtables out to table files, so that the next open need not
+  // replay the write-ahead log (every `query` is a new process: after a big
+  // ingest each one would otherwise pay for replaying all of it).
+  virtual Status Flush() = 0;
+
   // Marks every package not in `present` (cache keys) removed, and clears
   // the mark of those in it that had one. Returns the newly marked keys.
   virtual Result<std::vector<std::string>> MarkRemovedExcept(

@@ -130,6 +130,10 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
       }
     }
   }
+  // Leave no log to replay: the queries that follow each open the cache anew.
+  if (changed > 0) {
+    if (Status s = (*cache)->Flush(); !s.ok()) report("", s);
+  }
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   err << "ingest: " << secrets << " Secrets (" << changed << " changed, " << records

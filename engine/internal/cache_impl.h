@@ -23,6 +23,7 @@ class CacheImpl final : public Cache {
 
   Result<IngestResult> Ingest(const IngestSource& source) override;
   Status Sync() override;
+  Status Flush() override;
   Result<std::vector<std::string>> MarkRemovedExcept(
       const std::vector<std::string>& present) override;
 
