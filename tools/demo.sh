@@ -41,6 +41,12 @@ echo "\$ zarf-state migrate -f $out_dir/multi-era.v2.json --to v0.45.0 --dry-run
 "$bin" migrate -f "$out_dir/multi-era.v2.json" --to v0.45.0 --dry-run | tail -1
 
 echo
+echo "== the local cache: ingest the migrated List, the status of every package, verify"
+run ingest --db "$work/cache" -f "$out_dir/multi-era.v2.json"
+run query --db "$work/cache" status
+run verify --db "$work/cache"
+
+echo
 echo "== record a deploy, an upgrade, a failed upgrade and a remove of a sample package"
 secret="$work/zarf-package-podinfo.json"
 log="$work/podinfo.log.jsonl"
