@@ -105,9 +105,14 @@ int IndexCf(IndexKind kind) {
 }
 
 std::string StoredTerm(IndexKind kind, std::string_view term) {
-  if (kind == IndexKind::kImage) return "=" + std::string(term);
-  if (kind == IndexKind::kRepository) return "@" + std::string(term);
-  return std::string(term);
+  // Built by appending: `"=" + std::string(term)` trips a false -Wrestrict
+  // in g++ 12's inlined char_traits.
+  std::string out;
+  out.reserve(term.size() + 1);
+  if (kind == IndexKind::kImage) out.push_back('=');
+  if (kind == IndexKind::kRepository) out.push_back('@');
+  out.append(term);
+  return out;
 }
 
 void AppendBigEndian64(std::string* out, std::uint64_t v) {
