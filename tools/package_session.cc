@@ -20,6 +20,9 @@ Status ForEachLogLine(const std::string& path, OnLine on_line) {
   if (!in) return Status::OK();  // no log yet
   std::string line;
   for (std::size_t n = 1; std::getline(in, line); ++n) {
+    // A last line without its newline is the torn tail of an append a kill
+    // interrupted; it was never acknowledged (AppendLines drops it).
+    if (in.eof()) break;
     if (line.empty()) continue;
     const std::string where = path + ":" + std::to_string(n);
     auto v = json::ParseJson(line);

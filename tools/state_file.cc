@@ -200,12 +200,80 @@ Status WriteOutputFile(const std::string& path, std::string_view contents) {
   return file->Commit();
 }
 
+namespace {
+
+// Creates `path` holding `contents`, complete or not at all: a temp file is
+// written and then hard-linked into place, which (unlike a rename) fails if
+// another writer created `path` first. Returns false in `*created` then.
+Status CreateWhole(const std::string& path, std::string_view contents, bool* created) {
+  *created = false;
+  std::string tmp = path + ".tmp-XXXXXX";
+  const int fd = ::mkstemp(tmp.data());
+  if (fd < 0) return Errno("create", tmp);
+  Status s = Status::OK();
+  if (::fchmod(fd, 0600) != 0) s = Errno("chmod", tmp);
+  if (s.ok()) s = WriteAll(fd, contents, tmp);
+  if (s.ok() && ::fsync(fd) != 0) s = Errno("fsync", tmp);
+  if (::close(fd) != 0 && s.ok()) s = Errno("close", tmp);
+  if (s.ok()) {
+    if (::link(tmp.c_str(), path.c_str()) == 0) {
+      *created = true;
+    } else if (errno != EEXIST) {
+      s = Errno("link", tmp);
+    }
+  }
+  ::unlink(tmp.c_str());
+  if (*created) SyncDir(path);
+  return s;
+}
+
+// Cuts an unterminated last line (the torn tail of an append that a kill
+// interrupted: never acknowledged, since the Secret is replaced after the
+// log) off the file open as `fd`.
+Status DropTornTail(int fd, const std::string& path) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return Errno("stat", path);
+  off_t end = st.st_size;
+  char buf[4096];
+  while (end > 0) {
+    const off_t start = end > static_cast<off_t>(sizeof buf) ? end - static_cast<off_t>(sizeof buf) : 0;
+    const ssize_t n = ::pread(fd, buf, static_cast<std::size_t>(end - start), start);
+    if (n < 0) return Errno("read", path);
+    for (ssize_t i = n; i > 0; --i) {
+      if (buf[i - 1] == '\n') {
+        const off_t keep = start + i;
+        if (keep == st.st_size) return Status::OK();  // nothing torn
+        return ::ftruncate(fd, keep) == 0 ? Status::OK() : Errno("truncate", path);
+      }
+    }
+    end = start;
+  }
+  return st.st_size == 0 || ::ftruncate(fd, 0) == 0 ? Status::OK() : Errno("truncate", path);
+}
+
+}  // namespace
+
 Status AppendLines(const std::string& path, std::string_view lines) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+  if (::access(path.c_str(), F_OK) != 0 && errno == ENOENT) {
+    bool created = false;
+    ZS_RETURN_IF_ERROR(CreateWhole(path, lines, &created));
+    if (created) return Status::OK();
+  }
+  const int fd = ::open(path.c_str(), O_RDWR | O_APPEND | O_CLOEXEC);
   if (fd < 0) return Errno("open", path);
-  Status s = WriteAll(fd, lines, path);
+  // Writers of one log take turns, so a torn tail is never another
+  // writer's append in progress.
+  Status s = Status::OK();
+  while (::flock(fd, LOCK_EX) != 0) {
+    if (errno != EINTR) {
+      s = Errno("lock", path);
+      break;
+    }
+  }
+  if (s.ok()) s = DropTornTail(fd, path);
+  if (s.ok()) s = WriteAll(fd, lines, path);
   if (s.ok() && ::fsync(fd) != 0) s = Errno("fsync", path);
-  ::close(fd);
+  ::close(fd);  // releases the flock
   return s;
 }
 

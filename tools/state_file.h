@@ -93,8 +93,11 @@ class OutputFile {
 // replaced. IOError naming the path.
 Status WriteOutputFile(const std::string& path, std::string_view contents);
 
-// Appends `lines` (each ending in '\n') to `path`, creating it 0600, and
-// fsyncs. Used for record logs, which are append-only.
+// Appends `lines` (each ending in '\n') to `path` and fsyncs. Used for
+// record logs, which are append-only. A new file (mode 0600) appears with
+// the lines or not at all; an existing one is appended to under an flock,
+// after cutting off an unterminated last line, the torn tail a SIGKILL can
+// leave in the middle of an append (readers ignore such a tail too).
 Status AppendLines(const std::string& path, std::string_view lines);
 
 }  // namespace zs::tools
