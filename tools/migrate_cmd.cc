@@ -436,7 +436,7 @@ void RegisterMigrate(CLI::App* app, int* exit_code) {
   cmd->add_option("-o,--output", o->output,
                   "Manifests: json | yaml (default json); with --dry-run the report: "
                   "table | json | yaml");
-  cmd->add_option("--report-format", o->report_format, "table | json")->default_val("table");
+  cmd->add_option("--report-format", o->report_format, "table | json | yaml")->default_val("table");
   cmd->add_option("--report", o->report_file, "Write the report to FILE instead of stderr");
   cmd->add_option("--out", o->out_file,
                   "Write the manifests to FILE (atomically, mode 0600) instead of stdout");

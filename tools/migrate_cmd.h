@@ -25,7 +25,7 @@ struct MigrateOptions {
   // Manifests: json | yaml ("" = json). With --dry-run: the report's format,
   // table | json | yaml ("" = table).
   std::string output;
-  std::string report_format = "table";  // table | json: the report on stderr / --report
+  std::string report_format = "table";  // table | json | yaml: the report on stderr / --report
   std::string report_file;              // write the report here instead of stderr
   std::string out_file;                 // write the manifests here (atomically, 0600)
   // json | compact | auto, for package Secrets. "" = auto for --to v2 (as
