@@ -112,6 +112,7 @@ TEST_P(BadInputTest, GivesTheManifestsOutcome) {
       if (a == "{}") a = in.string();
       if (a.starts_with("{data}")) a = DataDir().string() + a.substr(6);
       if (a.starts_with("{bad}")) a = (DataDir() / "bad-inputs").string() + a.substr(5);
+      if (a.starts_with("{dir}")) a.replace(0, 5, dir.string());  // this row's own folder
       args.push_back(a);
     }
     return args;
