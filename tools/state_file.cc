@@ -127,7 +127,11 @@ Status StateFile::Replace(std::string_view contents) {
   return Status::OK();
 }
 
-Status WriteFileAtomically(const std::string& path, std::string_view contents) {
+namespace {
+
+// Writes `contents` to a new "<path>.tmp-XXXXXX" (mode 0600), fsynced and
+// closed, and returns its name; on failure nothing is left behind.
+Result<std::string> WriteTemp(const std::string& path, std::string_view contents) {
   std::string tmp = path + ".tmp-XXXXXX";
   const int fd = ::mkstemp(tmp.data());
   if (fd < 0) return Errno("create", tmp);
@@ -136,8 +140,19 @@ Status WriteFileAtomically(const std::string& path, std::string_view contents) {
   if (s.ok()) s = WriteAll(fd, contents, tmp);
   if (s.ok() && ::fsync(fd) != 0) s = Errno("fsync", tmp);
   if (::close(fd) != 0 && s.ok()) s = Errno("close", tmp);
-  if (s.ok() && ::rename(tmp.c_str(), path.c_str()) != 0) s = Errno("rename", tmp);
   if (!s.ok()) {
+    ::unlink(tmp.c_str());
+    return s;
+  }
+  return tmp;
+}
+
+}  // namespace
+
+Status WriteFileAtomically(const std::string& path, std::string_view contents) {
+  ZS_ASSIGN_OR_RETURN(std::string tmp, WriteTemp(path, contents));
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    const Status s = Errno("rename", tmp);
     ::unlink(tmp.c_str());
     return s;
   }
@@ -207,20 +222,12 @@ namespace {
 // another writer created `path` first. Returns false in `*created` then.
 Status CreateWhole(const std::string& path, std::string_view contents, bool* created) {
   *created = false;
-  std::string tmp = path + ".tmp-XXXXXX";
-  const int fd = ::mkstemp(tmp.data());
-  if (fd < 0) return Errno("create", tmp);
+  ZS_ASSIGN_OR_RETURN(std::string tmp, WriteTemp(path, contents));
   Status s = Status::OK();
-  if (::fchmod(fd, 0600) != 0) s = Errno("chmod", tmp);
-  if (s.ok()) s = WriteAll(fd, contents, tmp);
-  if (s.ok() && ::fsync(fd) != 0) s = Errno("fsync", tmp);
-  if (::close(fd) != 0 && s.ok()) s = Errno("close", tmp);
-  if (s.ok()) {
-    if (::link(tmp.c_str(), path.c_str()) == 0) {
-      *created = true;
-    } else if (errno != EEXIST) {
-      s = Errno("link", tmp);
-    }
+  if (::link(tmp.c_str(), path.c_str()) == 0) {
+    *created = true;
+  } else if (errno != EEXIST) {
+    s = Errno("link", tmp);
   }
   ::unlink(tmp.c_str());
   if (*created) SyncDir(path);
