@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "codec/event.pb.h"
 #include "codec/go_json.h"
@@ -22,9 +23,9 @@
 
 namespace zs::compact {
 namespace internal {
-// Defined in the source CMake generates from codec/data/zarf_state.dict;
+// Defined in the source CMake generates from codec/data/zarf_state*.dict;
 // empty when the build has no dictionary file.
-std::string_view EmbeddedDictionary();
+const std::vector<std::string_view>& EmbeddedDictionaries();
 }  // namespace internal
 
 namespace {
@@ -37,6 +38,17 @@ using RepeatedConnect = google::protobuf::RepeatedPtrField<pb::ConnectString>;
 static_assert(format::kVersion == kFormatVersion);
 
 // ---------------------------------------------------------------- model -> pb
+
+// Whether `s` is valid UTF-8. Most strings of a package are short and ASCII
+// (names, digests, paths), which an inline scan settles without a call.
+bool ValidUtf8(const std::string& s) {
+  if (s.size() <= 64) {
+    unsigned char any = 0;
+    for (const char c : s) any |= static_cast<unsigned char>(c);
+    if (any < 0x80) return true;
+  }
+  return simdjson::validate_utf8(s.data(), s.size());
+}
 
 // How a free-JSON value can be written: checks the limits the reader will
 // apply, and whether every string and key is valid UTF-8 (JSON text needs
@@ -55,8 +67,7 @@ Status Inspect(const json::Value& v, int depth, bool* utf8) {
       }
       break;
     case json::Kind::kString:
-      *utf8 = *utf8 && simdjson::validate_utf8(v.as_string().data(),
-                                               v.as_string().size());
+      *utf8 = *utf8 && ValidUtf8(v.as_string());
       break;
     case json::Kind::kArray:
       for (const json::Value& item : v.array()) {
@@ -65,8 +76,7 @@ Status Inspect(const json::Value& v, int depth, bool* utf8) {
       break;
     case json::Kind::kObject:
       for (const json::Member& m : v.object()) {
-        *utf8 =
-            *utf8 && simdjson::validate_utf8(m.first.data(), m.first.size());
+        *utf8 = *utf8 && ValidUtf8(m.first);
         ZS_RETURN_IF_ERROR(Inspect(m.second, depth + 1, utf8));
       }
       break;
@@ -423,37 +433,54 @@ Status GetPackage(const pb::DeployedPackage& in, DeployedPackage* out) {
 
 // ---------------------------------------------------------------- zstd
 
-// The embedded dictionary, or empty when this build has none (or a file
-// whose id is not the one format.h names).
-std::string_view Dictionary() {
-  static const std::string_view dict = [] {
-    const std::string_view d = internal::EmbeddedDictionary();
-    const bool known = !d.empty() && ZDICT_getDictID(d.data(), d.size()) ==
-                                         format::kZarfStateDictionaryId;
-    // A retrained dictionary is a new id (format.h), never a silent swap.
-    assert((d.empty() || known) &&
-           "codec/data/zarf_state.dict does not match format.h");
-    return known ? d : std::string_view();
+// The embedded dictionary with zstd id `id`, or empty when this build has
+// none by that id. Every embedded file must be one format.h lists.
+std::string_view Dictionary(std::uint32_t id) {
+  static const auto* by_id = [] {
+    auto* m = new std::map<std::uint32_t, std::string_view>();
+    for (const std::string_view d : internal::EmbeddedDictionaries()) {
+      const std::uint32_t got = ZDICT_getDictID(d.data(), d.size());
+      const bool known = std::find(std::begin(format::kKnownDictionaryIds),
+                                   std::end(format::kKnownDictionaryIds),
+                                   got) != std::end(format::kKnownDictionaryIds);
+      // A retrained dictionary is a new id (format.h), never a silent swap.
+      assert(known && "codec/data/zarf_state*.dict not listed in format.h");
+      if (known) (*m)[got] = d;
+    }
+    return m;
   }();
-  return dict;
+  const auto it = by_id->find(id);
+  return it == by_id->end() ? std::string_view() : it->second;
 }
 
-// A digested dictionary per compression level, built on first use and kept
-// for the life of the process (zstd ties a CDict to its level).
+// The dictionary writers use.
+std::string_view WriterDictionary() {
+  return Dictionary(format::kWriterDictionaryId);
+}
+
+// A digested writer dictionary per compression level, built on first use and
+// kept for the life of the process (zstd ties a CDict to its level).
 const ZSTD_CDict* CDictFor(int level) {
   static std::mutex mu;
   static auto* cache = new std::map<int, ZSTD_CDict*>();
   std::lock_guard<std::mutex> lock(mu);
   ZSTD_CDict*& cdict = (*cache)[level];
   if (cdict == nullptr) {
-    cdict = ZSTD_createCDict(Dictionary().data(), Dictionary().size(), level);
+    cdict = ZSTD_createCDict(WriterDictionary().data(),
+                             WriterDictionary().size(), level);
   }
   return cdict;
 }
 
-const ZSTD_DDict* DDict() {
-  static const ZSTD_DDict* ddict =
-      ZSTD_createDDict(Dictionary().data(), Dictionary().size());
+// A digested dictionary per id, for reading; nullptr for an unknown id.
+const ZSTD_DDict* DDictFor(std::uint32_t id) {
+  static std::mutex mu;
+  static auto* cache = new std::map<std::uint32_t, ZSTD_DDict*>();
+  std::lock_guard<std::mutex> lock(mu);
+  ZSTD_DDict*& ddict = (*cache)[id];
+  if (ddict == nullptr && !Dictionary(id).empty()) {
+    ddict = ZSTD_createDDict(Dictionary(id).data(), Dictionary(id).size());
+  }
   return ddict;
 }
 
@@ -530,7 +557,7 @@ google::protobuf::ArenaOptions ArenaOptionsFor(std::size_t bytes) {
 
 // The proto bytes of an envelope whose header checks passed.
 Result<std::string> Payload(std::string_view bytes, std::uint8_t flags,
-                            std::uint32_t length) {
+                            std::uint32_t dictionary_id, std::uint32_t length) {
   std::string_view payload = bytes.substr(format::kHeaderSize);
   if ((flags & format::kFlagZstd) == 0) {
     if (payload.size() != length) {
@@ -552,7 +579,8 @@ Result<std::string> Payload(std::string_view bytes, std::uint8_t flags,
   const std::size_t n =
       (flags & format::kFlagDictionary) != 0
           ? ZSTD_decompress_usingDDict(dctx, out.data(), out.size(),
-                                       payload.data(), payload.size(), DDict())
+                                       payload.data(), payload.size(),
+                                       DDictFor(dictionary_id))
           : ZSTD_decompressDCtx(dctx, out.data(), out.size(), payload.data(),
                                 payload.size());
   if (ZSTD_isError(n)) {
@@ -577,7 +605,7 @@ Result<std::string> Encode(const DeployedPackage& pkg,
         std::to_string(ZSTD_minCLevel()) + ", " +
         std::to_string(ZSTD_maxCLevel()) + "]");
   }
-  if (options.use_dictionary && Dictionary().empty()) {
+  if (options.use_dictionary && WriterDictionary().empty()) {
     return Status::NotSupported("compact: this build has no dictionary");
   }
   std::string proto;
@@ -616,7 +644,7 @@ Result<std::string> Encode(const DeployedPackage& pkg,
   out[format::kFlagsOffset] = static_cast<char>(flags);
   PutFixed(out.data() + format::kDictionaryIdOffset,
            (flags & format::kFlagDictionary) != 0
-               ? format::kZarfStateDictionaryId
+               ? format::kWriterDictionaryId
                : format::kNoDictionary,
            4);
   PutFixed(out.data() + format::kLengthOffset, proto.size(), 4);
@@ -659,8 +687,7 @@ Result<DeployedPackage> Decode(std::string_view bytes) {
                               std::to_string(dictionary_id));
   }
   if (dictionary_id != format::kNoDictionary &&
-      (dictionary_id != format::kZarfStateDictionaryId ||
-       Dictionary().empty())) {
+      DDictFor(dictionary_id) == nullptr) {
     return Status::NotSupported("compact: unknown dictionary id " +
                                 std::to_string(dictionary_id));
   }
@@ -680,7 +707,7 @@ Result<DeployedPackage> Decode(std::string_view bytes) {
     return Status::Corruption("compact: checksum mismatch: header " +
                               Hex(checksum) + ", payload " + Hex(actual));
   }
-  ZS_ASSIGN_OR_RETURN(const std::string proto, Payload(bytes, flags, length));
+  ZS_ASSIGN_OR_RETURN(const std::string proto, Payload(bytes, flags, dictionary_id, length));
 
   google::protobuf::Arena arena(ArenaOptionsFor(proto.size()));
   auto* message =

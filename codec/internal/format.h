@@ -29,10 +29,18 @@ inline constexpr std::uint8_t kKnownFlags = kFlagZstd | kFlagDictionary;
 
 // Dictionary ids as zstd computes them (ZDICT_getDictID). 0 is "none".
 inline constexpr std::uint32_t kNoDictionary = 0;
-// codec/data/zarf_state.dict, trained by codec/tools/train_dictionary.cc.
-// A shipped dictionary is never changed or dropped: envelopes written with
-// it must stay readable. A retrained one is a new file with a new id.
-inline constexpr std::uint32_t kZarfStateDictionaryId = 535113058;
+// The shipped dictionaries (codec/data/, trained by
+// codec/tools/train_dictionary.cc). A shipped dictionary is never changed or
+// dropped: envelopes written with it must stay readable. A retrained one is a
+// new file with a new id, listed here; writers use the newest.
+//   1: zarf_state.dict, 32 KiB trained on synthetic packages only.
+//   2: zarf_state-2.dict, 78 KiB: the synthetic training plus state Zarf
+//      wrote (the package fixtures of every era), chosen greedily.
+inline constexpr std::uint32_t kZarfStateDictionary1Id = 535113058;
+inline constexpr std::uint32_t kZarfStateDictionary2Id = 686577509;
+inline constexpr std::uint32_t kKnownDictionaryIds[] = {
+    kZarfStateDictionary1Id, kZarfStateDictionary2Id};
+inline constexpr std::uint32_t kWriterDictionaryId = kZarfStateDictionary2Id;
 
 // Header field offsets and sizes; integers are little-endian.
 inline constexpr std::size_t kMagicOffset = 0;

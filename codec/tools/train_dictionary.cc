@@ -1,13 +1,19 @@
-// Trains the zstd dictionary of the compact codec (codec/data/zarf_state.dict)
+// Builds the zstd dictionary of the compact codec (codec/data/zarf_state*.dict)
 // and measures what it buys. Built on demand only (target
 // zs_train_dictionary).
 //
-//   zs_train_dictionary train --out=FILE [--size=BYTES] [--sweep]
-//       Trains on synthetic packages, never on the test fixtures: varied
-//       hand-modelled packages (Zarf's init package and examples, every era's
-//       field set, v2 events) and bench/codec/sample_package.h at several
-//       sizes. --sweep first reports, per candidate size, the median compact
-//       size of a held-out synthetic set (different seeds) at levels 19 and 3.
+//   zs_train_dictionary train --out=FILE --fixtures=DIR [--size=BYTES]
+//       The shipped kind of dictionary (BuildDictionary): 32 KiB trained by
+//       zstd on synthetic packages (hand-modelled on Zarf's init package and
+//       examples, every era's field set, v2 events, and
+//       bench/codec/sample_package.h at several sizes), followed by state
+//       Zarf wrote: the package fixtures under DIR/legacy, newest era
+//       nearest the end, each only when the state chosen so far does not
+//       already predict it. --size caps the whole (default 96 KiB).
+//   zs_train_dictionary crossval --fixtures=DIR [--size=BYTES]
+//       What that buys for state the dictionary has not seen: built from
+//       some eras' fixtures, measured on the other eras' and on a held-out
+//       synthetic set (different seeds).
 //   zs_train_dictionary measure --fixtures=DIR
 //       The shipped codec on every DIR/legacy/*/pkg-*.payload.json: JSON,
 //       gzip -9 of the JSON, compact with and without the dictionary.
@@ -22,6 +28,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <initializer_list>
 #include <random>
@@ -665,17 +672,25 @@ std::vector<std::string> Samples(bool held_out) {
   return out;
 }
 
-std::string Train(const std::vector<std::string>& samples, std::size_t size) {
-  std::string all;
-  std::vector<std::size_t> sizes;
-  for (const std::string& s : samples) {
-    all += s;
-    sizes.push_back(s.size());
+// Samples laid out as ZDICT wants them: one buffer and the sizes.
+struct Concatenated {
+  explicit Concatenated(const std::vector<std::string>& samples) {
+    for (const std::string& s : samples) {
+      bytes += s;
+      sizes.push_back(s.size());
+    }
   }
+  std::string bytes;
+  std::vector<std::size_t> sizes;
+};
+
+std::string Train(const std::vector<std::string>& samples, std::size_t size) {
+  const Concatenated all(samples);
   std::string dict(size, '\0');
   const std::size_t n =
-      ZDICT_trainFromBuffer(dict.data(), dict.size(), all.data(), sizes.data(),
-                            static_cast<unsigned>(sizes.size()));
+      ZDICT_trainFromBuffer(dict.data(), dict.size(), all.bytes.data(),
+                            all.sizes.data(),
+                            static_cast<unsigned>(all.sizes.size()));
   if (ZDICT_isError(n)) {
     std::fprintf(stderr, "ZDICT_trainFromBuffer: %s\n", ZDICT_getErrorName(n));
     return {};
@@ -740,50 +755,6 @@ std::string ReadFile(const std::filesystem::path& path) {
   return text.str();
 }
 
-int RunTrain(const std::string& out_path, std::size_t size, bool sweep,
-             const std::string& fixtures) {
-  const std::vector<std::string> train = Samples(false);
-  std::size_t total = 0;
-  for (const auto& s : train) total += s.size();
-  std::printf("training samples: %zu, %zu bytes\n", train.size(), total);
-  if (sweep) {
-    const std::vector<std::string> held = Samples(true);
-    // Reported only: the size is chosen on the held-out synthetic set.
-    std::vector<std::string> fixture_protos;
-    if (!fixtures.empty()) {
-      for (const auto& path : FixturePaths(fixtures)) {
-        auto pkg = ParseDeployedPackage(ReadFile(path));
-        if (pkg.ok()) fixture_protos.push_back(ProtoBytes(*pkg));
-      }
-    }
-    std::printf("%8s %10s %10s %12s %12s   (median envelope bytes)\n", "dict",
-                "held/19", "held/3", "fixtures/19", "fixtures/3");
-    for (std::size_t candidate :
-         {0, 4096, 8192, 16384, 24576, 32768, 49152, 65536, 112640}) {
-      const std::string dict =
-          candidate == 0 ? std::string() : Train(train, candidate);
-      std::vector<double> l19, l3;
-      for (const auto& p : held) {
-        l19.push_back(CompactSize(p, dict, 19));
-        l3.push_back(CompactSize(p, dict, 3));
-      }
-      std::vector<double> f19, f3;
-      for (const auto& p : fixture_protos) {
-        f19.push_back(CompactSize(p, dict, 19));
-        f3.push_back(CompactSize(p, dict, 3));
-      }
-      std::printf("%8zu %10.1f %10.1f %12.1f %12.1f\n", dict.size(),
-                  Median(l19), Median(l3), Median(f19), Median(f3));
-    }
-  }
-  const std::string dict = Train(train, size);
-  if (dict.empty()) return 1;
-  std::ofstream(out_path, std::ios::binary).write(dict.data(), dict.size());
-  std::printf("wrote %s: %zu bytes, dictionary id %u\n", out_path.c_str(),
-              dict.size(), ZDICT_getDictID(dict.data(), dict.size()));
-  return 0;
-}
-
 int RunMeasure(const std::filesystem::path& fixtures) {
   const std::vector<std::filesystem::path> paths = FixturePaths(fixtures);
   std::vector<double> json, gz, plain, dict, dict3, vs_gz, vs_json;
@@ -843,14 +814,158 @@ int RunMeasure(const std::filesystem::path& fixtures) {
   return 0;
 }
 
+
+
+// A dictionary whose content is chosen, not searched for: `content`, its end
+// kept when too long, with zstd's header and entropy tables for `level`
+// fitted to `samples`.
+std::string ContentDictionary(const std::string& content,
+                              const std::vector<std::string>& samples,
+                              std::size_t size, int level) {
+  const Concatenated all(samples);
+  std::string dict(size, '\0');
+  const std::size_t room = size - std::min<std::size_t>(size, 16384);
+  const std::string_view kept =
+      content.size() <= room
+          ? std::string_view(content)
+          : std::string_view(content).substr(content.size() - room);
+  ZDICT_params_t params{};
+  params.compressionLevel = level;
+  const std::size_t n = ZDICT_finalizeDictionary(
+      dict.data(), dict.size(), kept.data(), kept.size(), all.bytes.data(),
+      all.sizes.data(), static_cast<unsigned>(all.sizes.size()), params);
+  if (ZDICT_isError(n)) {
+    std::fprintf(stderr, "ZDICT_finalizeDictionary: %s\n",
+                 ZDICT_getErrorName(n));
+    return {};
+  }
+  dict.resize(n);
+  return dict;
+}
+
+
+// The shipped kind of dictionary: 32 KiB trained on the synthetic set (names,
+// paths and structure common to Zarf packages), then real state chosen
+// greedily, newest first, each sample only when the state chosen so far does
+// not already predict it well; the total is capped at `size`.
+std::string BuildDictionary(const std::vector<std::string>& synthetic,
+                            const std::vector<std::string>& state,
+                            std::size_t size) {
+  const std::string trained = Train(synthetic, 32768);
+  std::vector<std::string> all = synthetic;
+  all.insert(all.end(), state.begin(), state.end());
+  std::string content;
+  const std::size_t room = size - 16384 - trained.size();
+  for (auto it = state.rbegin(); it != state.rend(); ++it) {
+    if (it->size() > room / 4) continue;  // one sample never crowds out others
+    const std::size_t cost =
+        content.empty() ? it->size() : CompactSize(*it, content, 19);
+    if (cost * 10 < it->size()) continue;  // already predicted
+    if (content.size() + it->size() > room) break;
+    content = *it + content;  // newer state nearer the end, at short offsets
+  }
+  return ContentDictionary(trained + content, all, size, 19);
+}
+
+// Era number of a fixture path (".../legacy/e07-v0.30.0-v0.35.0/..."), or 0.
+int EraOf(const std::filesystem::path& path) {
+  const std::string era = path.parent_path().filename().string();
+  if (era.size() < 3 || era[0] != 'e') return 0;
+  return std::atoi(era.c_str() + 1);
+}
+
+struct FixtureSample {
+  int era = 0;
+  std::string proto;      // what the codec compresses
+  std::size_t json = 0;   // Go-exact JSON bytes
+  std::size_t gzip = 0;   // gzip -9 of that JSON
+};
+
+std::vector<FixtureSample> FixtureSamples(const std::filesystem::path& dir) {
+  std::vector<FixtureSample> out;
+  for (const auto& path : FixturePaths(dir)) {
+    auto pkg = ParseDeployedPackage(ReadFile(path));
+    if (!pkg.ok()) continue;
+    const std::string canonical = EncodeDeployedPackage(*pkg);
+    out.push_back({EraOf(path), ProtoBytes(*pkg), canonical.size(),
+                   GzipSize(canonical)});
+  }
+  return out;
+}
+
+// A dictionary built as the shipped one is (BuildDictionary) from the
+// synthetic set and the fixtures `in_train` picks, measured on the fixtures it
+// leaves out and on the held-out synthetic set: what it does for state it has
+// not seen.
+void HeldOutFold(const char* label, const std::vector<std::string>& synthetic,
+                 const std::vector<std::string>& held_synthetic,
+                 const std::vector<FixtureSample>& fixtures,
+                 const std::function<bool(int era)>& in_train,
+                 std::size_t size) {
+  std::vector<std::string> state;
+  for (const auto& f : fixtures)
+    if (in_train(f.era)) state.push_back(f.proto);
+  const std::string dict = BuildDictionary(synthetic, state, size);
+  std::vector<double> vs_json, vs_gzip, bytes, synth;
+  for (const auto& f : fixtures) {
+    if (in_train(f.era)) continue;
+    const double n = static_cast<double>(CompactSize(f.proto, dict, 19));
+    bytes.push_back(n);
+    vs_json.push_back(n / static_cast<double>(f.json));
+    vs_gzip.push_back(n / static_cast<double>(f.gzip));
+  }
+  for (const auto& p : held_synthetic)
+    synth.push_back(static_cast<double>(CompactSize(p, dict, 19)));
+  std::printf("%-30s %6zu %4zu %7.0f %7.3f %7.3f %9.0f\n", label, dict.size(),
+              bytes.size(), Median(bytes), Median(vs_json), Median(vs_gzip),
+              Median(synth));
+}
+
+int RunCrossValidate(const std::filesystem::path& dir, std::size_t size) {
+  const std::vector<std::string> synthetic = Samples(false);
+  const std::vector<std::string> held_synthetic = Samples(true);
+  const std::vector<FixtureSample> fixtures = FixtureSamples(dir);
+  std::printf("level 19; medians over the held-out fixtures (bytes, per-package "
+              "ratios to JSON and gzip -9) and the held-out synthetic set\n");
+  std::printf("%-30s %6s %4s %7s %7s %7s %9s\n", "state in the dictionary",
+              "dict", "pkgs", "bytes", "/json", "/gzip", "synthetic");
+  HeldOutFold("none (synthetic only)", synthetic, held_synthetic, fixtures,
+              [](int) { return false; }, size);
+  HeldOutFold("odd eras, tested on even", synthetic, held_synthetic, fixtures,
+              [](int era) { return era % 2 == 1; }, size);
+  HeldOutFold("even eras, tested on odd", synthetic, held_synthetic, fixtures,
+              [](int era) { return era % 2 == 0; }, size);
+  HeldOutFold("e01-e11, tested on e12-e22", synthetic, held_synthetic,
+              fixtures, [](int era) { return era <= 11; }, size);
+  HeldOutFold("e01-e16, tested on e17-e22", synthetic, held_synthetic,
+              fixtures, [](int era) { return era <= 16; }, size);
+  return 0;
+}
+
+// The shipped dictionary: BuildDictionary over the synthetic set and every
+// package fixture in DIR, oldest era first.
+int RunTrain(const std::string& out_path, std::size_t size,
+             const std::filesystem::path& fixtures) {
+  const std::vector<std::string> synthetic = Samples(false);
+  std::vector<std::string> state;
+  for (auto& f : FixtureSamples(fixtures)) state.push_back(std::move(f.proto));
+  const std::string dict = BuildDictionary(synthetic, state, size);
+  if (dict.empty()) return 1;
+  std::ofstream(out_path, std::ios::binary).write(dict.data(), dict.size());
+  std::printf("samples: %zu synthetic, %zu fixtures; wrote %s: %zu bytes, "
+              "dictionary id %u\n",
+              synthetic.size(), state.size(), out_path.c_str(), dict.size(),
+              ZDICT_getDictID(dict.data(), dict.size()));
+  return 0;
+}
+
 }  // namespace
 }  // namespace zs
 
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   std::string out, fixtures;
-  std::size_t size = 32768;
-  bool sweep = false;
+  std::size_t size = 98304;
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg.starts_with("--out="))
@@ -859,16 +974,16 @@ int main(int argc, char** argv) {
       fixtures = arg.substr(11);
     else if (arg.starts_with("--size="))
       size = std::stoul(std::string(arg.substr(7)));
-    else if (arg == "--sweep")
-      sweep = true;
   }
-  if (mode == "train" && !out.empty())
-    return zs::RunTrain(out, size, sweep, fixtures);
+  if (mode == "train" && !out.empty() && !fixtures.empty())
+    return zs::RunTrain(out, size, fixtures);
+  if (mode == "crossval" && !fixtures.empty())
+    return zs::RunCrossValidate(fixtures, size);
   if (mode == "measure" && !fixtures.empty()) return zs::RunMeasure(fixtures);
-  std::fprintf(
-      stderr,
-      "usage: %s train --out=FILE [--size=BYTES] [--sweep [--fixtures=DIR]]\n"
-      "       %s measure --fixtures=DIR\n",
-      argv[0], argv[0]);
+  std::fprintf(stderr,
+               "usage: %s train --out=FILE --fixtures=DIR [--size=BYTES]\n"
+               "       %s crossval --fixtures=DIR [--size=BYTES]\n"
+               "       %s measure --fixtures=DIR\n",
+               argv[0], argv[0], argv[0]);
   return 2;
 }

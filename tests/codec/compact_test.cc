@@ -8,9 +8,11 @@
 #include <random>
 #include <thread>
 
+#include "codec/base64.h"
 #include "codec/internal/format.h"
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
+#include "codec/package_secret.h"
 #include "tests/test_util.h"
 
 namespace zs {
@@ -379,6 +381,58 @@ TEST(CompactTest, TheDictionaryShrinksARealisticPackage) {
   EXPECT_EQ((*without)[format::kFlagsOffset], format::kFlagZstd);
 }
 
+// The envelope's dictionary id, as written in the header.
+std::uint32_t DictionaryIdOf(std::string_view envelope) {
+  std::uint32_t id = 0;
+  for (int i = 0; i < 4; ++i) {
+    id |= std::uint32_t{static_cast<unsigned char>(
+              envelope[format::kDictionaryIdOffset + i])}
+          << (8 * i);
+  }
+  return id;
+}
+
+TEST(CompactTest, WritersUseTheNewestDictionary) {
+  const auto bytes = compact::Encode(Fixture(kInitFixture));
+  ASSERT_TRUE(bytes.ok()) << bytes.status().ToString();
+  EXPECT_EQ(DictionaryIdOf(*bytes), format::kWriterDictionaryId);
+  EXPECT_EQ(format::kWriterDictionaryId, format::kZarfStateDictionary2Id);
+}
+
+// Secrets written by the build that shipped dictionary 1 only (commit
+// 6db3de3), each beside the same package written as JSON: a later build
+// must read them to the same package for as long as the format lives.
+TEST(CompactTest, EnvelopesWrittenWithTheFirstDictionaryStillDecode) {
+  int seen = 0;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(testing::DataDir() / "compact-dict1")) {
+    const std::string name = entry.path().filename().string();
+    if (!name.ends_with(".compact.secret.json")) continue;
+    ++seen;
+    const std::string twin =
+        name.substr(0, name.size() - std::string(".compact.secret.json").size()) +
+        ".json.secret.json";
+    auto compact_secret = json::ParseJson(testing::ReadFile(entry.path()));
+    auto json_secret =
+        json::ParseJson(testing::ReadData("compact-dict1/" + twin));
+    ASSERT_TRUE(compact_secret.ok() && json_secret.ok()) << name;
+    const json::Value* data = compact_secret->Find("data");
+    ASSERT_NE(data, nullptr) << name;
+    const json::Value* envelope_b64 = data->Find("data-compact");
+    ASSERT_NE(envelope_b64, nullptr) << name;
+    auto envelope = Base64Decode(envelope_b64->as_string());
+    ASSERT_TRUE(envelope.ok()) << name;
+    EXPECT_EQ(DictionaryIdOf(*envelope), format::kZarfStateDictionary1Id)
+        << name;
+    auto got = DecodePackage(*compact_secret);
+    auto want = DecodePackage(*json_secret);
+    ASSERT_TRUE(got.ok()) << name << ": " << got.status().ToString();
+    ASSERT_TRUE(want.ok()) << name << ": " << want.status().ToString();
+    EXPECT_EQ(EncodeDeployedPackage(*got), EncodeDeployedPackage(*want)) << name;
+  }
+  EXPECT_EQ(seen, 4);
+}
+
 TEST(CompactTest, ConcurrentEncodesAndDecodesAgree) {
   const DeployedPackage pkg = Fixture(kInitFixture);
   const std::string expected = EncodeDeployedPackage(pkg);
@@ -649,10 +703,10 @@ TEST(CompactForgeryTest, UnknownFlagsAndDisagreeingDictionaryAreCorruption) {
   ExpectError(Envelope("", 0x04, 0, 0), Status::Code::kCorruption,
               "compact: invalid flags 0x4");
   ExpectError(
-      Envelope("", format::kFlagDictionary, format::kZarfStateDictionaryId, 0),
+      Envelope("", format::kFlagDictionary, format::kWriterDictionaryId, 0),
       Status::Code::kCorruption, "compact: invalid flags 0x2");
   ExpectError(
-      Envelope("", format::kFlagZstd, format::kZarfStateDictionaryId, 0),
+      Envelope("", format::kFlagZstd, format::kWriterDictionaryId, 0),
       Status::Code::kCorruption,
       "compact: flags 0x1 disagree with dictionary id");
   ExpectError(Envelope("", 0, 0, 0, /*version=*/0), Status::Code::kCorruption,
