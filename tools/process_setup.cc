@@ -7,6 +7,26 @@
 #include <cstring>
 
 namespace zs::tools {
+namespace {
+
+// The subcommand of a command line: the first argument that is neither an
+// option nor the value of a global option that takes one (common.cc), or
+// nullptr.
+const char* Subcommand(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const char* arg = argv[i];
+    if (std::strcmp(arg, "--max-object-size") == 0 ||
+        std::strcmp(arg, "--max-depth") == 0) {
+      ++i;  // its value
+      continue;
+    }
+    if (arg[0] == '-') continue;
+    return arg;
+  }
+  return nullptr;
+}
+
+}  // namespace
 
 void MaybeReexecWithHugePages(int argc, char** argv) {
 #if defined(__SANITIZE_ADDRESS__)
@@ -17,7 +37,11 @@ void MaybeReexecWithHugePages(int argc, char** argv) {
       std::getenv("ZS_NO_HUGEPAGES") != nullptr) {
     return;
   }
-  if (std::strcmp(argv[1], "migrate") != 0 && std::strcmp(argv[1], "ingest") != 0) return;
+  const char* command = Subcommand(argc, argv);
+  if (command == nullptr ||
+      (std::strcmp(command, "migrate") != 0 && std::strcmp(command, "ingest") != 0)) {
+    return;
+  }
   // Set ZS_NO_HUGEPAGES too, so that a glibc which ignores the tunable
   // cannot make this loop.
   if (setenv("GLIBC_TUNABLES", "glibc.malloc.hugetlb=1", 1) != 0 ||
