@@ -500,6 +500,40 @@ ZSTD_DCtx* ThreadDCtx() {
   return dctx.get();
 }
 
+// A buffer per thread and purpose, reused across calls so that the large
+// transient buffers of a call (the Protobuf bytes, the compressed frame) are
+// neither zero-filled nor faulted in again each time. Buffers over 8 MiB are
+// not kept.
+class Scratch {
+ public:
+  // Room for `n` bytes, valid until the next Get on this object.
+  char* Get(std::size_t n) {
+    if (n > kKeepBytes) {
+      oversized_.reset(new char[n]);
+      return oversized_.get();
+    }
+    oversized_.reset();
+    if (n > capacity_) {
+      kept_.reset(new char[n]);
+      capacity_ = n;
+    }
+    return kept_.get();
+  }
+
+ private:
+  static constexpr std::size_t kKeepBytes = 8u << 20;
+  std::unique_ptr<char[]> kept_;
+  std::size_t capacity_ = 0;
+  std::unique_ptr<char[]> oversized_;
+};
+
+enum class ScratchUse { kProto, kFrame, kCount };
+
+Scratch& ThreadScratch(ScratchUse use) {
+  thread_local Scratch scratch[static_cast<int>(ScratchUse::kCount)];
+  return scratch[static_cast<int>(use)];
+}
+
 // Compresses `src` into `dst` (capacity `cap`); returns the frame's size.
 // The frame omits its content size, dictionary id and checksum: the envelope
 // carries all three.
@@ -555,9 +589,12 @@ google::protobuf::ArenaOptions ArenaOptionsFor(std::size_t bytes) {
   return options;
 }
 
-// The proto bytes of an envelope whose header checks passed.
-Result<std::string> Payload(std::string_view bytes, std::uint8_t flags,
-                            std::uint32_t dictionary_id, std::uint32_t length) {
+// The proto bytes of an envelope whose header checks passed: the stored
+// bytes themselves, or the frame decompressed into this thread's scratch
+// buffer (valid until the next call on this thread).
+Result<std::string_view> Payload(std::string_view bytes, std::uint8_t flags,
+                                 std::uint32_t dictionary_id,
+                                 std::uint32_t length) {
   std::string_view payload = bytes.substr(format::kHeaderSize);
   if ((flags & format::kFlagZstd) == 0) {
     if (payload.size() != length) {
@@ -565,23 +602,22 @@ Result<std::string> Payload(std::string_view bytes, std::uint8_t flags,
           "compact: stored payload is " + std::to_string(payload.size()) +
           " bytes, header says " + std::to_string(length));
     }
-    return std::string(payload);
+    return payload;
   }
   const std::size_t frame =
       ZSTD_findFrameCompressedSize(payload.data(), payload.size());
   if (ZSTD_isError(frame) || frame != payload.size()) {
     return Status::Corruption("compact: payload is not a single zstd frame");
   }
-  std::string out(length, '\0');
+  char* out = ThreadScratch(ScratchUse::kProto).Get(length);
   ZSTD_DCtx* dctx = ThreadDCtx();
   if (dctx == nullptr)
     return Status::IOError("compact: out of memory for zstd");
   const std::size_t n =
       (flags & format::kFlagDictionary) != 0
-          ? ZSTD_decompress_usingDDict(dctx, out.data(), out.size(),
-                                       payload.data(), payload.size(),
-                                       DDictFor(dictionary_id))
-          : ZSTD_decompressDCtx(dctx, out.data(), out.size(), payload.data(),
+          ? ZSTD_decompress_usingDDict(dctx, out, length, payload.data(),
+                                       payload.size(), DDictFor(dictionary_id))
+          : ZSTD_decompressDCtx(dctx, out, length, payload.data(),
                                 payload.size());
   if (ZSTD_isError(n)) {
     return Status::Corruption(std::string("compact: zstd: ") +
@@ -592,7 +628,7 @@ Result<std::string> Payload(std::string_view bytes, std::uint8_t flags,
                               std::to_string(n) + " bytes, header says " +
                               std::to_string(length));
   }
-  return out;
+  return std::string_view(out, length);
 }
 
 }  // namespace
@@ -608,7 +644,7 @@ Result<std::string> Encode(const DeployedPackage& pkg,
   if (options.use_dictionary && WriterDictionary().empty()) {
     return Status::NotSupported("compact: this build has no dictionary");
   }
-  std::string proto;
+  std::string_view proto;
   {
     google::protobuf::Arena arena(ArenaOptionsFor(64 << 10));
     auto* message =
@@ -620,24 +656,27 @@ Result<std::string> Encode(const DeployedPackage& pkg,
           "compact: encoding is " + std::to_string(size) + " bytes, over the " +
           std::to_string(format::kMaxUncompressedBytes) + "-byte limit");
     }
-    proto.resize(size);
+    char* buffer = ThreadScratch(ScratchUse::kProto).Get(size);
     message->SerializeWithCachedSizesToArray(
-        reinterpret_cast<std::uint8_t*>(proto.data()));
+        reinterpret_cast<std::uint8_t*>(buffer));
+    proto = std::string_view(buffer, size);
   }
 
-  std::string out(format::kHeaderSize + ZSTD_compressBound(proto.size()), '\0');
+  const std::size_t bound = ZSTD_compressBound(proto.size());
+  char* frame = ThreadScratch(ScratchUse::kFrame).Get(bound);
   std::uint8_t flags = format::kFlagZstd |
                        (options.use_dictionary ? format::kFlagDictionary : 0);
   ZS_ASSIGN_OR_RETURN(std::size_t n,
                       Compress(proto, options.level, options.use_dictionary,
-                               out.data() + format::kHeaderSize,
-                               out.size() - format::kHeaderSize));
+                               frame, bound));
+  std::string_view body(frame, n);
   if (n >= proto.size()) {  // incompressible: store it as is
     flags = 0;
-    n = proto.size();
-    std::memcpy(out.data() + format::kHeaderSize, proto.data(), n);
+    body = proto;
   }
-  out.resize(format::kHeaderSize + n);
+  std::string out(format::kHeaderSize, '\0');
+  out.reserve(format::kHeaderSize + body.size());
+  out.append(body);
   std::memcpy(out.data() + format::kMagicOffset, format::kMagic.data(),
               format::kMagic.size());
   out[format::kVersionOffset] = static_cast<char>(format::kVersion);
@@ -649,7 +688,7 @@ Result<std::string> Encode(const DeployedPackage& pkg,
            4);
   PutFixed(out.data() + format::kLengthOffset, proto.size(), 4);
   PutFixed(out.data() + format::kChecksumOffset,
-           XXH64(out.data() + format::kHeaderSize, n, format::kChecksumSeed),
+           XXH64(body.data(), body.size(), format::kChecksumSeed),
            8);
   return out;
 }
@@ -707,7 +746,8 @@ Result<DeployedPackage> Decode(std::string_view bytes) {
     return Status::Corruption("compact: checksum mismatch: header " +
                               Hex(checksum) + ", payload " + Hex(actual));
   }
-  ZS_ASSIGN_OR_RETURN(const std::string proto, Payload(bytes, flags, dictionary_id, length));
+  ZS_ASSIGN_OR_RETURN(const std::string_view proto,
+                      Payload(bytes, flags, dictionary_id, length));
 
   google::protobuf::Arena arena(ArenaOptionsFor(proto.size()));
   auto* message =
