@@ -83,6 +83,8 @@ echo "== Secret size growth per codec (writes CSV and SVG plots)"
 run bench growth --out "$out_dir"
 echo
 echo "== size of the bundled sample Secrets of every era, per codec"
+echo "   (the compact dictionary was built from these very fixtures, so COMPACT is"
+echo "   in-sample here; codec/FORMAT.md gives the held-out numbers: 0.05-0.08 of JSON)"
 echo "\$ zarf-state size -f tests/data/legacy/e*/pkg-*.secret.json"
 "$bin" size -f "$data"/e*/pkg-*.secret.json
 echo
