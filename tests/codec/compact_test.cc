@@ -306,6 +306,31 @@ TEST(CompactTest, NearOneMebibytePackageRoundTripsAndShrinks) {
   EXPECT_LT(bytes->size() * 4, EncodeDeployedPackage(pkg).size());
 }
 
+// Encode and Decode reuse per-thread buffers up to 8 MiB and allocate larger
+// ones per call: packages either side of that line, in both orders, with
+// text that compresses well and text that compresses less, round trip
+// intact.
+TEST(CompactTest, PackagesAboveAndBelowTheKeptBufferSizeRoundTrip) {
+  std::mt19937_64 rng(7);
+  auto package_of = [&](std::size_t bytes, bool random) {
+    DeployedPackage pkg = Fixture(kInitFixture);
+    std::string text;
+    text.reserve(bytes);
+    while (text.size() < bytes) {
+      text.push_back(random ? static_cast<char>('a' + rng() % 26) : 'z');
+    }
+    pkg.data.object().emplace_back("x-bulk", json::Value::String(text));
+    return pkg;
+  };
+  for (const std::size_t bytes : {std::size_t{9} << 20, std::size_t{1} << 10,
+                                  std::size_t{12} << 20, std::size_t{3} << 20}) {
+    for (const bool random : {true, false}) {
+      SCOPED_TRACE(std::to_string(bytes) + (random ? " random" : " repeated"));
+      ExpectRoundTrip(package_of(bytes, random), {.level = 1});
+    }
+  }
+}
+
 TEST(CompactTest, RandomPackagesRoundTrip) {
   for (unsigned seed = 1; seed <= 300; ++seed) {
     SCOPED_TRACE(seed);
