@@ -231,7 +231,9 @@ Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes,
                                 std::to_string(kind) + " in its status record");
     }
     const std::string_view term = r.View();
-    if (parts == MetaParts::kAll) m.terms.push_back({static_cast<IndexKind>(kind), std::string(term)});
+    if (parts == MetaParts::kAll) {
+      m.terms.push_back({static_cast<IndexKind>(kind), std::string(term)});
+    }
   }
   if (!r.ok() || !r.done()) {
     return Status::Corruption("package " + std::string(package) + ": malformed status record");
