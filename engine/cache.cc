@@ -65,11 +65,12 @@ bool NotOlder(const PackageStatus& incoming, const PackageStatus& stored) {
 
 }  // namespace
 
-Result<std::optional<PackageMeta>> CacheImpl::ReadMeta(std::string_view package) const {
+Result<std::optional<PackageMeta>> CacheImpl::ReadMeta(std::string_view package,
+                                                       MetaParts parts) const {
   std::string value;
   ZS_ASSIGN_OR_RETURN(bool found, db_->Get(kCfPackages, package, &value));
   if (!found) return std::optional<PackageMeta>();
-  ZS_ASSIGN_OR_RETURN(PackageMeta meta, DecodeMeta(package, value));
+  ZS_ASSIGN_OR_RETURN(PackageMeta meta, DecodeMeta(package, value, parts));
   return std::optional<PackageMeta>(std::move(meta));
 }
 

@@ -30,7 +30,8 @@ bool Matches(const Record& r, const HistoryFilter& f) {
 }  // namespace
 
 Result<PackageStatus> CacheImpl::StatusOf(std::string_view package) const {
-  ZS_ASSIGN_OR_RETURN(std::optional<PackageMeta> meta, ReadMeta(package));
+  ZS_ASSIGN_OR_RETURN(std::optional<PackageMeta> meta,
+                      ReadMeta(package, MetaParts::kStatusOnly));
   if (!meta) return Status::NotFound("package " + std::string(package) + " is not in the cache");
   return std::move(meta->status);
 }
@@ -39,7 +40,7 @@ Result<std::vector<PackageStatus>> CacheImpl::Statuses() const {
   std::vector<PackageStatus> out;
   Status error;
   ZS_RETURN_IF_ERROR(ScanPrefix(*db_, kCfPackages, "", [&](std::string_view key, std::string_view v) {
-    auto meta = DecodeMeta(key, v);
+    auto meta = DecodeMeta(key, v, MetaParts::kStatusOnly);
     if (!meta.ok()) {
       error = meta.status();
       return false;
@@ -84,7 +85,8 @@ Result<std::vector<HistoryEntry>> CacheImpl::History(std::string_view package,
   std::vector<std::pair<std::uint64_t, Record>> all;
   ZS_RETURN_IF_ERROR(log_.ReadWithSequence(package, &all));
   if (all.empty()) {
-    ZS_ASSIGN_OR_RETURN(std::optional<PackageMeta> meta, ReadMeta(package));
+    ZS_ASSIGN_OR_RETURN(std::optional<PackageMeta> meta,
+                        ReadMeta(package, MetaParts::kStatusOnly));
     if (!meta) return Status::NotFound("package " + std::string(package) + " is not in the cache");
   }
   std::vector<HistoryEntry> out;

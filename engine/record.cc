@@ -5,6 +5,7 @@
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
+#include "engine/internal/canonical_record.h"
 
 namespace zs::engine {
 namespace {
@@ -100,6 +101,14 @@ std::string EncodeRecord(const Record& r) {
 }
 
 Result<Record> DecodeRecord(std::string_view bytes) {
+  // Nearly every record of a cache log is a plain event in canonical form:
+  // read it in place; everything else goes through the JSON tree.
+  Record r;
+  if (internal::DecodeCanonicalRecord(bytes, &r)) return r;
+  return internal::DecodeRecordFromTree(bytes);
+}
+
+Result<Record> internal::DecodeRecordFromTree(std::string_view bytes) {
   ZS_ASSIGN_OR_RETURN(Value v, json::ParseJson(bytes, {.duplicates = json::DuplicateKeys::kReject}));
   ZS_RETURN_IF_ERROR(ExpectObject(&v, "the record"));
   const Value* version = v.Find("v");

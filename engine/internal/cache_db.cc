@@ -1,6 +1,7 @@
 #include "engine/internal/cache_db.h"
 
 #include <rocksdb/filter_policy.h>
+#include <rocksdb/memtablerep.h>
 #include <rocksdb/slice_transform.h>
 #include <rocksdb/table.h>
 #include <sys/stat.h>
@@ -43,7 +44,19 @@ void ReleaseUmask() {
   if (--umask_users == 0) ::umask(saved_umask);
 }
 
-rocksdb::ColumnFamilyOptions FamilyOptions(int cf, const std::shared_ptr<rocksdb::Cache>& cache) {
+// The index families are only written while a cache is open for writing
+// (ingest replaces a package's entries from the terms in its status record,
+// never by reading them). A skiplist memtable pays a sorted insert per key,
+// ~70% of the keys of an ingested Secret; a vector memtable appends and sorts
+// once, when it is flushed. Reads from a vector memtable sort a copy first,
+// so read-only opens (every query, and a log replayed after a crash) keep the
+// skiplist.
+bool WriteOnlyWhileWriting(int cf) {
+  return cf == kCfImage || cf == kCfComponent || cf == kCfOutcome || cf == kCfSource;
+}
+
+rocksdb::ColumnFamilyOptions FamilyOptions(int cf, const std::shared_ptr<rocksdb::Cache>& cache,
+                                           bool read_only) {
   rocksdb::ColumnFamilyOptions o;
   rocksdb::BlockBasedTableOptions t;
   t.block_cache = cache;
@@ -57,11 +70,17 @@ rocksdb::ColumnFamilyOptions FamilyOptions(int cf, const std::shared_ptr<rocksdb
   if (cf == kCfSnapshots) t.block_size = 32 * 1024;  // values of ~13 KB
   o.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
   o.compression = rocksdb::kLZ4Compression;
+  const bool write_only = !read_only && WriteOnlyWhileWriting(cf);
   if (IsPrefixed(cf)) {
     o.prefix_extractor = std::make_shared<LengthPrefixTransform>();
-    o.memtable_prefix_bloom_size_ratio = 0.05;
+    // A memtable bloom filter serves reads only; it is a few MB of pages
+    // touched at random per memtable.
+    o.memtable_prefix_bloom_size_ratio = write_only ? 0 : 0.05;
   }
   o.write_buffer_size = (cf == kCfSnapshots || cf == kCfLog) ? 64 << 20 : 16 << 20;
+  if (write_only) {
+    o.memtable_factory = std::make_shared<rocksdb::VectorRepFactory>();
+  }
   return o;
 }
 
@@ -112,6 +131,8 @@ Result<std::unique_ptr<CacheDb>> CacheDb::Open(const std::string& dir, const Cac
   // The WAL is replayed into the memtables, not flushed at every open: a
   // short-lived CLI process would otherwise write 9 tiny tables per run.
   db_options.avoid_flush_during_recovery = true;
+  // Required by the vector memtables of FamilyOptions; there is one writer.
+  db_options.allow_concurrent_memtable_write = false;
 
   // A database of a newer format may have families this version does not
   // know; open them too, so the format check can say what is wrong.
@@ -120,7 +141,7 @@ Result<std::unique_ptr<CacheDb>> CacheDb::Open(const std::string& dir, const Cac
   auto cache = rocksdb::NewLRUCache(options.block_cache_mib << 20);
   std::vector<rocksdb::ColumnFamilyDescriptor> families;
   for (int i = 0; i < kCfCount; ++i) {
-    families.emplace_back(std::string(kCfNames[i]), FamilyOptions(i, cache));
+    families.emplace_back(std::string(kCfNames[i]), FamilyOptions(i, cache, options.read_only));
   }
   for (const std::string& name : existing) {
     bool known = false;

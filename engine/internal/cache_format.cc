@@ -56,13 +56,15 @@ class Reader {
     in_.remove_prefix(1);
     return b;
   }
-  std::string String() {
+  std::string String() { return std::string(View()); }
+  // The next string, viewed in the input.
+  std::string_view View() {
     const std::uint64_t n = Varint();
     if (!ok_ || n > in_.size()) {
       ok_ = false;
       return {};
     }
-    std::string s(in_.substr(0, n));
+    const std::string_view s = in_.substr(0, n);
     in_.remove_prefix(n);
     return s;
   }
@@ -200,7 +202,8 @@ std::string EncodeMeta(const PackageMeta& m) {
   return out;
 }
 
-Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes) {
+Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes,
+                               MetaParts parts) {
   Reader r(bytes);
   PackageMeta m;
   PackageStatus& s = m.status;
@@ -227,7 +230,10 @@ Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes)
       return Status::Corruption("package " + std::string(package) + ": unknown index kind " +
                                 std::to_string(kind) + " in its status record");
     }
-    m.terms.push_back({static_cast<IndexKind>(kind), r.String()});
+    const std::string_view term = r.View();
+    if (parts == MetaParts::kAll) {
+      m.terms.push_back({static_cast<IndexKind>(kind), std::string(term)});
+    }
   }
   if (!r.ok() || !r.done()) {
     return Status::Corruption("package " + std::string(package) + ": malformed status record");

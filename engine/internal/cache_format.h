@@ -99,9 +99,20 @@ struct PackageMeta {
   std::vector<IndexTerm> terms;    // sorted, unique
 };
 
+// Which parts of a status record DecodeMeta builds.
+enum class MetaParts {
+  kAll,  // status, payload hash and index terms
+  // Status and payload hash; the terms (most of the record: ~100 strings for
+  // a package of 48 images) are checked as kAll checks them, but not built,
+  // so `terms` stays empty. For status queries.
+  kStatusOnly,
+};
+
 std::string EncodeMeta(const PackageMeta& meta);
-// Corruption naming the package for a malformed or unknown-version value.
-Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes);
+// Corruption naming the package for a malformed or unknown-version value
+// (the same for both `parts`).
+Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes,
+                               MetaParts parts = MetaParts::kAll);
 
 // The index terms of a snapshot: images of the package definition
 // (data.components[].images, exact and by repository, normalised as in

@@ -42,7 +42,8 @@ class CacheImpl final : public Cache {
 
  private:
   // The package's metadata, or nullopt when the cache does not know it.
-  Result<std::optional<PackageMeta>> ReadMeta(std::string_view package) const;
+  Result<std::optional<PackageMeta>> ReadMeta(std::string_view package,
+                                              MetaParts parts = MetaParts::kAll) const;
   // Checks one package for Verify; adds the index entries its snapshot
   // implies to `expected` (as IndexKey strings per family).
   Status VerifyPackage(std::string_view package, std::string_view meta_bytes,
