@@ -75,41 +75,52 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
   for (const std::string& file : o.files.empty() ? stdin_only : o.files) {
     auto text = ReadFileOrStdin(file);
     // ReadFileOrStdin leaves spare capacity: the List is parsed in place.
+    if (!text.ok()) {
+      report("", text.status());
+      continue;
+    }
     ReadLimits limits = CurrentReadLimits();
-    if (text.ok()) limits.readable_padding = text->capacity() - text->size();
-    auto input = text.ok() ? ReadInput(*text, file == "-" ? "<stdin>" : file, limits)
-                           : Result<Input>(text.status());
-    if (!input.ok()) {
-      report("", input.status());
+    limits.readable_padding = text->capacity() - text->size();
+    // One object at a time, as migrate does: a dump of thousands of Secrets
+    // is never held as a whole tree.
+    std::size_t seen = 0;
+    bool acks_failed = false;
+    Input header;
+    Status read = ReadInputStreaming(
+        *text, file == "-" ? "<stdin>" : file, limits, &header,
+        [&](InputObject obj) -> Status {
+          ++seen;
+          if (o.progress && seen % 1000 == 0) {
+            err << "\ringest: " << file << ": " << seen << " Secrets" << std::flush;
+          }
+          if (!obj.error.ok()) {
+            report(obj.label, obj.error);
+            return Status::OK();
+          }
+          if (obj.payload_kind != PayloadKind::kPackage) return Status::OK();  // no package
+          auto r = (*cache)->Ingest(
+              {obj.payload, ObjectName(obj.object), ObjectNamespace(obj.object)});
+          if (!r.ok()) {
+            report(obj.label, r.status());
+            return Status::OK();
+          }
+          ++secrets;
+          records += r->new_records;
+          if (r->changed()) ++changed;
+          present.push_back(r->package);
+          if (Status s = acks.Add(AckLine(*r)); !s.ok()) {
+            acks_failed = true;
+            return s;  // nothing more can be acknowledged
+          }
+          return Status::OK();
+        });
+    if (o.progress && seen >= 1000) err << "\ringest: " << file << ": " << seen << " Secrets\n";
+    if (!read.ok()) {
+      report("", read);
+      if (acks_failed) return kExitSomeFailed;
       continue;
     }
     bytes += text->size();
-    const std::size_t total = input->objects.size();
-    for (std::size_t i = 0; i < total; ++i) {
-      const InputObject& obj = input->objects[i];
-      if (o.progress && (i % 1000 == 999 || i + 1 == total)) {
-        err << "\ringest: " << file << ": " << (i + 1) << "/" << total << " Secrets" << std::flush;
-        if (i + 1 == total) err << "\n";
-      }
-      if (!obj.error.ok()) {
-        report(obj.label, obj.error);
-        continue;
-      }
-      if (obj.payload_kind != PayloadKind::kPackage) continue;  // zarf-state: no package
-      auto r = (*cache)->Ingest({obj.payload, ObjectName(obj.object), ObjectNamespace(obj.object)});
-      if (!r.ok()) {
-        report(obj.label, r.status());
-        continue;
-      }
-      ++secrets;
-      records += r->new_records;
-      if (r->changed()) ++changed;
-      present.push_back(r->package);
-      if (Status s = acks.Add(AckLine(*r)); !s.ok()) {
-        report("", s);
-        return kExitSomeFailed;  // nothing more can be acknowledged
-      }
-    }
   }
   if (Status s = acks.Flush(); !s.ok()) {
     report("", s);
