@@ -189,6 +189,9 @@ Status DecodeInto(std::string_view text, bool simd, std::string* out) {
   // written straight into a buffer sized for them. They stop at the first
   // line break, padding or illegal character, and the careful loop below
   // takes over from there.
+  // 64 spare bytes: enough for a JSON parser to read the result in place
+  // (json::ParseOptions::readable_padding).
+  out->reserve(text.size() / 4 * 3 + 64);
   out->resize(text.size() / 4 * 3);
   char* w = out->data();
   std::size_t i = 0;

@@ -66,8 +66,10 @@ Result<DeployedPackage> DecodeWithoutData(json::Value* payload) {
 }  // namespace
 
 Result<MigratedPayload> MigratePayload(std::string_view payload, PayloadKind kind,
-                                       const Target& target) {
-  ZS_ASSIGN_OR_RETURN(json::Value value, json::ParseJson(payload));
+                                       const Target& target, std::size_t readable_padding) {
+  json::ParseOptions parse;
+  parse.readable_padding = readable_padding;
+  ZS_ASSIGN_OR_RETURN(json::Value value, json::ParseJson(payload, parse));
   if (!value.is_object()) {
     return Status::InvalidArgument("payload: expected a JSON object, got " +
                                    std::string(json::KindName(value.kind())));
