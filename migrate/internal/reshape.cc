@@ -29,10 +29,12 @@ std::string Generalize(std::string_view text) {
 
 std::string_view TypeName(const json::Value& v) { return json::KindName(v.kind()); }
 
-Status CheckType(const Field& f, const json::Value& v, std::string_view path) {
+// `path()` gives the value's path; it is built only for an error.
+template <typename PathFn>
+Status CheckType(const Field& f, const json::Value& v, const PathFn& path) {
   if (v.is_null()) return Status::OK();  // Go leaves the field unset
   auto mismatch = [&](std::string_view want) {
-    return Status::InvalidArgument(std::string(path) + ": expected " + std::string(want) +
+    return Status::InvalidArgument(path() + ": expected " + std::string(want) +
                                    ", got " + std::string(TypeName(v)));
   };
   switch (f.type) {
@@ -47,12 +49,10 @@ Status CheckType(const Field& f, const json::Value& v, std::string_view path) {
       std::int64_t parsed = 0;
       auto [end, ec] = std::from_chars(raw.data(), raw.data() + raw.size(), parsed);
       if (ec == std::errc::result_out_of_range) {
-        return Status::InvalidArgument(std::string(path) + ": number " + raw +
-                                       " overflows int64");
+        return Status::InvalidArgument(path() + ": number " + raw + " overflows int64");
       }
       if (ec != std::errc() || end != raw.data() + raw.size()) {
-        return Status::InvalidArgument(std::string(path) + ": number " + raw +
-                                       " is not an integer");
+        return Status::InvalidArgument(path() + ": number " + raw + " is not an integer");
       }
       return Status::OK();
     }
@@ -141,38 +141,41 @@ Status Reshape(json::Value* in_value, const Schema& target, std::string_view pat
   std::vector<std::vector<json::Member*>> after(n + 1);
   int anchor = -1;
   for (json::Member& m : in.object()) {
-    const std::string p = ChildPath(path, m.first);
+    // The member's path, for messages and nested levels only: most members
+    // need none, and building it for each was most of a migration's mallocs.
+    auto p = [&] { return ChildPath(path, m.first); };
     int index = -1;
     const Field* f = target.Find(m.first, &index);
     if (f == nullptr) {
       if (target.KnownAnywhere(m.first)) {
         if (IsZero(m.second)) {
-          log->Mapping("removed " + p + " (empty; " + std::string(shape) + " has no such field)");
+          log->Mapping("removed " + p() + " (empty; " + std::string(shape) + " has no such field)");
           continue;
         }
-        log->Mapping("kept " + p + " (" + std::string(shape) +
+        log->Mapping("kept " + p() + " (" + std::string(shape) +
                      " has no such field; kept for a lossless migration back)");
       } else {
-        log->Mapping("kept unknown field " + p);
+        log->Mapping("kept unknown field " + p());
       }
       after[anchor + 1].push_back(&m);
       continue;
     }
     ZS_RETURN_IF_ERROR(CheckType(*f, m.second, p));
     if (placed[index] != nullptr) {
-      log->Warning(p + " appears twice; the last one wins, as in Go");
+      log->Warning(p() + " appears twice; the last one wins, as in Go");
     }
     placed[index] = &m.second;
     anchor = index;
     if (f->sub == nullptr || m.second.is_null()) continue;
+    const std::string child = p();
     if (f->type == FieldType::kObject) {
-      ZS_RETURN_IF_ERROR(Reshape(&m.second, *f->sub, p, shape, log, &converted[index]));
+      ZS_RETURN_IF_ERROR(Reshape(&m.second, *f->sub, child, shape, log, &converted[index]));
     } else {  // kArray
       converted[index] = json::Value::MakeArray();
       json::Array& items = m.second.array();
       converted[index].array().resize(items.size());
       for (std::size_t k = 0; k < items.size(); ++k) {
-        ZS_RETURN_IF_ERROR(Reshape(&items[k], *f->sub, ItemPath(p, k), shape, log,
+        ZS_RETURN_IF_ERROR(Reshape(&items[k], *f->sub, ItemPath(child, k), shape, log,
                                    &converted[index].array()[k]));
       }
     }
