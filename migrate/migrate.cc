@@ -16,9 +16,16 @@ namespace {
 
 using internal::ChangeLog;
 
-// Appends `out` compact, with the top-level member "data" written as
-// `raw_data` (AppendCompactFromText's text of it) instead of its value.
-void AppendWithRawData(std::string* bytes, const json::Value& out, std::string_view raw_data) {
+// Where MigratePackageLeavingData finds the text of the payload's `data`.
+struct RawData {
+  std::string_view text;  // starts with the value; the rest of the payload follows
+  std::size_t max_depth;  // for AppendCompactFromText
+};
+
+// Appends `out` compact, with the top-level member "data" rewritten from
+// `raw.text` instead of written from its (stand-in) value. False when that
+// text is not what AppendCompactFromText takes.
+bool AppendWithRawData(std::string* bytes, const json::Value& out, const RawData& raw) {
   bytes->push_back('{');
   bool first = true;
   for (const json::Member& m : out.object()) {
@@ -27,20 +34,21 @@ void AppendWithRawData(std::string* bytes, const json::Value& out, std::string_v
     json::AppendGoString(bytes, m.first);
     bytes->push_back(':');
     if (m.first == "data") {
-      bytes->append(raw_data);
+      if (json::AppendCompactFromText(bytes, raw.text, raw.max_depth) == 0) return false;
     } else {
       Status ignored = json::AppendJson(bytes, m.second);  // raw numbers: cannot fail
       (void)ignored;
     }
   }
   bytes->push_back('}');
+  return true;
 }
 
 // Migrates `value` (consumed), detected as `d`, into `*result`. With
-// `raw_data` set, `value`'s member "data" is a stand-in and `*raw_data` is
-// what to write for it (MigratePackageLeavingData).
+// `raw_data` set, `value`'s member "data" is a stand-in for the value whose
+// text `*raw_data` points to (MigratePackageLeavingData).
 Status Migrate(json::Value value, Detection d, const Target& target,
-               MigratedPayload* result, const std::string* raw_data = nullptr) {
+               MigratedPayload* result, const RawData* raw_data = nullptr) {
   MigrationReport& r = result->report;
   ChangeLog log;
   json::Value out;
@@ -73,8 +81,10 @@ Status Migrate(json::Value value, Detection d, const Target& target,
       }
     }
     if (seen != 1) return Status::NotSupported("data was reshaped");
-    result->bytes.reserve(raw_data->size() + (1 << 14));
-    AppendWithRawData(&result->bytes, out, *raw_data);
+    result->bytes.reserve(raw_data->text.size() + (1 << 12));
+    if (!AppendWithRawData(&result->bytes, out, *raw_data)) {
+      return Status::NotSupported("data is left to the tree path");
+    }
   } else {
     ZS_RETURN_IF_ERROR(json::AppendJson(&result->bytes, out));
   }
@@ -125,13 +135,10 @@ std::optional<MigratedPayload> MigratePackageLeavingData(std::string_view payloa
   int data_members = 0;
   for (const json::Member& m : value->object()) data_members += m.first == "data";
   if (data_members != 1) return std::nullopt;
-  std::string data;
-  data.reserve(payload.size());
-  // "data" sits at depth 2 (the payload object is 1).
-  if (parse.max_depth < 2 ||
-      json::AppendCompactFromText(&data, payload.substr(raw[0]), parse.max_depth - 1) == 0) {
-    return std::nullopt;
-  }
+  // "data" sits at depth 2 (the payload object is 1). Its text is checked
+  // as it is written, at the end.
+  if (parse.max_depth < 2) return std::nullopt;
+  const RawData data{payload.substr(raw[0]), parse.max_depth - 1};
   Detection d;
   d.kind = PayloadKind::kPackage;
   Result<DeployedPackage> pkg = DecodeWithoutData(&*value);
