@@ -112,8 +112,10 @@ Status DecodeSlice(const json::Value& v, std::string_view path,
   }
   if (!v.is_array()) return TypeError(path, "array", v);
   std::vector<T> items(v.array().size());
+  std::string item_path;  // one buffer for every item's path
   for (std::size_t i = 0; i < items.size(); ++i) {
-    ZS_RETURN_IF_ERROR(decode_one(v.array()[i], IndexPath(path, i), &items[i]));
+    internal::SetIndexPath(&item_path, path, i);
+    ZS_RETURN_IF_ERROR(decode_one(v.array()[i], item_path, &items[i]));
   }
   *out = std::move(items);
   return Status::OK();

@@ -82,11 +82,32 @@ void ChangeLog::Warning(std::string text) { Add(&warnings_, std::move(text)); }
 
 std::string ChildPath(std::string_view parent, std::string_view key) {
   if (parent.empty()) return std::string(key);
-  return std::string(parent) + "." + std::string(key);
+  std::string out;
+  out.reserve(parent.size() + 1 + key.size());
+  out.append(parent);
+  out.push_back('.');
+  out.append(key);
+  return out;
 }
 
+namespace {
+
+// ItemPath into `*out`, reusing its buffer (one per loop over an array).
+void SetItemPath(std::string* out, std::string_view parent, std::size_t index) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, index).ptr;
+  out->assign(parent);
+  out->push_back('[');
+  out->append(digits, end);
+  out->push_back(']');
+}
+
+}  // namespace
+
 std::string ItemPath(std::string_view parent, std::size_t index) {
-  return std::string(parent) + "[" + std::to_string(index) + "]";
+  std::string out;
+  SetItemPath(&out, parent, index);
+  return out;
 }
 
 bool IsZero(const json::Value& v) {
@@ -174,8 +195,10 @@ Status Reshape(json::Value* in_value, const Schema& target, std::string_view pat
       converted[index] = json::Value::MakeArray();
       json::Array& items = m.second.array();
       converted[index].array().resize(items.size());
+      std::string item_path;
       for (std::size_t k = 0; k < items.size(); ++k) {
-        ZS_RETURN_IF_ERROR(Reshape(&items[k], *f->sub, ItemPath(child, k), shape, log,
+        SetItemPath(&item_path, child, k);
+        ZS_RETURN_IF_ERROR(Reshape(&items[k], *f->sub, item_path, shape, log,
                                    &converted[index].array()[k]));
       }
     }
@@ -225,8 +248,10 @@ bool Fits(const json::Value& in, const Schema& schema, std::string_view path, st
     if (f->type == FieldType::kObject && m.second.is_object()) {
       if (!Fits(m.second, *f->sub, p, why)) return false;
     } else if (f->type == FieldType::kArray && m.second.is_array()) {
+      std::string item_path;
       for (std::size_t k = 0; k < m.second.array().size(); ++k) {
-        if (!Fits(m.second.array()[k], *f->sub, ItemPath(p, k), why)) return false;
+        SetItemPath(&item_path, p, k);
+        if (!Fits(m.second.array()[k], *f->sub, item_path, why)) return false;
       }
     }
   }
