@@ -141,8 +141,51 @@ class CompactWriter {
     return n;
   }
 
+  // The first byte at or after `i` that either ends or escapes a JSON
+  // string or that AppendGoString would not copy as it is ('"', '\\',
+  // control, '<', '>', '&', >= 0x80), or size().
+  std::size_t NotPlainForGo(std::size_t i) const {
+    const std::size_t n = s_.size();
+#if defined(__AVX2__)
+    const __m256i space = _mm256_set1_epi8(0x20);
+    const __m256i quote = _mm256_set1_epi8('"');
+    const __m256i backslash = _mm256_set1_epi8('\\');
+    const __m256i lt = _mm256_set1_epi8('<');
+    const __m256i gt = _mm256_set1_epi8('>');
+    const __m256i amp = _mm256_set1_epi8('&');
+    while (i + 32 <= n) {
+      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s_.data() + i));
+      // Signed: bytes >= 0x80 are below 0x20 too.
+      __m256i hit = _mm256_cmpgt_epi8(space, v);
+      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, quote));
+      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, backslash));
+      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, lt));
+      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, gt));
+      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, amp));
+      const unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(hit));
+      if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
+      i += 32;
+    }
+#endif
+    while (i < n) {
+      const auto c = static_cast<unsigned char>(s_[i]);
+      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&') {
+        return i;
+      }
+      ++i;
+    }
+    return n;
+  }
+
   bool String() {
     const std::size_t start = ++pos_;
+    // Most strings are plain ASCII that Go writes as it is: copy them,
+    // quotes included, in one go.
+    if (const std::size_t end = NotPlainForGo(start); end < s_.size() && s_[end] == '"') {
+      out_->append(s_.data() + start - 1, end - start + 2);
+      pos_ = end + 1;
+      return true;
+    }
     std::size_t i = SpecialInString(start);
     if (i >= s_.size() || static_cast<unsigned char>(s_[i]) < 0x20) return false;
     if (s_[i] == '"') {

@@ -7,6 +7,7 @@
 
 #include <random>
 #include <string>
+#include <vector>
 
 #include "codec/json_reader.h"
 #include "tests/test_util.h"
@@ -155,6 +156,27 @@ TEST(GoJsonTextTest, BrokenTextsAreRefusedWhereTheTreePathRefusesThem) {
     }
     ExpectSameAsTree(text);
   }
+}
+
+TEST(GoJsonTextTest, EverySpecialAtEveryPositionOfAStringMatchesTheTreePath) {
+  // Escapes and bytes that end the plain-copy scan, inside strings of every
+  // length around the 32-byte blocks.
+  const std::vector<std::string> specials = {
+      "\\\"", "\\\\", "\\/", "\\n", "\\u0026", "\\u00e9", "\\u2028", "<", ">", "&", "é",
+      "\xE2\x80\xA8", "\x7f", "\xF0\x9F\x98\x80", "\\ud83d\\ude00"};
+  int took = 0;
+  for (std::size_t len = 0; len <= 80; ++len) {
+    const std::string plain(len, 'q');
+    took += ExpectSameAsTree("\"" + plain + "\"");
+    for (const std::string& special : specials) {
+      for (std::size_t at = 0; at <= len; at += (len > 40 ? 3 : 1)) {
+        std::string text = plain;
+        text.insert(at, special);
+        took += ExpectSameAsTree("[\"" + text + "\",{\"" + text + "\":1}]");
+      }
+    }
+  }
+  EXPECT_GT(took, 20000);
 }
 
 TEST(GoJsonTextTest, DepthLimitIsTheTreePaths) {
