@@ -62,6 +62,21 @@ Status AppendJson(std::string* out, const Value& value,
 Result<std::string> WriteJson(const Value& value,
                               const WriteOptions& options = {});
 
+// Appends the JSON value at the start of `text` in compact form, exactly as
+// AppendJson (default options) writes the tree ParseJson (DuplicateKeys::kKeep)
+// builds from it, without building the tree: whitespace dropped, strings
+// unescaped and written the Go way, numbers and member order as they are.
+// Returns the bytes of `text` the value took (anything may follow it), or 0,
+// with an unspecified part appended, when the value is not strict RFC 8259
+// JSON, a value nests deeper than `max_depth` (the value itself is depth 1),
+// or it holds something this path leaves to the tree (a \u escape of a
+// UTF-16 surrogate, a raw control character). A 0 says nothing about why:
+// callers take the tree path then, whose errors are the reference. `text`
+// must be valid UTF-8 (ParseJson has checked it when `text` is part of a
+// document it accepted).
+std::size_t AppendCompactFromText(std::string* out, std::string_view text,
+                                  std::size_t max_depth);
+
 // Appends `value` indented as Go's json.MarshalIndent(v, "", indent) would
 // (and as kubectl prints objects with 4 spaces), numbers written raw and
 // members in stored order. Used for human-facing output.

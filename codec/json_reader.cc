@@ -361,6 +361,15 @@ class TreeBuilder {
           continue;
         }
       }
+      if (depth == 1 && raw_offsets_ != nullptr && key == raw_key_) {
+        od::json_type child_type;
+        if (!child.type().get(child_type) && child_type == od::json_type::object) {
+          // Left for the caller; simdjson skips it when the loop moves on.
+          raw_offsets_->push_back(Offset(child));
+          members.emplace_back(std::string(key), Value::MakeObject());
+          continue;
+        }
+      }
       if (!index.empty()) index.emplace(std::string(key), members.size());
       members.emplace_back(std::string(key), Value());
       ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &members.back().second));
@@ -371,6 +380,18 @@ class TreeBuilder {
 
   std::string_view input_;
   const ParseOptions& options_;
+
+ public:
+  // ParseJsonLeavingRaw: members of the top-level object named `key` that
+  // are objects are recorded in `*offsets` instead of being built.
+  void LeaveRaw(std::string_view key, std::vector<std::size_t>* offsets) {
+    raw_key_ = key;
+    raw_offsets_ = offsets;
+  }
+
+ private:
+  std::string_view raw_key_;
+  std::vector<std::size_t>* raw_offsets_ = nullptr;
 };
 
 }  // namespace
@@ -427,6 +448,15 @@ auto WithDocument(std::string_view text, const ParseOptions& options, Body body)
 
 Result<Value> ParseJson(std::string_view text, const ParseOptions& options) {
   return WithDocument(text, options, [](TreeBuilder& builder, od::document& doc) {
+    return builder.Build(doc);
+  });
+}
+
+Result<Value> ParseJsonLeavingRaw(std::string_view text, std::string_view raw_key,
+                                  const ParseOptions& options,
+                                  std::vector<std::size_t>* raw_offsets) {
+  return WithDocument(text, options, [&](TreeBuilder& builder, od::document& doc) {
+    if (options.duplicates == DuplicateKeys::kKeep) builder.LeaveRaw(raw_key, raw_offsets);
     return builder.Build(doc);
   });
 }

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <functional>
 #include <string_view>
+#include <vector>
 
 #include "codec/json_value.h"
 #include "codec/status.h"
@@ -48,6 +49,19 @@ struct ParseOptions {
 // Returns Corruption on malformed input or invalid UTF-8, with "at byte N";
 // InvalidArgument when a limit of `options` is exceeded.
 Result<Value> ParseJson(std::string_view text, const ParseOptions& options = {});
+
+// ParseJson, except that the value of each member named `raw_key` of the
+// top-level object is not built when it is an object: the tree holds an
+// empty object in its place, and the value's byte offset in `text` is
+// appended to `*raw_offsets`, in member order. Such a value has passed the
+// parser's first stage (UTF-8, strings, brackets) but was not checked
+// further: the caller validates it (AppendCompactFromText, go_json.h, does)
+// or parses `text` again with ParseJson. Only with DuplicateKeys::kKeep;
+// other options build every value. Errors as ParseJson, except that an
+// error inside a skipped value may be reported differently or not at all.
+Result<Value> ParseJsonLeavingRaw(std::string_view text, std::string_view raw_key,
+                                  const ParseOptions& options,
+                                  std::vector<std::size_t>* raw_offsets);
 
 // ParseJsonStreaming's callbacks. A non-OK status stops the parse and is
 // returned by it.

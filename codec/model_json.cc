@@ -38,6 +38,26 @@ Status WalkObject(const json::Value& v, std::string_view path,
   return Status::OK();
 }
 
+// DecodeString / DecodeTimestamp of member `f` of the object at `path`;
+// the member's path is built only for an error.
+Status DecodeStringMember(const json::Member& f, std::string_view path, std::string* out) {
+  if (f.second.is_string()) {
+    *out = f.second.as_string();
+    return Status::OK();
+  }
+  return DecodeString(f.second, JoinPath(path, f.first), out);
+}
+
+Status DecodeTimestampMember(const json::Member& f, std::string_view path, Timestamp* out) {
+  if (f.second.is_string()) {
+    if (Result<Timestamp> t = ParseRfc3339(f.second.as_string()); t.ok()) {
+      *out = *t;
+      return Status::OK();
+    }
+  }
+  return DecodeTimestamp(f.second, JoinPath(path, f.first), out);
+}
+
 Status DecodeConnectStrings(const json::Value& v, std::string_view path,
                             ConnectStrings* out) {
   if (v.is_null()) return Status::OK();
@@ -48,8 +68,7 @@ Status DecodeConnectStrings(const json::Value& v, std::string_view path,
     ZS_RETURN_IF_ERROR(WalkObject(
         m.second, p, {"description", "url"}, &cs.unknown,
         [&](int i, const json::Member& f) {
-          return DecodeString(f.second, JoinPath(p, f.first),
-                              i == 0 ? &cs.description : &cs.url);
+          return DecodeStringMember(f, p, i == 0 ? &cs.description : &cs.url);
         }));
     (*out)[m.first] = std::move(cs);  // duplicate keys: the last one wins
   }
@@ -60,11 +79,10 @@ Status DecodeComponentEventInto(const json::Value& v, std::string_view path,
                                 ComponentEvent* out) {
   return WalkObject(v, path, {"type", "outcome", "timestamp"}, &out->unknown,
                     [&](int i, const json::Member& f) {
-                      const std::string p = JoinPath(path, f.first);
                       switch (i) {
-                        case 0: return DecodeString(f.second, p, &out->type);
-                        case 1: return DecodeString(f.second, p, &out->outcome);
-                        default: return DecodeTimestamp(f.second, p, &out->timestamp);
+                        case 0: return DecodeStringMember(f, path, &out->type);
+                        case 1: return DecodeStringMember(f, path, &out->outcome);
+                        default: return DecodeTimestampMember(f, path, &out->timestamp);
                       }
                     });
 }
@@ -74,14 +92,13 @@ Status DecodeInstalledChart(const json::Value& v, std::string_view path,
   return WalkObject(
       v, path, {"namespace", "chartName", "connectStrings", "status"}, &out->unknown,
       [&](int i, const json::Member& f) {
-        const std::string p = JoinPath(path, f.first);
         switch (i) {
-          case 0: return DecodeString(f.second, p, &out->namespace_);
-          case 1: return DecodeString(f.second, p, &out->chart_name);
+          case 0: return DecodeStringMember(f, path, &out->namespace_);
+          case 1: return DecodeStringMember(f, path, &out->chart_name);
           case 2:
             out->connect_strings.clear();
-            return DecodeConnectStrings(f.second, p, &out->connect_strings);
-          default: return DecodeString(f.second, p, &out->status);
+            return DecodeConnectStrings(f.second, JoinPath(path, f.first), &out->connect_strings);
+          default: return DecodeStringMember(f, path, &out->status);
         }
       });
 }
@@ -95,8 +112,10 @@ Status DecodeSlice(const json::Value& v, std::string_view path,
   }
   if (!v.is_array()) return TypeError(path, "array", v);
   std::vector<T> items(v.array().size());
+  std::string item_path;  // one buffer for every item's path
   for (std::size_t i = 0; i < items.size(); ++i) {
-    ZS_RETURN_IF_ERROR(decode_one(v.array()[i], IndexPath(path, i), &items[i]));
+    internal::SetIndexPath(&item_path, path, i);
+    ZS_RETURN_IF_ERROR(decode_one(v.array()[i], item_path, &items[i]));
   }
   *out = std::move(items);
   return Status::OK();
@@ -107,20 +126,20 @@ Status DecodeDeployedComponent(const json::Value& v, std::string_view path,
   return WalkObject(
       v, path, {"name", "installedCharts", "status", "observedGeneration", "lastEvent"},
       &out->unknown, [&](int i, const json::Member& f) -> Status {
-        const std::string p = JoinPath(path, f.first);
         switch (i) {
-          case 0: return DecodeString(f.second, p, &out->name);
+          case 0: return DecodeStringMember(f, path, &out->name);
           case 1:
-            return DecodeSlice(f.second, p, &out->installed_charts, DecodeInstalledChart);
-          case 2: return DecodeString(f.second, p, &out->status);
-          case 3: return DecodeInt64(f.second, p, &out->observed_generation);
+            return DecodeSlice(f.second, JoinPath(path, f.first), &out->installed_charts,
+                               DecodeInstalledChart);
+          case 2: return DecodeStringMember(f, path, &out->status);
+          case 3: return DecodeInt64(f.second, JoinPath(path, f.first), &out->observed_generation);
           default:
             if (f.second.is_null()) {
               out->last_event.reset();
               return Status::OK();
             }
             out->last_event.emplace();
-            return DecodeComponentEventInto(f.second, p, &*out->last_event);
+            return DecodeComponentEventInto(f.second, JoinPath(path, f.first), &*out->last_event);
         }
       });
 }

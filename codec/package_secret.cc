@@ -77,15 +77,26 @@ Result<PackageCodec> Store(json::Value* secret, std::string_view json_payload,
   if (codec == PackageCodec::kAuto) {
     codec = json_payload.size() <= options.auto_threshold ? PackageCodec::kJson : PackageCodec::kCompact;
   }
-  std::string payload;
-  if (codec == PackageCodec::kJson) {
-    payload = std::string(json_payload);
-  } else {
+  std::string compact_payload;
+  std::string_view payload = json_payload;
+  if (codec != PackageCodec::kJson) {
     ZS_ASSIGN_OR_RETURN(const DeployedPackage* pkg, package());
-    ZS_ASSIGN_OR_RETURN(payload, compact::Encode(*pkg));
+    ZS_ASSIGN_OR_RETURN(compact_payload, compact::Encode(*pkg));
+    payload = compact_payload;
   }
+  const std::string_view key = codec == PackageCodec::kJson ? kPackageDataKey : kCompactDataKey;
   // Build the new Secret aside: the caller's object changes only on success.
-  json::Value next = *secret;
+  // The value SetSecretValue replaces below (the old payload's base64, the
+  // bulk of the Secret) is set aside while copying, not copied.
+  json::Value next;
+  {
+    json::Value* data = secret->Find("data");
+    json::Value* old = data != nullptr && data->is_object() ? data->Find(key) : nullptr;
+    json::Value saved;
+    if (old != nullptr) std::swap(saved, *old);
+    next = *secret;
+    if (old != nullptr) std::swap(saved, *old);
+  }
   if (json::Value* data = next.Find("data"); data && data->is_object()) {
     data->Erase(codec == PackageCodec::kJson ? kCompactDataKey : kPackageDataKey);
   }
@@ -110,7 +121,7 @@ Result<PackageCodec> Store(json::Value* secret, std::string_view json_payload,
     annotations->Erase(kCodecAnnotation);
     if (annotations->object().empty()) md->Erase("annotations");
   }
-  SetSecretValue(&next, codec == PackageCodec::kJson ? kPackageDataKey : kCompactDataKey, payload);
+  SetSecretValue(&next, key, payload);
   ZS_ASSIGN_OR_RETURN(std::size_t size, SecretDataSize(next));
   if (size > kSecretSizeLimit) {
     ZS_ASSIGN_OR_RETURN(const DeployedPackage* pkg, package());

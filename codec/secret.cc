@@ -223,9 +223,11 @@ Result<std::size_t> SecretDataSize(const json::Value& secret) {
       if (!m.second.is_string()) {
         return Status::Corruption("data." + m.first + " is not a base64 string");
       }
-      auto decoded = Base64Decode(m.second.as_string());
-      if (!decoded.ok()) return decoded.status().WithContext("data." + m.first);
-      total += decoded->size();
+      // Decoded only to be checked and measured: into one reused buffer.
+      thread_local std::string scratch;
+      const Status decoded = Base64DecodeTo(m.second.as_string(), &scratch);
+      if (!decoded.ok()) return decoded.WithContext("data." + m.first);
+      total += scratch.size();
     }
   }
   if (sd && sd->is_object()) {

@@ -1,21 +1,54 @@
 #include "migrate/migrate.h"
 
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
 #include "migrate/internal/migrators.h"
 #include "migrate/internal/reshape.h"
+#include "migrate/internal/schema.h"
 
 namespace zs::migrate {
 namespace {
 
 using internal::ChangeLog;
 
-// Migrates `value` (consumed), detected as `d`, into `*result`.
+// Where MigratePackageLeavingData finds the text of the payload's `data`.
+struct RawData {
+  std::string_view text;  // starts with the value; the rest of the payload follows
+  std::size_t max_depth;  // for AppendCompactFromText
+};
+
+// Appends `out` compact, with the top-level member "data" rewritten from
+// `raw.text` instead of written from its (stand-in) value. False when that
+// text is not what AppendCompactFromText takes.
+bool AppendWithRawData(std::string* bytes, const json::Value& out, const RawData& raw) {
+  bytes->push_back('{');
+  bool first = true;
+  for (const json::Member& m : out.object()) {
+    if (!first) bytes->push_back(',');
+    first = false;
+    json::AppendGoString(bytes, m.first);
+    bytes->push_back(':');
+    if (m.first == "data") {
+      if (json::AppendCompactFromText(bytes, raw.text, raw.max_depth) == 0) return false;
+    } else {
+      Status ignored = json::AppendJson(bytes, m.second);  // raw numbers: cannot fail
+      (void)ignored;
+    }
+  }
+  bytes->push_back('}');
+  return true;
+}
+
+// Migrates `value` (consumed), detected as `d`, into `*result`. With
+// `raw_data` set, `value`'s member "data" is a stand-in for the value whose
+// text `*raw_data` points to (MigratePackageLeavingData).
 Status Migrate(json::Value value, Detection d, const Target& target,
-               MigratedPayload* result) {
+               MigratedPayload* result, const RawData* raw_data = nullptr) {
   MigrationReport& r = result->report;
   ChangeLog log;
   json::Value out;
@@ -37,7 +70,24 @@ Status Migrate(json::Value value, Detection d, const Target& target,
   }
   if (r.target.empty()) out = std::move(value);
   result->bytes.clear();
-  ZS_RETURN_IF_ERROR(json::AppendJson(&result->bytes, out));
+  if (raw_data != nullptr) {
+    // The stand-in must have come through untouched: one "data", still {}.
+    int seen = 0;
+    if (out.is_object()) {
+      for (const json::Member& m : out.object()) {
+        if (m.first != "data") continue;
+        ++seen;
+        if (!m.second.is_object() || !m.second.object().empty()) seen = 2;
+      }
+    }
+    if (seen != 1) return Status::NotSupported("data was reshaped");
+    result->bytes.reserve(raw_data->text.size() + (1 << 12));
+    if (!AppendWithRawData(&result->bytes, out, *raw_data)) {
+      return Status::NotSupported("data is left to the tree path");
+    }
+  } else {
+    ZS_RETURN_IF_ERROR(json::AppendJson(&result->bytes, out));
+  }
   r.bytes_after = result->bytes.size();
   r.mappings = log.mappings();
   r.warnings = std::move(d.warnings);
@@ -63,11 +113,66 @@ Result<DeployedPackage> DecodeWithoutData(json::Value* payload) {
   return pkg;
 }
 
+// MigratePayload for a package whose `data` (the package definition, most
+// of the bytes) is carried through unchanged: that member is not built as a
+// tree but rewritten in Go's form straight from the text. Every package
+// shape carries `data` as an opaque value, so the result is the same as the
+// tree path's. Returns nullopt whenever anything is not as expected
+// (errors included): the caller then takes the tree path, whose results and
+// messages are the reference.
+std::optional<MigratedPayload> MigratePackageLeavingData(std::string_view payload,
+                                                         const Target& target,
+                                                         const json::ParseOptions& parse) {
+  if (target.package) {
+    const internal::Field* f = internal::PackageSchema(*target.package).Find("data");
+    if (f == nullptr || f->type != internal::FieldType::kAny || f->sub != nullptr) {
+      return std::nullopt;
+    }
+  }
+  std::vector<std::size_t> raw;
+  Result<json::Value> value = json::ParseJsonLeavingRaw(payload, "data", parse, &raw);
+  if (!value.ok() || !value->is_object() || raw.size() != 1) return std::nullopt;
+  int data_members = 0;
+  for (const json::Member& m : value->object()) data_members += m.first == "data";
+  if (data_members != 1) return std::nullopt;
+  // "data" sits at depth 2 (the payload object is 1). Its text is checked
+  // as it is written, at the end.
+  if (parse.max_depth < 2) return std::nullopt;
+  const RawData data{payload.substr(raw[0]), parse.max_depth - 1};
+  Detection d;
+  d.kind = PayloadKind::kPackage;
+  Result<DeployedPackage> pkg = DecodeWithoutData(&*value);
+  if (!pkg.ok()) return std::nullopt;
+  internal::DetectPackage(*value, *pkg, &d);
+  MigratedPayload result;
+  result.report.bytes_before = payload.size();
+  if (!Migrate(std::move(*value), std::move(d), target, &result, &data).ok()) return std::nullopt;
+  result.report.changed = result.bytes != payload;
+  return result;
+}
+
 }  // namespace
 
 Result<MigratedPayload> MigratePayload(std::string_view payload, PayloadKind kind,
-                                       const Target& target) {
-  ZS_ASSIGN_OR_RETURN(json::Value value, json::ParseJson(payload));
+                                       const Target& target, std::size_t readable_padding) {
+  json::ParseOptions parse;
+  parse.readable_padding = readable_padding;
+  if (kind == PayloadKind::kPackage) {
+    if (std::optional<MigratedPayload> fast = MigratePackageLeavingData(payload, target, parse)) {
+      return std::move(*fast);
+    }
+  }
+  return internal::MigratePayloadWithTree(payload, kind, target, readable_padding);
+}
+
+namespace internal {
+
+Result<MigratedPayload> MigratePayloadWithTree(std::string_view payload, PayloadKind kind,
+                                               const Target& target,
+                                               std::size_t readable_padding) {
+  json::ParseOptions parse;
+  parse.readable_padding = readable_padding;
+  ZS_ASSIGN_OR_RETURN(json::Value value, json::ParseJson(payload, parse));
   if (!value.is_object()) {
     return Status::InvalidArgument("payload: expected a JSON object, got " +
                                    std::string(json::KindName(value.kind())));
@@ -86,6 +191,8 @@ Result<MigratedPayload> MigratePayload(std::string_view payload, PayloadKind kin
   result.report.changed = result.bytes != payload;
   return result;
 }
+
+}  // namespace internal
 
 Result<MigratedPayload> MigratePackage(const DeployedPackage& pkg, const Target& target) {
   const std::string json_text = EncodeDeployedPackage(pkg);

@@ -73,9 +73,13 @@ struct MigratedPayload {
 // Migrates one payload (JSON text) to `target`. Errors, naming the path:
 // Corruption for text that is not JSON (truncated, invalid UTF-8);
 // InvalidArgument for JSON Go would refuse (a wrong type, an integer beyond
-// int64, a nodePort string that is not a number).
+// int64, a nodePort string that is not a number). `readable_padding`: bytes
+// after the end of `payload` that may be read, never written (the spare
+// capacity of the std::string holding it); at least 64 lets the JSON parser
+// work in place instead of on a copy (json::ParseOptions).
 Result<MigratedPayload> MigratePayload(std::string_view payload, PayloadKind kind,
-                                       const Target& target);
+                                       const Target& target,
+                                       std::size_t readable_padding = 0);
 
 // The same for a package already decoded (a compact-codec Secret).
 Result<MigratedPayload> MigratePackage(const DeployedPackage& pkg, const Target& target);

@@ -18,8 +18,8 @@
 #include "tools/verify_cmd.h"
 
 int main(int argc, char** argv) {
-  zs::tools::MaybeReexecWithHugePages(argc, argv);
   zs::tools::TuneAllocator();
+  zs::tools::UseHugePagesForHeap(argc, argv);
   CLI::App app{"zarf-state: event-sourced state for Zarf deployed packages"};
   app.set_version_flag("--version", "zarf-state " ZS_VERSION);
   app.require_subcommand(1);

@@ -59,7 +59,8 @@ Result<Migrated> MigrateObject(InputObject& in, const migrate::Target& target,
     ZS_ASSIGN_OR_RETURN(m, migrate::MigratePackage(pkg, target));
     m.report.bytes_before = in.payload.size();
   } else {
-    ZS_ASSIGN_OR_RETURN(m, migrate::MigratePayload(in.payload, in.payload_kind, target));
+    ZS_ASSIGN_OR_RETURN(m, migrate::MigratePayload(in.payload, in.payload_kind, target,
+                                                   in.payload.capacity() - in.payload.size()));
   }
   in.payload = std::string();  // batches are large: free each input as it is done
   Migrated out;

@@ -1,8 +1,10 @@
 #include "tools/process_setup.h"
 
 #include <malloc.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -26,38 +28,44 @@ const char* Subcommand(int argc, char** argv) {
   return nullptr;
 }
 
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
+constexpr std::size_t kHeapReserve = std::size_t{256} << 20;
+constexpr int kTopPad = 16 << 20;
+
 }  // namespace
 
-void MaybeReexecWithHugePages(int argc, char** argv) {
+void UseHugePagesForHeap(int argc, char** argv) {
 #if defined(__SANITIZE_ADDRESS__)
   (void)argc;
   (void)argv;
 #else
-  if (argc < 2 || std::getenv("GLIBC_TUNABLES") != nullptr ||
-      std::getenv("ZS_NO_HUGEPAGES") != nullptr) {
-    return;
-  }
+  if (argc < 2 || std::getenv("ZS_NO_HUGEPAGES") != nullptr) return;
   const char* command = Subcommand(argc, argv);
   if (command == nullptr ||
       (std::strcmp(command, "migrate") != 0 && std::strcmp(command, "ingest") != 0)) {
     return;
   }
-  // Set ZS_NO_HUGEPAGES too, so that a glibc which ignores the tunable
-  // cannot make this loop.
-  if (setenv("GLIBC_TUNABLES", "glibc.malloc.hugetlb=1", 1) != 0 ||
-      setenv("ZS_NO_HUGEPAGES", "1", 1) != 0) {
-    return;
-  }
-  execv("/proc/self/exe", argv);
-  // Still here: the exec failed; carry on without huge pages.
-  unsetenv("GLIBC_TUNABLES");
+  // A block bigger than the start-up heap's free top, below the mmap
+  // threshold: malloc must extend the heap with sbrk by the block plus the
+  // top pad. Freed again, it stays as the heap's top (M_TRIM_THRESHOLD).
+  mallopt(M_TOP_PAD, static_cast<int>(kHeapReserve));
+  void* block = std::malloc(1 << 20);
+  mallopt(M_TOP_PAD, kTopPad);
+  if (block == nullptr) return;
+  const auto from = reinterpret_cast<std::uintptr_t>(block);
+  const auto to = reinterpret_cast<std::uintptr_t>(sbrk(0));
+  std::free(block);
+  const std::uintptr_t start = (from + kHugePage - 1) & ~(kHugePage - 1);
+  const std::uintptr_t end = to & ~(kHugePage - 1);
+  // Failure (no THP support) only costs speed.
+  if (end > start) (void)madvise(reinterpret_cast<void*>(start), end - start, MADV_HUGEPAGE);
 #endif
 }
 
 void TuneAllocator() {
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
-  mallopt(M_TOP_PAD, 16 << 20);
+  mallopt(M_TOP_PAD, kTopPad);
 }
 
 }  // namespace zs::tools

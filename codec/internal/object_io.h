@@ -24,6 +24,8 @@ namespace zs::internal {
 // "deployedComponents[2]" style paths for error messages.
 std::string JoinPath(std::string_view parent, std::string_view field);
 std::string IndexPath(std::string_view parent, std::size_t index);
+// IndexPath into `*out`, reusing its buffer (for a loop over an array).
+void SetIndexPath(std::string* out, std::string_view parent, std::size_t index);
 
 // Index of `name` in `fields`: an exact match, else the first ASCII
 // case-insensitive one (Go's encoding/json rule), else -1.

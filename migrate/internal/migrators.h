@@ -20,6 +20,13 @@ Status MigrateStateValue(json::Value* payload, StateShape from, StateShape to, C
 // Package detection on a payload already decoded (DetectShape decodes it).
 void DetectPackage(const json::Value& payload, const DeployedPackage& pkg, Detection* d);
 
+// MigratePayload building the whole payload as a tree: the reference path.
+// MigratePayload takes a faster one for packages where it can and falls
+// back to this one otherwise (and for every error).
+Result<MigratedPayload> MigratePayloadWithTree(std::string_view payload, PayloadKind kind,
+                                               const Target& target,
+                                               std::size_t readable_padding = 0);
+
 // The shape enums of a Detection's `shape` name.
 PackageShape PackageShapeOf(const Detection& d);
 StateShape StateShapeOf(const Detection& d);

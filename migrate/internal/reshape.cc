@@ -29,10 +29,12 @@ std::string Generalize(std::string_view text) {
 
 std::string_view TypeName(const json::Value& v) { return json::KindName(v.kind()); }
 
-Status CheckType(const Field& f, const json::Value& v, std::string_view path) {
+// `path()` gives the value's path; it is built only for an error.
+template <typename PathFn>
+Status CheckType(const Field& f, const json::Value& v, const PathFn& path) {
   if (v.is_null()) return Status::OK();  // Go leaves the field unset
   auto mismatch = [&](std::string_view want) {
-    return Status::InvalidArgument(std::string(path) + ": expected " + std::string(want) +
+    return Status::InvalidArgument(path() + ": expected " + std::string(want) +
                                    ", got " + std::string(TypeName(v)));
   };
   switch (f.type) {
@@ -47,12 +49,10 @@ Status CheckType(const Field& f, const json::Value& v, std::string_view path) {
       std::int64_t parsed = 0;
       auto [end, ec] = std::from_chars(raw.data(), raw.data() + raw.size(), parsed);
       if (ec == std::errc::result_out_of_range) {
-        return Status::InvalidArgument(std::string(path) + ": number " + raw +
-                                       " overflows int64");
+        return Status::InvalidArgument(path() + ": number " + raw + " overflows int64");
       }
       if (ec != std::errc() || end != raw.data() + raw.size()) {
-        return Status::InvalidArgument(std::string(path) + ": number " + raw +
-                                       " is not an integer");
+        return Status::InvalidArgument(path() + ": number " + raw + " is not an integer");
       }
       return Status::OK();
     }
@@ -82,11 +82,32 @@ void ChangeLog::Warning(std::string text) { Add(&warnings_, std::move(text)); }
 
 std::string ChildPath(std::string_view parent, std::string_view key) {
   if (parent.empty()) return std::string(key);
-  return std::string(parent) + "." + std::string(key);
+  std::string out;
+  out.reserve(parent.size() + 1 + key.size());
+  out.append(parent);
+  out.push_back('.');
+  out.append(key);
+  return out;
 }
 
+namespace {
+
+// ItemPath into `*out`, reusing its buffer (one per loop over an array).
+void SetItemPath(std::string* out, std::string_view parent, std::size_t index) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, index).ptr;
+  out->assign(parent);
+  out->push_back('[');
+  out->append(digits, end);
+  out->push_back(']');
+}
+
+}  // namespace
+
 std::string ItemPath(std::string_view parent, std::size_t index) {
-  return std::string(parent) + "[" + std::to_string(index) + "]";
+  std::string out;
+  SetItemPath(&out, parent, index);
+  return out;
 }
 
 bool IsZero(const json::Value& v) {
@@ -141,38 +162,43 @@ Status Reshape(json::Value* in_value, const Schema& target, std::string_view pat
   std::vector<std::vector<json::Member*>> after(n + 1);
   int anchor = -1;
   for (json::Member& m : in.object()) {
-    const std::string p = ChildPath(path, m.first);
+    // The member's path, for messages and nested levels only: most members
+    // need none, and building it for each was most of a migration's mallocs.
+    auto p = [&] { return ChildPath(path, m.first); };
     int index = -1;
     const Field* f = target.Find(m.first, &index);
     if (f == nullptr) {
       if (target.KnownAnywhere(m.first)) {
         if (IsZero(m.second)) {
-          log->Mapping("removed " + p + " (empty; " + std::string(shape) + " has no such field)");
+          log->Mapping("removed " + p() + " (empty; " + std::string(shape) + " has no such field)");
           continue;
         }
-        log->Mapping("kept " + p + " (" + std::string(shape) +
+        log->Mapping("kept " + p() + " (" + std::string(shape) +
                      " has no such field; kept for a lossless migration back)");
       } else {
-        log->Mapping("kept unknown field " + p);
+        log->Mapping("kept unknown field " + p());
       }
       after[anchor + 1].push_back(&m);
       continue;
     }
     ZS_RETURN_IF_ERROR(CheckType(*f, m.second, p));
     if (placed[index] != nullptr) {
-      log->Warning(p + " appears twice; the last one wins, as in Go");
+      log->Warning(p() + " appears twice; the last one wins, as in Go");
     }
     placed[index] = &m.second;
     anchor = index;
     if (f->sub == nullptr || m.second.is_null()) continue;
+    const std::string child = p();
     if (f->type == FieldType::kObject) {
-      ZS_RETURN_IF_ERROR(Reshape(&m.second, *f->sub, p, shape, log, &converted[index]));
+      ZS_RETURN_IF_ERROR(Reshape(&m.second, *f->sub, child, shape, log, &converted[index]));
     } else {  // kArray
       converted[index] = json::Value::MakeArray();
       json::Array& items = m.second.array();
       converted[index].array().resize(items.size());
+      std::string item_path;
       for (std::size_t k = 0; k < items.size(); ++k) {
-        ZS_RETURN_IF_ERROR(Reshape(&items[k], *f->sub, ItemPath(p, k), shape, log,
+        SetItemPath(&item_path, child, k);
+        ZS_RETURN_IF_ERROR(Reshape(&items[k], *f->sub, item_path, shape, log,
                                    &converted[index].array()[k]));
       }
     }
@@ -222,8 +248,10 @@ bool Fits(const json::Value& in, const Schema& schema, std::string_view path, st
     if (f->type == FieldType::kObject && m.second.is_object()) {
       if (!Fits(m.second, *f->sub, p, why)) return false;
     } else if (f->type == FieldType::kArray && m.second.is_array()) {
+      std::string item_path;
       for (std::size_t k = 0; k < m.second.array().size(); ++k) {
-        if (!Fits(m.second.array()[k], *f->sub, ItemPath(p, k), why)) return false;
+        SetItemPath(&item_path, p, k);
+        if (!Fits(m.second.array()[k], *f->sub, item_path, why)) return false;
       }
     }
   }

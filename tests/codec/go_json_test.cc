@@ -77,6 +77,79 @@ TEST(GoJsonTest, StringsAreEscapedHtmlSafeLikeGo119) {
   EXPECT_EQ(Str("\xed\xa0\x80"), R"("\ufffd\ufffd\ufffd")");  // a UTF-16 surrogate
 }
 
+// Go 1.19's encodeState.string, one byte at a time: the reference for the
+// block scans in AppendGoString.
+std::string GoStringReference(std::string_view s) {
+  static const char kHex[] = "0123456789abcdef";
+  std::string out = "\"";
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&') {
+        out.push_back(static_cast<char>(c));
+      } else if (c == '"' || c == '\\') {
+        out += '\\';
+        out.push_back(static_cast<char>(c));
+      } else if (c == '\n') {
+        out += "\\n";
+      } else if (c == '\r') {
+        out += "\\r";
+      } else if (c == '\t') {
+        out += "\\t";
+      } else {
+        out += "\\u00";
+        out.push_back(kHex[c >> 4]);
+        out.push_back(kHex[c & 15]);
+      }
+      ++i;
+      continue;
+    }
+    std::size_t len = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+    std::uint32_t cp = len ? c & (0x7F >> len) : 0;
+    for (std::size_t k = 1; len && k < len; ++k) {
+      if (i + k >= s.size() || (static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) {
+        len = 0;
+      } else {
+        cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+      }
+    }
+    const std::uint32_t min = len == 2 ? 0x80 : len == 3 ? 0x800 : 0x10000;
+    if (len == 0 || cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+      out += "\\ufffd";
+      ++i;
+      continue;
+    }
+    if (cp == 0x2028 || cp == 0x2029) {
+      out += cp == 0x2028 ? "\\u2028" : "\\u2029";
+    } else {
+      out.append(s.substr(i, len));
+    }
+    i += len;
+  }
+  out += '"';
+  return out;
+}
+
+TEST(GoJsonTest, StringsMatchAByteAtATimeReferenceAtEveryPosition) {
+  const std::vector<std::string> specials = {
+      "\"", "\\", "<", ">", "&", "\n", "\r", "\t", std::string(1, '\0'), "\x1f", "\x7f",
+      "\xC3\xA9", "\xE2\x80\xA8", "\xE2\x80\xA9", "\xF0\x9F\x98\x80", "\xFF", "\xC3", "\xE2\x80",
+      "\xED\xA0\x80"};
+  for (std::size_t len = 0; len <= 100; ++len) {
+    const std::string plain(len, 'a');
+    EXPECT_EQ(WriteJson(Value::String(plain)).value(), GoStringReference(plain));
+    for (const std::string& special : specials) {
+      for (std::size_t at = 0; at <= len; ++at) {
+        std::string s = plain;
+        s.insert(at, special);
+        std::string out;
+        AppendGoString(&out, s);
+        ASSERT_EQ(out, GoStringReference(s)) << "len " << len << " at " << at;
+      }
+    }
+  }
+}
+
 TEST(GoJsonTest, IndentedOutputMatchesMarshalIndent) {
   auto doc = ParseJson(R"({"a":[1,{"b":{}}],"c":[],"d":"x"})");
   ASSERT_TRUE(doc.ok());

@@ -4,11 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "engine/derived_status.h"
+#include "migrate/internal/migrators.h"
 #include "codec/timestamp.h"
 #include "tests/test_util.h"
 
@@ -280,6 +282,91 @@ TEST(MigrateTest, MalformedPayloadsFailWithANamedReason) {
     }
   }
   EXPECT_GE(n, 6);
+}
+
+// MigratePayload's package path that leaves `data` unbuilt against the
+// whole-tree path: same result, same report, same error.
+void ExpectSameAsTreePath(const std::string& payload, PayloadKind kind, const Target& target,
+                          const std::string& what) {
+  const Result<MigratedPayload> fast = MigratePayload(payload, kind, target);
+  const Result<MigratedPayload> tree = internal::MigratePayloadWithTree(payload, kind, target);
+  ASSERT_EQ(fast.ok(), tree.ok()) << what << ": " << fast.status().ToString() << " vs "
+                                  << tree.status().ToString();
+  if (!fast.ok()) {
+    EXPECT_EQ(fast.status().ToString(), tree.status().ToString()) << what;
+    return;
+  }
+  EXPECT_EQ(fast->bytes, tree->bytes) << what;
+  const MigrationReport& a = fast->report;
+  const MigrationReport& b = tree->report;
+  EXPECT_EQ(a.target, b.target) << what;
+  EXPECT_EQ(a.changed, b.changed) << what;
+  EXPECT_EQ(a.bytes_before, b.bytes_before) << what;
+  EXPECT_EQ(a.bytes_after, b.bytes_after) << what;
+  EXPECT_EQ(a.mappings, b.mappings) << what;
+  EXPECT_EQ(a.warnings, b.warnings) << what;
+  EXPECT_EQ(a.detection.shape, b.detection.shape) << what;
+  EXPECT_EQ(a.detection.candidates, b.detection.candidates) << what;
+  EXPECT_EQ(a.detection.evidence, b.detection.evidence) << what;
+}
+
+TEST(MigrateTest, PackagePathLeavingDataMatchesTheTreePathOnEveryFixture) {
+  int n = 0;
+  for (const auto& path : LegacyFiles(".payload.json")) {
+    const std::string original = ReadFile(path);
+    for (const char* target : {"v2", "legacy", "P1", "P3", "P5", "P8", "P10", "v0.18.0"}) {
+      ExpectSameAsTreePath(original, PayloadKind::kPackage, To(target),
+                           path.string() + " --to " + target);
+      ++n;
+    }
+  }
+  ExpectSameAsTreePath(V2Payload(), PayloadKind::kPackage, To("legacy"), "v2 payload");
+  EXPECT_GT(n, 800);
+}
+
+TEST(MigrateTest, PackagePathLeavingDataMatchesTheTreePathOnOddData) {
+  const std::string base = ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-realistic-init-failed.payload.json");
+  Result<json::Value> doc = json::ParseJson(base);
+  ASSERT_TRUE(doc.ok());
+  std::string data;
+  ASSERT_TRUE(json::AppendJson(&data, *doc->Find("data")).ok());
+  // Each variant replaces the text of `data` (or adds members around it).
+  const std::vector<std::pair<std::string, std::string>> variants = {
+      {"data", data},
+      {"pretty data", "{\n  \"kind\" : \"ZarfPackageConfig\" ,\r\n \"metadata\":{ \"name\":\"x\"}\t}"},
+      {"escapes", R"({"kind":"ZarfPackageConfig","metadata":{"name":"a\u0026b\u003c\/\n\u00e9<>&\u2028"}})"},
+      {"surrogates", R"({"kind":"ZarfPackageConfig","metadata":{"name":"\ud83d\ude00"}})"},
+      {"lone surrogate", R"({"kind":"ZarfPackageConfig","metadata":{"name":"\ud83d"}})"},
+      {"numbers", R"({"kind":"ZarfPackageConfig","n":[0,-0,1.5e+10,123456789012345678901234,1E-7]})"},
+      {"bad number", R"({"kind":"ZarfPackageConfig","n":01})"},
+      {"trailing comma", R"({"kind":"ZarfPackageConfig",})"},
+      {"bad escape", R"({"kind":"Zarf\qPackageConfig"})"},
+      {"duplicate keys inside", R"({"kind":"a","kind":"b"})"},
+      {"empty", "{}"},
+      {"null", "null"},
+      {"array", "[1,2]"},
+      {"string", R"("text")"},
+      {"deep", std::string(600, '[') + std::string(600, ']')},
+      {"deep enough", "{\"a\":" + std::string(509, '[') + std::string(509, ']') + "}"},
+      {"too deep by one", "{\"a\":" + std::string(510, '[') + std::string(510, ']') + "}"},
+  };
+  const std::string marker = "\"data\":";
+  const std::size_t at = base.find(marker);
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t end = at + marker.size() + data.size();
+  ASSERT_EQ(base.substr(at + marker.size(), data.size()), data);
+  for (const auto& [name, text] : variants) {
+    const std::string payload = base.substr(0, at + marker.size()) + text + base.substr(end);
+    for (const char* target : {"v2", "legacy", "P5"}) {
+      ExpectSameAsTreePath(payload, PayloadKind::kPackage, To(target), name + " --to " + target);
+    }
+  }
+  // Two `data` members, and `data` spaced out inside the payload.
+  const std::string twice = base.substr(0, base.size() - 1) + ",\"data\":{\"kind\":\"x\"}}";
+  ExpectSameAsTreePath(twice, PayloadKind::kPackage, To("v2"), "twice");
+  const std::string spaced =
+      base.substr(0, at) + "\"data\" :\n " + data + " " + base.substr(end);
+  ExpectSameAsTreePath(spaced, PayloadKind::kPackage, To("v2"), "spaced");
 }
 
 TEST(MigrateTest, ABadStateNodePortIsRefused) {

@@ -1,0 +1,292 @@
+// AppendCompactFromText (go_json.h): JSON text to Go's compact form in one
+// pass, for the large parts of a payload that are only carried through
+// (a package's `data`). Every choice mirrors what ParseJson + AppendJson do;
+// anything this pass is not sure of returns 0 and the caller takes that
+// (reference) path.
+#include "codec/go_json.h"
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace zs::json {
+namespace {
+
+bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+void AppendUtf8(std::string* out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out->push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+class CompactWriter {
+ public:
+  CompactWriter(std::string* out, std::string_view text, std::size_t max_depth)
+      : out_(out), s_(text), max_depth_(max_depth) {}
+
+  std::size_t pos() const { return pos_; }
+
+  bool Value(std::size_t depth) {
+    if (depth > max_depth_ || pos_ >= s_.size()) return false;
+    switch (s_[pos_]) {
+      case '{': return Object(depth);
+      case '[': return Array(depth);
+      case '"': return String();
+      case 't': return Literal("true");
+      case 'f': return Literal("false");
+      case 'n': return Literal("null");
+      default: return Number();
+    }
+  }
+
+ private:
+  void SkipSpace() {
+    while (pos_ < s_.size() && IsSpace(s_[pos_])) ++pos_;
+  }
+  bool At(char c) const { return pos_ < s_.size() && s_[pos_] == c; }
+
+  bool Object(std::size_t depth) {
+    ++pos_;
+    SkipSpace();
+    out_->push_back('{');
+    if (At('}')) {
+      ++pos_;
+      out_->push_back('}');
+      return true;
+    }
+    while (true) {
+      if (!At('"') || !String()) return false;
+      SkipSpace();
+      if (!At(':')) return false;
+      ++pos_;
+      out_->push_back(':');
+      SkipSpace();
+      if (!Value(depth + 1)) return false;
+      SkipSpace();
+      if (At(',')) {
+        ++pos_;
+        out_->push_back(',');
+        SkipSpace();
+        continue;
+      }
+      if (!At('}')) return false;
+      ++pos_;
+      out_->push_back('}');
+      return true;
+    }
+  }
+
+  bool Array(std::size_t depth) {
+    ++pos_;
+    SkipSpace();
+    out_->push_back('[');
+    if (At(']')) {
+      ++pos_;
+      out_->push_back(']');
+      return true;
+    }
+    while (true) {
+      if (!Value(depth + 1)) return false;
+      SkipSpace();
+      if (At(',')) {
+        ++pos_;
+        out_->push_back(',');
+        SkipSpace();
+        continue;
+      }
+      if (!At(']')) return false;
+      ++pos_;
+      out_->push_back(']');
+      return true;
+    }
+  }
+
+  // The first '"', '\\' or control character at or after `i`, or size().
+  std::size_t SpecialInString(std::size_t i) const {
+    const std::size_t n = s_.size();
+#if defined(__AVX2__)
+    const __m256i quote = _mm256_set1_epi8('"');
+    const __m256i backslash = _mm256_set1_epi8('\\');
+    const __m256i control_max = _mm256_set1_epi8(0x1F);
+    while (i + 32 <= n) {
+      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s_.data() + i));
+      const __m256i control = _mm256_cmpeq_epi8(_mm256_min_epu8(v, control_max), v);
+      const __m256i hit = _mm256_or_si256(
+          control, _mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, backslash)));
+      const unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(hit));
+      if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
+      i += 32;
+    }
+#endif
+    while (i < n) {
+      const auto c = static_cast<unsigned char>(s_[i]);
+      if (c == '"' || c == '\\' || c < 0x20) return i;
+      ++i;
+    }
+    return n;
+  }
+
+  // The first byte at or after `i` that either ends or escapes a JSON
+  // string or that AppendGoString would not copy as it is ('"', '\\',
+  // control, '<', '>', '&', >= 0x80), or size().
+  std::size_t NotPlainForGo(std::size_t i) const {
+    const std::size_t n = s_.size();
+#if defined(__AVX2__)
+    const __m256i space = _mm256_set1_epi8(0x20);
+    const __m256i quote = _mm256_set1_epi8('"');
+    const __m256i backslash = _mm256_set1_epi8('\\');
+    const __m256i lt = _mm256_set1_epi8('<');
+    const __m256i gt = _mm256_set1_epi8('>');
+    const __m256i amp = _mm256_set1_epi8('&');
+    while (i + 32 <= n) {
+      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s_.data() + i));
+      // Signed: bytes >= 0x80 are below 0x20 too.
+      __m256i hit = _mm256_cmpgt_epi8(space, v);
+      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, quote));
+      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, backslash));
+      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, lt));
+      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, gt));
+      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, amp));
+      const unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(hit));
+      if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
+      i += 32;
+    }
+#endif
+    while (i < n) {
+      const auto c = static_cast<unsigned char>(s_[i]);
+      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&') {
+        return i;
+      }
+      ++i;
+    }
+    return n;
+  }
+
+  bool String() {
+    const std::size_t start = ++pos_;
+    // Most strings are plain ASCII that Go writes as it is: copy them,
+    // quotes included, in one go.
+    if (const std::size_t end = NotPlainForGo(start); end < s_.size() && s_[end] == '"') {
+      out_->append(s_.data() + start - 1, end - start + 2);
+      pos_ = end + 1;
+      return true;
+    }
+    std::size_t i = SpecialInString(start);
+    if (i >= s_.size() || static_cast<unsigned char>(s_[i]) < 0x20) return false;
+    if (s_[i] == '"') {
+      // No escape: the text is the value.
+      AppendGoString(out_, s_.substr(start, i - start));
+      pos_ = i + 1;
+      return true;
+    }
+    scratch_.assign(s_.data() + start, i - start);
+    while (true) {
+      if (i >= s_.size()) return false;
+      const char c = s_[i];
+      if (c == '"') break;
+      if (c != '\\') {
+        const std::size_t next = SpecialInString(i);
+        if (next >= s_.size() || static_cast<unsigned char>(s_[next]) < 0x20) return false;
+        scratch_.append(s_.data() + i, next - i);
+        i = next;
+        continue;
+      }
+      if (i + 1 >= s_.size()) return false;
+      switch (s_[i + 1]) {
+        case '"': scratch_.push_back('"'); break;
+        case '\\': scratch_.push_back('\\'); break;
+        case '/': scratch_.push_back('/'); break;
+        case 'b': scratch_.push_back('\b'); break;
+        case 'f': scratch_.push_back('\f'); break;
+        case 'n': scratch_.push_back('\n'); break;
+        case 'r': scratch_.push_back('\r'); break;
+        case 't': scratch_.push_back('\t'); break;
+        case 'u': {
+          if (i + 6 > s_.size()) return false;
+          std::uint32_t cp = 0;
+          for (std::size_t k = i + 2; k < i + 6; ++k) {
+            const int d = HexDigit(s_[k]);
+            if (d < 0) return false;
+            cp = (cp << 4) | static_cast<std::uint32_t>(d);
+          }
+          // Surrogates (pairs and lone ones) are the tree path's business.
+          if (cp >= 0xD800 && cp <= 0xDFFF) return false;
+          AppendUtf8(&scratch_, cp);
+          i += 6;
+          continue;
+        }
+        default: return false;
+      }
+      i += 2;
+    }
+    AppendGoString(out_, scratch_);
+    pos_ = i + 1;
+    return true;
+  }
+
+  // RFC 8259: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+  bool Number() {
+    const std::size_t start = pos_;
+    auto digits = [&] {
+      const std::size_t from = pos_;
+      while (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9') ++pos_;
+      return pos_ - from;
+    };
+    if (At('-')) ++pos_;
+    if (At('0')) {
+      ++pos_;
+    } else if (digits() == 0) {
+      return false;
+    }
+    if (At('.')) {
+      ++pos_;
+      if (digits() == 0) return false;
+    }
+    if (At('e') || At('E')) {
+      ++pos_;
+      if (At('+') || At('-')) ++pos_;
+      if (digits() == 0) return false;
+    }
+    out_->append(s_.data() + start, pos_ - start);
+    return true;
+  }
+
+  bool Literal(std::string_view word) {
+    if (s_.substr(pos_, word.size()) != word) return false;
+    pos_ += word.size();
+    out_->append(word);
+    return true;
+  }
+
+  std::string* out_;
+  std::string_view s_;
+  std::size_t max_depth_;
+  std::size_t pos_ = 0;
+  std::string scratch_;
+};
+
+}  // namespace
+
+std::size_t AppendCompactFromText(std::string* out, std::string_view text,
+                                  std::size_t max_depth) {
+  CompactWriter writer(out, text, max_depth);
+  if (!writer.Value(1)) return 0;
+  return writer.pos();
+}
+
+}  // namespace zs::json

@@ -1,0 +1,31 @@
+// The portable base64 paths of codec/base64.h, without the SIMD blocks that
+// Base64Encode and Base64Decode run first where AVX2 is available. They are
+// the reference the SIMD paths are tested against: same bytes out, same
+// error (and byte offset) for every input.
+//
+// Internal to codec/: nothing outside the folder includes this header, except
+// the codec's own tests.
+//
+// Thread safety: reentrant.
+#ifndef ZARF_STATE_CODEC_INTERNAL_BASE64_SCALAR_H_
+#define ZARF_STATE_CODEC_INTERNAL_BASE64_SCALAR_H_
+
+#include <string>
+#include <string_view>
+
+#include "codec/status.h"
+
+namespace zs::internal {
+
+// Base64Encode, one 3-byte group at a time.
+std::string Base64EncodeScalar(std::string_view bytes);
+
+// Base64Decode, one character or quad at a time; same errors.
+Result<std::string> Base64DecodeScalar(std::string_view text);
+
+// Whether Base64Encode/Base64Decode run SIMD blocks in this build.
+bool Base64HasSimd();
+
+}  // namespace zs::internal
+
+#endif  // ZARF_STATE_CODEC_INTERNAL_BASE64_SCALAR_H_
