@@ -729,8 +729,13 @@ class RandomValues {
   std::string Number() {
     std::string s = Pick(3) == 0 ? "-" : "";
     s += Pick(4) == 0 ? "0" : std::to_string(1 + Pick(100000));
-    if (Pick(2) == 0)
-      s += "." + std::to_string(Pick(1000)) + (Pick(3) == 0 ? "0" : "");
+    if (Pick(2) == 0) {
+      // Appended piece by piece: g++ 12 warns (-Wrestrict, falsely) on
+      // "." + std::to_string(...) chains.
+      s += '.';
+      s += std::to_string(Pick(1000));
+      if (Pick(3) == 0) s += '0';
+    }
     if (Pick(4) == 0) {
       s += std::string(Pick(2) ? "e" : "E") + (Pick(2) ? "-" : "+") +
            std::to_string(Pick(30));

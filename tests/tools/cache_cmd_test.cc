@@ -256,7 +256,8 @@ TEST_F(CacheCmdTest, SigkillDuringIngestLosesNoAcknowledgedSecretAndVerifies) {
   for (int k = 1; k <= kFiles; ++k) {
     std::vector<std::pair<std::string, std::string>> secrets;
     for (int p = 0; p < kPackages; ++p) {
-      const std::string name = "p" + std::to_string(p);
+      std::string name = "p";  // appended: g++ 12 -Wrestrict false positive
+      name += std::to_string(p);
       secrets.emplace_back(name, testing::Payload(PackageSpec{.name = name}, k));
     }
     files.push_back(Write("snap" + std::to_string(k) + ".json", testing::ListJson(secrets)));
