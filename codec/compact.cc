@@ -51,8 +51,9 @@ bool ValidUtf8(const std::string& s) {
 }
 
 // How a free-JSON value can be written: checks the limits the reader will
-// apply, and whether every string and key is valid UTF-8 (JSON text needs
-// it). `depth` is the value's own nesting level, 1 for the root.
+// apply and, unless `utf8` is null, whether every string and key is valid
+// UTF-8 (JSON text needs it). `depth` is the value's own nesting level, 1 for
+// the root.
 Status Inspect(const json::Value& v, int depth, bool* utf8) {
   if (depth > format::kMaxJsonDepth) {
     return Status::InvalidArgument("compact: JSON nested deeper than " +
@@ -67,7 +68,7 @@ Status Inspect(const json::Value& v, int depth, bool* utf8) {
       }
       break;
     case json::Kind::kString:
-      *utf8 = *utf8 && ValidUtf8(v.as_string());
+      if (utf8 != nullptr) *utf8 = *utf8 && ValidUtf8(v.as_string());
       break;
     case json::Kind::kArray:
       for (const json::Value& item : v.array()) {
@@ -76,7 +77,7 @@ Status Inspect(const json::Value& v, int depth, bool* utf8) {
       break;
     case json::Kind::kObject:
       for (const json::Member& m : v.object()) {
-        *utf8 = *utf8 && ValidUtf8(m.first);
+        if (utf8 != nullptr) *utf8 = *utf8 && ValidUtf8(m.first);
         ZS_RETURN_IF_ERROR(Inspect(m.second, depth + 1, utf8));
       }
       break;
@@ -87,18 +88,24 @@ Status Inspect(const json::Value& v, int depth, bool* utf8) {
 }
 
 // Writes `v` as JSON text when it can, else in the structured form, whose
-// children each choose again (event.proto, FORMAT.md). Strings that are not
-// UTF-8 are rare, so the repeated Inspect of a structured path costs nothing
-// in practice.
+// children each choose again (event.proto, FORMAT.md).
+//
+// The text is written first and checked after: Go's writer turns invalid
+// UTF-8 into the escape \ufffd and writes a valid U+FFFD raw, so a text
+// without that escape came from valid strings only. With it (or with an
+// escaped backslash followed by "ufffd"), every string is checked; strings
+// that are not UTF-8 are rare, so the repeated Inspect of a structured path
+// costs nothing in practice.
 Status PutJson(const json::Value& v, int depth, pb::JsonValue* out) {
+  ZS_RETURN_IF_ERROR(Inspect(v, depth, nullptr));
+  std::string* text = out->mutable_json();
+  Status ignored = json::AppendJson(text, v);  // raw numbers: cannot fail
+  (void)ignored;
+  if (text->find("\\ufffd") == std::string::npos) return Status::OK();
   bool utf8 = true;
   ZS_RETURN_IF_ERROR(Inspect(v, depth, &utf8));
-  if (utf8) {
-    Status ignored =
-        json::AppendJson(out->mutable_json(), v);  // raw numbers: cannot fail
-    (void)ignored;
-    return Status::OK();
-  }
+  if (utf8) return Status::OK();
+  out->clear_json();
   switch (v.kind()) {
     case json::Kind::kNull:
       out->set_null(pb::NULL_VALUE);

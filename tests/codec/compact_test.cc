@@ -369,6 +369,25 @@ TEST(CompactTest, StringsThatAreNotUtf8SurviveInTheStructuredForm) {
   ExpectRoundTrip(pkg);
 }
 
+// The writer decides between text and the structured form by looking for
+// the escape Go writes for invalid UTF-8 (\ufffd) in the text: a real U+FFFD
+// (written raw), the literal text "\ufffd" (an escaped backslash) and
+// invalid bytes beside either must all come back exactly.
+TEST(CompactTest, ReplacementCharactersAndTheirEscapeTextRoundTrip) {
+  const std::string real = "\xef\xbf\xbd";  // U+FFFD, valid UTF-8
+  const std::string literal = "\\ufffd";      // backslash, then "ufffd"
+  for (const std::string& s :
+       {real, literal, "a" + real + literal + "b", literal + "\xff",
+        real + "\xc3", std::string("\\\\ufffd"), std::string("\xff\xfe")}) {
+    SCOPED_TRACE(s);
+    DeployedPackage pkg;
+    pkg.data = json::Value::MakeObject(
+        {{"v", json::Value::String(s)},
+         {s, json::Value::MakeArray({json::Value::String(s)})}});
+    ExpectRoundTrip(pkg);
+  }
+}
+
 TEST(CompactTest, JsonNestedToTheLimitRoundTripsAndDeeperIsRefused) {
   auto nested = [](int depth, json::Value leaf) {
     json::Value v = std::move(leaf);
