@@ -413,13 +413,23 @@ auto WithDocument(std::string_view text, const ParseOptions& options, Body body)
   if (effective.max_depth > kSimdjsonMaxDepth) {
     effective.max_depth = kSimdjsonMaxDepth;
   }
+  // simdjson refuses a lone scalar followed by whitespace ("null "), which
+  // RFC 8259 allows: such a document is parsed without its trailing
+  // whitespace (which stays readable, as padding). Objects and arrays are
+  // left as they are, so their error offsets do not move.
+  std::size_t padding = options.readable_padding;
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string_view::npos && text[first] != '{' && text[first] != '[') {
+    const std::size_t keep = text.find_last_not_of(" \t\r\n") + 1;
+    padding += text.size() - keep;
+    text = text.substr(0, keep);
+  }
   // simdjson reads up to SIMDJSON_PADDING bytes past the end: parse in place
   // when the caller vouches for them, else from a padded copy.
   simdjson::padded_string copy;
   simdjson::padded_string_view input;
-  if (options.readable_padding >= simdjson::SIMDJSON_PADDING) {
-    input = simdjson::padded_string_view(text.data(), text.size(),
-                                         text.size() + options.readable_padding);
+  if (padding >= simdjson::SIMDJSON_PADDING) {
+    input = simdjson::padded_string_view(text.data(), text.size(), text.size() + padding);
   } else {
     copy = simdjson::padded_string(text);
     input = simdjson::padded_string_view(copy);

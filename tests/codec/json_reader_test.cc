@@ -180,3 +180,31 @@ TEST(JsonStreamingTest, ErrorsStopTheParse) {
 
 }  // namespace
 }  // namespace zs::json
+
+namespace zs::json {
+namespace {
+
+// RFC 8259: whitespace may surround any value, a lone scalar included.
+TEST(JsonReaderTest, ALoneScalarMayBeSurroundedByWhitespace) {
+  const std::pair<const char*, Value> cases[] = {
+      {"null", Value::Null()},
+      {"true", Value::Bool(true)},
+      {"false", Value::Bool(false)},
+      {"-1.5e3", Value::RawNumber("-1.5e3")},
+      {"\"s\"", Value::String("s")},
+  };
+  for (const auto& [text, want] : cases) {
+    for (const char* pad : {"", " ", "\n", " \t\r\n "}) {
+      const std::string doc = std::string(pad) + text + pad;
+      SCOPED_TRACE("[" + doc + "]");
+      auto got = ParseJson(doc);
+      ASSERT_TRUE(got.ok()) << got.status().ToString();
+      EXPECT_TRUE(*got == want);
+    }
+    auto trailing = ParseJson(std::string(text) + " x");
+    EXPECT_FALSE(trailing.ok()) << text;
+  }
+}
+
+}  // namespace
+}  // namespace zs::json
