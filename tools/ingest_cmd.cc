@@ -74,11 +74,11 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
   const std::vector<std::string> stdin_only{"-"};
   for (const std::string& file : o.files.empty() ? stdin_only : o.files) {
     auto text = ReadFileOrStdin(file);
-    // ReadFileOrStdin leaves spare capacity: the List is parsed in place.
     if (!text.ok()) {
       report("", text.status());
       continue;
     }
+    // ReadFileOrStdin leaves spare capacity: the List is parsed in place.
     ReadLimits limits = CurrentReadLimits();
     limits.readable_padding = text->capacity() - text->size();
     // One object at a time, as migrate does: a dump of thousands of Secrets
