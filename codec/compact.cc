@@ -483,11 +483,11 @@ const ZSTD_CDict* CDictFor(int level) {
 const ZSTD_DDict* DDictFor(std::uint32_t id) {
   static std::mutex mu;
   static auto* cache = new std::map<std::uint32_t, ZSTD_DDict*>();
+  const std::string_view dict = Dictionary(id);
+  if (dict.empty()) return nullptr;  // no entry: ids come from untrusted input
   std::lock_guard<std::mutex> lock(mu);
   ZSTD_DDict*& ddict = (*cache)[id];
-  if (ddict == nullptr && !Dictionary(id).empty()) {
-    ddict = ZSTD_createDDict(Dictionary(id).data(), Dictionary(id).size());
-  }
+  if (ddict == nullptr) ddict = ZSTD_createDDict(dict.data(), dict.size());
   return ddict;
 }
 
