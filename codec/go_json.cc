@@ -13,6 +13,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "codec/internal/go_string_scan.h"
+
 namespace zs::json {
 namespace {
 
@@ -146,11 +148,15 @@ void AppendNewline(std::string* out, std::string_view indent, int depth) {
   for (int i = 0; i < depth; ++i) out->append(indent);
 }
 
+}  // namespace
+
+namespace internal {
+
 // The index of the first byte at or after `i` that is not plain printable
 // ASCII needing no escape (control, '"', '\\', '<', '>', '&', or >= 0x80),
 // or s.size(). Takes 32 bytes at a time where AVX2 is available, then 16
-// where SSE2 is: long
-// strings (base64 Secret data, package descriptions) are mostly plain.
+// where SSE2 is: long strings (base64 Secret data, package descriptions)
+// are mostly plain.
 std::size_t SkipPlainBytes(std::string_view s, std::size_t i) {
 #if defined(__AVX2__)
   {
@@ -200,7 +206,7 @@ std::size_t SkipPlainBytes(std::string_view s, std::size_t i) {
   return i;
 }
 
-}  // namespace
+}  // namespace internal
 
 void AppendGoString(std::string* out, std::string_view s) {
   out->push_back('"');
@@ -208,7 +214,7 @@ void AppendGoString(std::string* out, std::string_view s) {
   std::size_t i = 0;
   const std::size_t n = s.size();
   while (i < n) {
-    i = SkipPlainBytes(s, i);
+    i = internal::SkipPlainBytes(s, i);
     if (i >= n) break;
     const auto c = static_cast<unsigned char>(s[i]);
     const unsigned char cls = kByteClass[c];

@@ -9,6 +9,8 @@
 #include <immintrin.h>
 #endif
 
+#include "codec/internal/go_string_scan.h"
+
 namespace zs::json {
 namespace {
 
@@ -60,15 +62,37 @@ class CompactWriter {
   }
   bool At(char c) const { return pos_ < s_.size() && s_[pos_] == c; }
 
-  bool Object(std::size_t depth) {
+  // Consumes the `open` bracket and writes it. True when the container is
+  // empty, with its `close` consumed and written too.
+  bool OpenIsEmpty(char open, char close) {
     ++pos_;
     SkipSpace();
-    out_->push_back('{');
-    if (At('}')) {
+    out_->push_back(open);
+    if (!At(close)) return false;
+    ++pos_;
+    out_->push_back(close);
+    return true;
+  }
+
+  // After a member or element: 1 when ',' follows (consumed and written,
+  // with the space after it), 0 when `close` ends the container (consumed
+  // and written), -1 for anything else.
+  int NextOrClose(char close) {
+    SkipSpace();
+    if (At(',')) {
       ++pos_;
-      out_->push_back('}');
-      return true;
+      out_->push_back(',');
+      SkipSpace();
+      return 1;
     }
+    if (!At(close)) return -1;
+    ++pos_;
+    out_->push_back(close);
+    return 0;
+  }
+
+  bool Object(std::size_t depth) {
+    if (OpenIsEmpty('{', '}')) return true;
     while (true) {
       if (!At('"') || !String()) return false;
       SkipSpace();
@@ -77,42 +101,15 @@ class CompactWriter {
       out_->push_back(':');
       SkipSpace();
       if (!Value(depth + 1)) return false;
-      SkipSpace();
-      if (At(',')) {
-        ++pos_;
-        out_->push_back(',');
-        SkipSpace();
-        continue;
-      }
-      if (!At('}')) return false;
-      ++pos_;
-      out_->push_back('}');
-      return true;
+      if (const int next = NextOrClose('}'); next <= 0) return next == 0;
     }
   }
 
   bool Array(std::size_t depth) {
-    ++pos_;
-    SkipSpace();
-    out_->push_back('[');
-    if (At(']')) {
-      ++pos_;
-      out_->push_back(']');
-      return true;
-    }
+    if (OpenIsEmpty('[', ']')) return true;
     while (true) {
       if (!Value(depth + 1)) return false;
-      SkipSpace();
-      if (At(',')) {
-        ++pos_;
-        out_->push_back(',');
-        SkipSpace();
-        continue;
-      }
-      if (!At(']')) return false;
-      ++pos_;
-      out_->push_back(']');
-      return true;
+      if (const int next = NextOrClose(']'); next <= 0) return next == 0;
     }
   }
 
@@ -141,47 +138,11 @@ class CompactWriter {
     return n;
   }
 
-  // The first byte at or after `i` that either ends or escapes a JSON
-  // string or that AppendGoString would not copy as it is ('"', '\\',
-  // control, '<', '>', '&', >= 0x80), or size().
-  std::size_t NotPlainForGo(std::size_t i) const {
-    const std::size_t n = s_.size();
-#if defined(__AVX2__)
-    const __m256i space = _mm256_set1_epi8(0x20);
-    const __m256i quote = _mm256_set1_epi8('"');
-    const __m256i backslash = _mm256_set1_epi8('\\');
-    const __m256i lt = _mm256_set1_epi8('<');
-    const __m256i gt = _mm256_set1_epi8('>');
-    const __m256i amp = _mm256_set1_epi8('&');
-    while (i + 32 <= n) {
-      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s_.data() + i));
-      // Signed: bytes >= 0x80 are below 0x20 too.
-      __m256i hit = _mm256_cmpgt_epi8(space, v);
-      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, quote));
-      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, backslash));
-      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, lt));
-      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, gt));
-      hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, amp));
-      const unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(hit));
-      if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
-      i += 32;
-    }
-#endif
-    while (i < n) {
-      const auto c = static_cast<unsigned char>(s_[i]);
-      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&') {
-        return i;
-      }
-      ++i;
-    }
-    return n;
-  }
-
   bool String() {
     const std::size_t start = ++pos_;
     // Most strings are plain ASCII that Go writes as it is: copy them,
     // quotes included, in one go.
-    if (const std::size_t end = NotPlainForGo(start); end < s_.size() && s_[end] == '"') {
+    if (const std::size_t end = internal::SkipPlainBytes(s_, start); end < s_.size() && s_[end] == '"') {
       out_->append(s_.data() + start - 1, end - start + 2);
       pos_ = end + 1;
       return true;
