@@ -3,6 +3,7 @@
 // additions: stripped on the way down, never invented on the way up.
 #include <string>
 
+#include "codec/json_path.h"
 #include "migrate/internal/migrators.h"
 #include "migrate/internal/schema.h"
 
@@ -24,7 +25,7 @@ void StripHistory(json::Value* pkg, std::string_view to, ChangeLog* log) {
   for (std::size_t i = 0; i < components->array().size(); ++i) {
     json::Value& c = components->array()[i];
     if (c.is_object() && c.Erase("lastEvent")) {
-      log->Mapping("dropped " + ItemPath("deployedComponents", i) + ".lastEvent" + why +
+      log->Mapping("dropped " + json::IndexPath("deployedComponents", i) + ".lastEvent" + why +
                    "; status kept");
     }
   }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "codec/go_json.h"
+#include "codec/json_path.h"
 #include "codec/json_value.h"
 #include "codec/model.h"
 #include "codec/status.h"
@@ -22,10 +23,9 @@
 namespace zs::internal {
 
 // "deployedComponents[2]" style paths for error messages.
-std::string JoinPath(std::string_view parent, std::string_view field);
-std::string IndexPath(std::string_view parent, std::size_t index);
-// IndexPath into `*out`, reusing its buffer (for a loop over an array).
-void SetIndexPath(std::string* out, std::string_view parent, std::size_t index);
+using json::IndexPath;
+using json::JoinPath;
+using json::SetIndexPath;
 
 // Index of `name` in `fields`: an exact match, else the first ASCII
 // case-insensitive one (Go's encoding/json rule), else -1.

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "codec/go_json.h"
+#include "codec/json_path.h"
 
 namespace zs::migrate::internal {
 namespace {
@@ -80,36 +81,6 @@ std::vector<std::string> ChangeLog::Render(const Counted& c) {
 void ChangeLog::Mapping(std::string text) { Add(&mappings_, std::move(text)); }
 void ChangeLog::Warning(std::string text) { Add(&warnings_, std::move(text)); }
 
-std::string ChildPath(std::string_view parent, std::string_view key) {
-  if (parent.empty()) return std::string(key);
-  std::string out;
-  out.reserve(parent.size() + 1 + key.size());
-  out.append(parent);
-  out.push_back('.');
-  out.append(key);
-  return out;
-}
-
-namespace {
-
-// ItemPath into `*out`, reusing its buffer (one per loop over an array).
-void SetItemPath(std::string* out, std::string_view parent, std::size_t index) {
-  char digits[24];
-  const auto end = std::to_chars(digits, digits + sizeof digits, index).ptr;
-  out->assign(parent);
-  out->push_back('[');
-  out->append(digits, end);
-  out->push_back(']');
-}
-
-}  // namespace
-
-std::string ItemPath(std::string_view parent, std::size_t index) {
-  std::string out;
-  SetItemPath(&out, parent, index);
-  return out;
-}
-
 bool IsZero(const json::Value& v) {
   switch (v.kind()) {
     case json::Kind::kNull: return true;
@@ -164,7 +135,7 @@ Status Reshape(json::Value* in_value, const Schema& target, std::string_view pat
   for (json::Member& m : in.object()) {
     // The member's path, for messages and nested levels only: most members
     // need none, and building it for each was most of a migration's mallocs.
-    auto p = [&] { return ChildPath(path, m.first); };
+    auto p = [&] { return json::JoinPath(path, m.first); };
     int index = -1;
     const Field* f = target.Find(m.first, &index);
     if (f == nullptr) {
@@ -197,7 +168,7 @@ Status Reshape(json::Value* in_value, const Schema& target, std::string_view pat
       converted[index].array().resize(items.size());
       std::string item_path;
       for (std::size_t k = 0; k < items.size(); ++k) {
-        SetItemPath(&item_path, child, k);
+        json::SetIndexPath(&item_path, child, k);
         ZS_RETURN_IF_ERROR(Reshape(&items[k], *f->sub, item_path, shape, log,
                                    &converted[index].array()[k]));
       }
@@ -214,13 +185,13 @@ Status Reshape(json::Value* in_value, const Schema& target, std::string_view pat
       result.emplace_back(f.key, std::move(*placed[i]));
     } else if (!f.omitempty) {
       if (f.type == FieldType::kArray || f.type == FieldType::kAny) {
-        log->Warning(ChildPath(path, f.key) + " is missing; Zarf writes it in every " +
+        log->Warning(json::JoinPath(path, f.key) + " is missing; Zarf writes it in every " +
                      std::string(shape) + " payload");
       } else {
         json::Value zero = ZeroValue(f);
         std::string shown;
         if (!zero.is_object()) (void)json::AppendJson(&shown, zero);
-        log->Mapping("filled " + ChildPath(path, f.key) +
+        log->Mapping("filled " + json::JoinPath(path, f.key) +
                      (zero.is_object() ? std::string(" with zero values") : " = " + shown) +
                      " (" + std::string(shape) + " always writes it)");
         result.emplace_back(f.key, std::move(zero));
@@ -238,26 +209,26 @@ bool Fits(const json::Value& in, const Schema& schema, std::string_view path, st
     const Field* f = schema.Find(m.first);
     if (f == nullptr) {
       if (schema.KnownAnywhere(m.first)) {
-        *why = "has " + ChildPath(path, m.first);
+        *why = "has " + json::JoinPath(path, m.first);
         return false;
       }
       continue;
     }
     if (f->sub == nullptr) continue;
-    const std::string p = ChildPath(path, m.first);
+    const std::string p = json::JoinPath(path, m.first);
     if (f->type == FieldType::kObject && m.second.is_object()) {
       if (!Fits(m.second, *f->sub, p, why)) return false;
     } else if (f->type == FieldType::kArray && m.second.is_array()) {
       std::string item_path;
       for (std::size_t k = 0; k < m.second.array().size(); ++k) {
-        SetItemPath(&item_path, p, k);
+        json::SetIndexPath(&item_path, p, k);
         if (!Fits(m.second.array()[k], *f->sub, item_path, why)) return false;
       }
     }
   }
   for (const Field& f : schema.fields) {
     if (!f.omitempty && in.Find(f.key) == nullptr) {
-      *why = "no " + ChildPath(path, f.key);
+      *why = "no " + json::JoinPath(path, f.key);
       return false;
     }
   }

@@ -47,10 +47,6 @@ class ChangeLog {
   Counted warnings_;
 };
 
-// "a.b" / "a[3]".
-std::string ChildPath(std::string_view parent, std::string_view key);
-std::string ItemPath(std::string_view parent, std::size_t index);
-
 // Whether `value` is what Go's encoding/json leaves for an unset field: null,
 // false, 0, "", an empty array or object, or an object of such values.
 bool IsZero(const json::Value& value);
