@@ -39,14 +39,7 @@ static_assert(format::kVersion == kFormatVersion);
 
 // ---------------------------------------------------------------- model -> pb
 
-// Whether `s` is valid UTF-8. Most strings of a package are short and ASCII
-// (names, digests, paths), which an inline scan settles without a call.
 bool ValidUtf8(const std::string& s) {
-  if (s.size() <= 64) {
-    unsigned char any = 0;
-    for (const char c : s) any |= static_cast<unsigned char>(c);
-    if (any < 0x80) return true;
-  }
   return simdjson::validate_utf8(s.data(), s.size());
 }
 
