@@ -2,6 +2,8 @@
 
 #include <simdjson.h>
 
+#include <deque>
+#include <iterator>
 #include <string>
 #include <unordered_map>
 
@@ -85,11 +87,7 @@ class TreeBuilder {
     // raw token already runs to the end of the input and was checked whole.)
     const char* loc = nullptr;
     if (type != od::json_type::number && !doc.current_location().get(loc)) {
-      if (const std::size_t open = UnclosedBrackets(input_); open > 0) {
-        return Status::Corruption("json: truncated input: " + std::to_string(open) +
-                                  " unclosed object or array at the end (byte " +
-                                  std::to_string(input_.size()) + ")");
-      }
+      if (const std::size_t open = UnclosedBrackets(input_); open > 0) return Truncated(open);
       return Status::Corruption("json: unexpected content after the value at byte " +
                                 std::to_string(loc - input_.data()));
     }
@@ -146,15 +144,28 @@ class TreeBuilder {
 
  private:
   [[gnu::noinline]] Status Fail(simdjson::error_code err, od::document& doc) {
+    const char* loc = nullptr;
+    const bool located = !doc.current_location().get(loc);
+    // Failing where only whitespace is left, with brackets still open: the
+    // document was cut short, which says more than simdjson's message.
+    const std::size_t end = input_.find_last_not_of(" \t\r\n") + 1;
+    if (!located || static_cast<std::size_t>(loc - input_.data()) >= end) {
+      if (const std::size_t open = UnclosedBrackets(input_); open > 0) return Truncated(open);
+    }
     std::string msg = "json: ";
     msg += simdjson::error_message(err);
-    const char* loc = nullptr;
-    if (!doc.current_location().get(loc)) {
+    if (located) {
       msg += " at byte " + std::to_string(loc - input_.data());
     } else {
       msg += " at end of input";
     }
     return Status::Corruption(msg);
+  }
+
+  Status Truncated(std::size_t open) const {
+    return Status::Corruption("json: truncated input: " + std::to_string(open) +
+                              " unclosed object or array at the end (byte " +
+                              std::to_string(input_.size()) + ")");
   }
 
   // simdjson serves a document that is a lone scalar through the document
@@ -236,16 +247,15 @@ class TreeBuilder {
                                       Value* out) {
     od::array arr;
     if (auto err = v.get_array().get(arr)) return Fail(err, doc);
-    Array items;
-    std::size_t count = 0;
-    if (!arr.count_elements().get(count)) items.reserve(count);
+    Array& items = Scratch(&array_scratch_, depth);
     for (auto element : arr) {
       od::value child;
       if (auto err = element.get(child)) return Fail(err, doc);
       items.emplace_back();
       ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &items.back()));
     }
-    *out = Value::MakeArray(std::move(items));
+    *out = Value::MakeArray(Array(std::make_move_iterator(items.begin()),
+                                  std::make_move_iterator(items.end())));
     return Status::OK();
   }
 
@@ -343,9 +353,7 @@ class TreeBuilder {
                                        Value* out) {
     od::object obj;
     if (auto err = v.get_object().get(obj)) return Fail(err, doc);
-    Object members;
-    std::size_t count = 0;
-    if (!obj.count_fields().get(count)) members.reserve(count);
+    Object& members = Scratch(&object_scratch_, depth);
     // Key -> member position, for FindMember.
     std::unordered_map<std::string, std::size_t> index;
     for (auto field : obj) {
@@ -374,12 +382,30 @@ class TreeBuilder {
       members.emplace_back(std::string(key), Value());
       ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &members.back().second));
     }
-    *out = Value::MakeObject(std::move(members));
+    *out = Value::MakeObject(Object(std::make_move_iterator(members.begin()),
+                                    std::make_move_iterator(members.end())));
     return Status::OK();
+  }
+
+  // The members (items) of the object (array) being built at `depth`,
+  // emptied. An object or array collects its children here and is then
+  // allocated once at its exact size: asking simdjson for the count first
+  // walks the whole subtree an extra time at every level (the package
+  // definition a payload carries, left unbuilt by ParseJsonLeavingRaw, twice),
+  // and growing a vector reallocates. A deque, so that deeper levels never
+  // move the shallower ones that are still being filled.
+  template <typename Container>
+  static Container& Scratch(std::deque<Container>* stack, std::size_t depth) {
+    while (stack->size() <= depth) stack->emplace_back();
+    Container& c = (*stack)[depth];
+    c.clear();
+    return c;
   }
 
   std::string_view input_;
   const ParseOptions& options_;
+  std::deque<Object> object_scratch_;
+  std::deque<Array> array_scratch_;
 
  public:
   // ParseJsonLeavingRaw: members of the top-level object named `key` that
