@@ -1,5 +1,6 @@
 #include "migrate/internal/reshape.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdint>
@@ -11,21 +12,21 @@ namespace zs::migrate::internal {
 namespace {
 
 // "deployedComponents[3].installedCharts[0].status" ->
-// "deployedComponents[*].installedCharts[*].status".
-std::string Generalize(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    out.push_back(text[i]);
-    if (text[i] != '[') continue;
-    std::size_t j = i + 1;
-    while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
-    if (j > i + 1 && j < text.size() && text[j] == ']') {
-      out.push_back('*');
-      i = j - 1;
+// "deployedComponents[*].installedCharts[*].status", in place.
+void Generalize(std::string* text) {
+  std::string& t = *text;
+  std::size_t w = 0;
+  for (std::size_t r = 0; r < t.size(); ++r) {
+    t[w++] = t[r];
+    if (t[r] != '[') continue;
+    std::size_t j = r + 1;
+    while (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j]))) ++j;
+    if (j > r + 1 && j < t.size() && t[j] == ']') {
+      t[w++] = '*';
+      r = j - 1;
     }
   }
-  return out;
+  t.resize(w);
 }
 
 std::string_view TypeName(const json::Value& v) { return json::KindName(v.kind()); }
@@ -64,7 +65,7 @@ Status CheckType(const Field& f, const json::Value& v, const PathFn& path) {
 }  // namespace
 
 void ChangeLog::Add(Counted* c, std::string text) {
-  text = Generalize(text);
+  Generalize(&text);
   if (c->count[text]++ == 0) c->order.push_back(std::move(text));
 }
 
@@ -125,12 +126,22 @@ Status Reshape(json::Value* in_value, const Schema& target, std::string_view pat
                                    ": expected object, got " + std::string(TypeName(in)));
   }
   const std::size_t n = target.fields.size();
-  // placed[i]: the value for target field i; after[i + 1]: members that
-  // followed field i in the input and are not target fields (after[0]: the
-  // ones before any target field).
-  std::vector<json::Value*> placed(n, nullptr);
-  std::vector<json::Value> converted(n);
-  std::vector<std::vector<json::Member*>> after(n + 1);
+  // placed[i]: the input member holding target field i, its value already
+  // reshaped in place. extras: input members that are not target fields,
+  // each with the target field it followed in the input (-1: none yet), in
+  // input order. Schemas have a few dozen fields at most; a larger one
+  // takes the heap.
+  constexpr std::size_t kInline = 32;
+  json::Member* placed_inline[kInline];
+  std::vector<json::Member*> placed_heap;
+  json::Member** placed = placed_inline;
+  if (n > kInline) {
+    placed_heap.assign(n, nullptr);
+    placed = placed_heap.data();
+  } else {
+    std::fill_n(placed_inline, n, nullptr);
+  }
+  std::vector<std::pair<int, json::Member*>> extras;
   int anchor = -1;
   for (json::Member& m : in.object()) {
     // The member's path, for messages and nested levels only: most members
@@ -149,40 +160,47 @@ Status Reshape(json::Value* in_value, const Schema& target, std::string_view pat
       } else {
         log->Mapping("kept unknown field " + p());
       }
-      after[anchor + 1].push_back(&m);
+      extras.emplace_back(anchor, &m);
       continue;
     }
     ZS_RETURN_IF_ERROR(CheckType(*f, m.second, p));
     if (placed[index] != nullptr) {
       log->Warning(p() + " appears twice; the last one wins, as in Go");
     }
-    placed[index] = &m.second;
+    placed[index] = &m;
     anchor = index;
     if (f->sub == nullptr || m.second.is_null()) continue;
     const std::string child = p();
+    json::Value reshaped;
     if (f->type == FieldType::kObject) {
-      ZS_RETURN_IF_ERROR(Reshape(&m.second, *f->sub, child, shape, log, &converted[index]));
+      ZS_RETURN_IF_ERROR(Reshape(&m.second, *f->sub, child, shape, log, &reshaped));
     } else {  // kArray
-      converted[index] = json::Value::MakeArray();
+      reshaped = json::Value::MakeArray();
       json::Array& items = m.second.array();
-      converted[index].array().resize(items.size());
+      reshaped.array().resize(items.size());
       std::string item_path;
       for (std::size_t k = 0; k < items.size(); ++k) {
         json::SetIndexPath(&item_path, child, k);
         ZS_RETURN_IF_ERROR(Reshape(&items[k], *f->sub, item_path, shape, log,
-                                   &converted[index].array()[k]));
+                                   &reshaped.array()[k]));
       }
     }
-    placed[index] = &converted[index];
+    m.second = std::move(reshaped);
   }
 
   json::Object result;
   result.reserve(in.object().size() + n);
-  for (json::Member* m : after[0]) result.push_back(std::move(*m));
+  auto append_extras = [&](int after) {
+    for (auto& [a, m] : extras) {
+      if (a == after) result.push_back(std::move(*m));
+    }
+  };
+  append_extras(-1);
   for (std::size_t i = 0; i < n; ++i) {
     const Field& f = target.fields[i];
     if (placed[i] != nullptr) {
-      result.emplace_back(f.key, std::move(*placed[i]));
+      // The input's key is the field's key (Find matches exactly).
+      result.push_back(std::move(*placed[i]));
     } else if (!f.omitempty) {
       if (f.type == FieldType::kArray || f.type == FieldType::kAny) {
         log->Warning(json::JoinPath(path, f.key) + " is missing; Zarf writes it in every " +
@@ -197,42 +215,66 @@ Status Reshape(json::Value* in_value, const Schema& target, std::string_view pat
         result.emplace_back(f.key, std::move(zero));
       }
     }
-    for (json::Member* m : after[i + 1]) result.push_back(std::move(*m));
+    if (!extras.empty()) append_extras(static_cast<int>(i));
   }
   *out = json::Value::MakeObject(std::move(result));
   return Status::OK();
 }
 
-bool Fits(const json::Value& in, const Schema& schema, std::string_view path, std::string* why) {
+namespace {
+
+// A path Fits has walked down, as links on the stack: rendered into text
+// only for the one member that makes a payload not fit.
+struct PathLink {
+  const PathLink* parent;
+  bool is_item;            // an array item (index) or a member (field)
+  std::string_view field;
+  std::size_t index;
+};
+
+std::string Render(std::string_view root, const PathLink* link) {
+  if (link == nullptr) return std::string(root);
+  const std::string parent = Render(root, link->parent);
+  return link->is_item ? json::IndexPath(parent, link->index)
+                       : json::JoinPath(parent, link->field);
+}
+
+bool FitsAt(const json::Value& in, const Schema& schema, std::string_view root,
+            const PathLink* at, std::string* why) {
   if (!in.is_object()) return true;  // type errors are Reshape's to report
   for (const json::Member& m : in.object()) {
     const Field* f = schema.Find(m.first);
     if (f == nullptr) {
       if (schema.KnownAnywhere(m.first)) {
-        *why = "has " + json::JoinPath(path, m.first);
+        *why = "has " + json::JoinPath(Render(root, at), m.first);
         return false;
       }
       continue;
     }
     if (f->sub == nullptr) continue;
-    const std::string p = json::JoinPath(path, m.first);
+    const PathLink member{at, false, m.first, 0};
     if (f->type == FieldType::kObject && m.second.is_object()) {
-      if (!Fits(m.second, *f->sub, p, why)) return false;
+      if (!FitsAt(m.second, *f->sub, root, &member, why)) return false;
     } else if (f->type == FieldType::kArray && m.second.is_array()) {
-      std::string item_path;
       for (std::size_t k = 0; k < m.second.array().size(); ++k) {
-        json::SetIndexPath(&item_path, p, k);
-        if (!Fits(m.second.array()[k], *f->sub, item_path, why)) return false;
+        const PathLink item{&member, true, {}, k};
+        if (!FitsAt(m.second.array()[k], *f->sub, root, &item, why)) return false;
       }
     }
   }
   for (const Field& f : schema.fields) {
     if (!f.omitempty && in.Find(f.key) == nullptr) {
-      *why = "no " + json::JoinPath(path, f.key);
+      *why = "no " + json::JoinPath(Render(root, at), f.key);
       return false;
     }
   }
   return true;
+}
+
+}  // namespace
+
+bool Fits(const json::Value& in, const Schema& schema, std::string_view path, std::string* why) {
+  return FitsAt(in, schema, path, nullptr, why);
 }
 
 }  // namespace zs::migrate::internal
