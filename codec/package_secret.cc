@@ -122,7 +122,7 @@ Result<PackageCodec> Store(json::Value* secret, std::string_view json_payload,
     if (annotations->object().empty()) md->Erase("annotations");
   }
   SetSecretValue(&next, key, payload);
-  ZS_ASSIGN_OR_RETURN(std::size_t size, SecretDataSize(next));
+  ZS_ASSIGN_OR_RETURN(std::size_t size, SecretDataSize(next, key, payload.size()));
   if (size > kSecretSizeLimit) {
     ZS_ASSIGN_OR_RETURN(const DeployedPackage* pkg, package());
     return Status::TooLarge("package " + pkg->name + ": the Secret would hold " + std::to_string(size) +

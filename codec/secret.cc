@@ -215,11 +215,20 @@ Result<std::string> SecretValue(const json::Value& secret, std::string_view key)
 }
 
 Result<std::size_t> SecretDataSize(const json::Value& secret) {
+  return SecretDataSize(secret, {}, 0);
+}
+
+Result<std::size_t> SecretDataSize(const json::Value& secret, std::string_view known_key,
+                                   std::size_t known_size) {
   std::size_t total = 0;
   const json::Value* sd = secret.Find("stringData");
   if (const json::Value* data = secret.Find("data"); data && data->is_object()) {
     for (const json::Member& m : data->object()) {
       if (sd && sd->Find(m.first)) continue;  // replaced by stringData
+      if (!known_key.empty() && m.first == known_key && m.second.is_string()) {
+        total += known_size;
+        continue;
+      }
       if (!m.second.is_string()) {
         return Status::Corruption("data." + m.first + " is not a base64 string");
       }

@@ -116,6 +116,12 @@ Result<std::string> SecretValue(const json::Value& secret, std::string_view key)
 // base64.
 Result<std::size_t> SecretDataSize(const json::Value& secret);
 
+// The same, with the value under `data.<known_key>` taken to decode to
+// `known_size` bytes without decoding it: for a value the caller has just
+// encoded itself (SetSecretValue), whose size it knows.
+Result<std::size_t> SecretDataSize(const json::Value& secret, std::string_view known_key,
+                                   std::size_t known_size);
+
 // A new Secret as Zarf creates one for `package` (keys in kubectl's order).
 json::Value MakePackageSecret(std::string_view package,
                               std::string_view namespace_override,

@@ -91,6 +91,19 @@ TEST(SecretTest, StringDataWinsAndCountsTowardsTheSize) {
   EXPECT_EQ(*SecretDataSize(*v), 5u + 3u);
 }
 
+TEST(SecretTest, AKnownValueSizeCountsLikeTheDecodedValue) {
+  auto v = json::ParseJson(R"({"kind":"Secret","data":{"x":"AAAA"},"stringData":{"data":"hello"}})");
+  ASSERT_TRUE(v.ok());
+  const std::string payload(1000, 'p');
+  SetSecretValue(&*v, "data", payload);  // drops stringData.data
+  ASSERT_TRUE(SecretDataSize(*v).ok());
+  EXPECT_EQ(*SecretDataSize(*v), 1000u + 3u);
+  EXPECT_EQ(*SecretDataSize(*v, "data", payload.size()), *SecretDataSize(*v));
+  // Only the known key is taken on trust: the others are still decoded.
+  v->Find("data")->Set("x", json::Value::String("A"));
+  EXPECT_FALSE(SecretDataSize(*v, "data", payload.size()).ok());
+}
+
 TEST(SecretTest, MadeSecretsCarryZarfNamesAndLabels) {
   json::Value s = MakePackageSecret("dos-games", "games-2", "{}");
   EXPECT_EQ(ObjectName(s), "zarf-package-dos-games-override-games-2");
