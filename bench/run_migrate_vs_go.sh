@@ -12,10 +12,13 @@
 # Steps: build zarf-state, zs_migrate_corpus and the Go peer; write the List
 # (three legacy shapes in turn: P10, P8, P5) and its payloads as JSON Lines;
 # then each round runs `zarf-state migrate -f list.json` once (manifests and
-# report to /dev/null, wall time and peak RSS from /usr/bin/time) and the Go
-# peer once (go/payloads_typed: json.Unmarshal into Zarf's DeployedPackage and
-# json.Marshal of every payload; go/list_pipeline: the same job as migrate,
-# List in, List out). Every rate is MiB of payload per second.
+# report to /dev/null, wall time and peak RSS from /usr/bin/time), then the
+# same job timed inside one process as the Go peer times itself
+# (zs_migrate_bench: no process start-up, file in the page cache, at least
+# 2 s of iterations), and the Go peer once (go/payloads_typed: json.Unmarshal
+# into Zarf's DeployedPackage and json.Marshal of every payload;
+# go/list_pipeline: the same job as migrate, List in, List out). Every rate
+# is MiB of payload per second.
 set -euo pipefail
 
 reps=5
@@ -36,29 +39,33 @@ shift $((OPTIND - 1))
 [[ $# -eq 1 ]] || usage
 build_dir="$1"
 
-cmake --build "$build_dir" --target zarf-state zs_migrate_corpus bench_go_peer >/dev/null
+cmake --build "$build_dir" --target zarf-state zs_migrate_corpus zs_migrate_bench bench_go_peer >/dev/null
 work="$(mktemp -d)"
 trap 'rm -rf -- "$work"' EXIT
 payload_bytes=$("$build_dir/bench/zs_migrate_corpus" "$work" "$count" "$size")
 list_bytes=$(stat -c %s "$work/list.json")
 echo "corpus: $count Secrets, $payload_bytes payload bytes, List $list_bytes bytes"
 
-cpp=() rss=() go_payloads=() go_list=()
+cpp=() inproc=() rss=() go_payloads=() go_list=()
 for ((r = 1; r <= reps; r++)); do
   t=$( { /usr/bin/time -f "%e %M" "${pin[@]}" "$build_dir/zarf-state" migrate --no-progress \
            -f "$work/list.json" --report /dev/null >/dev/null; } 2>&1 | tail -1)
   secs=${t% *}
   cpp+=("$(awk -v b="$payload_bytes" -v s="$secs" 'BEGIN { printf "%.1f", b / 1048576 / s }')")
   rss+=("${t#* }")
+  inproc+=("$("${pin[@]}" "$build_dir/bench/zs_migrate_bench" --list="$work/list.json" \
+               --payload-bytes="$payload_bytes" --benchmark_min_time=2 --benchmark_format=csv 2>/dev/null |
+             awk -F, '/^"BM_MigrateList/ { printf "%.1f", $6 / 1048576 }')")
   go_out=$(GOMAXPROCS=1 "${pin[@]}" "$build_dir/bench/go_json" -lines "$work/payloads.jsonl" \
              -list "$work/list.json" -min-time 2s)
   go_payloads+=("$(sed -n 's/.*"go\/payloads_typed".*"mib_per_s":\([0-9.]*\).*/\1/p' <<<"$go_out")")
   go_list+=("$(sed -n 's/.*"go\/list_pipeline".*"mib_per_s":\([0-9.]*\).*/\1/p' <<<"$go_out")")
-  echo "round $r: migrate ${cpp[-1]} MiB/s (peak RSS ${rss[-1]} KiB), go payloads ${go_payloads[-1]}, go list ${go_list[-1]}"
+  echo "round $r: migrate ${cpp[-1]} MiB/s (peak RSS ${rss[-1]} KiB), in one process ${inproc[-1]}, go payloads ${go_payloads[-1]}, go list ${go_list[-1]}"
 done
 
 median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 m_cpp=$(median "${cpp[@]}")
+m_in=$(median "${inproc[@]}")
 m_rss=$(median "${rss[@]}")
 m_gp=$(median "${go_payloads[@]}")
 m_gl=$(median "${go_list[@]}")
@@ -66,7 +73,9 @@ echo
 echo "median of $reps rounds (MiB of payload per second):"
 printf '  zarf-state migrate (List in, List out)    %8.1f   peak RSS %d KiB = %.2fx the List\n' \
   "$m_cpp" "$m_rss" "$(awk -v r="$m_rss" -v l="$list_bytes" 'BEGIN { print r * 1024 / l }')"
-printf '  go encoding/json, payloads only           %8.1f   -> zarf-state is %.2fx\n' \
-  "$m_gp" "$(awk -v a="$m_cpp" -v b="$m_gp" 'BEGIN { print a / b }')"
+printf '  the same, timed in one process            %8.1f\n' "$m_in"
+printf '  go encoding/json, payloads only           %8.1f   -> zarf-state is %.2fx (%.2fx in one process)\n' \
+  "$m_gp" "$(awk -v a="$m_cpp" -v b="$m_gp" 'BEGIN { print a / b }')" \
+  "$(awk -v a="$m_in" -v b="$m_gp" 'BEGIN { print a / b }')"
 printf '  go encoding/json, List in, List out       %8.1f   -> zarf-state is %.2fx\n' \
   "$m_gl" "$(awk -v a="$m_cpp" -v b="$m_gl" 'BEGIN { print a / b }')"

@@ -1,0 +1,92 @@
+// `zarf-state migrate` of a List, timed inside one process, the way
+// bench/peers/go_json times Go's encoding/json: no process start-up, the
+// input file already in the page cache, many iterations.
+//
+// Each iteration is the whole job `zarf-state migrate -f LIST` does (read
+// the file, parse the List, decode, migrate and re-encode every Secret,
+// write the List out and render the report), through the same function the
+// command runs (tools::RunMigrate), in a process set up as the command's is
+// (tools/process_setup.h); only the output goes nowhere.
+//
+//   zs_migrate_bench --list=LIST --payload-bytes=N [benchmark flags]
+//
+// LIST and N come from zs_migrate_corpus (bench/run_migrate_vs_go.sh runs
+// both); the rate reported is MiB of payload per second, the unit of the
+// Go peer's numbers.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ostream>
+#include <sstream>
+#include <streambuf>
+#include <string>
+
+#include "tools/common.h"
+#include "tools/migrate_cmd.h"
+#include "tools/process_setup.h"
+
+namespace zs::bench {
+namespace {
+
+std::string g_list;
+long long g_payload_bytes = 0;
+
+// Counts what it is given and keeps none of it.
+class DiscardBuf : public std::streambuf {
+ protected:
+  std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
+  int_type overflow(int_type c) override { return traits_type::not_eof(c); }
+};
+
+void BM_MigrateList(benchmark::State& state) {
+  if (g_list.empty() || g_payload_bytes <= 0) {
+    state.SkipWithError("needs --list=FILE and --payload-bytes=N (see the file comment)");
+    return;
+  }
+  tools::MigrateOptions options;
+  options.files = {g_list};
+  options.progress = false;
+  DiscardBuf discard;
+  std::ostream out(&discard);
+  for (auto _ : state) {
+    std::ostringstream report;
+    const int code = tools::RunMigrate(options, out, report);
+    if (code != tools::kExitOk) {
+      state.SkipWithError(("migrate failed: " + report.str().substr(0, 400)).c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(report);
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * g_payload_bytes);
+}
+BENCHMARK(BM_MigrateList)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+}  // namespace zs::bench
+
+int main(int argc, char** argv) {
+  // The process set-up `zarf-state migrate` gets (tools/main.cc).
+  zs::tools::TuneAllocator();
+  char self[] = "zs_migrate_bench";
+  char command[] = "migrate";
+  char* as_cli[] = {self, command, nullptr};
+  zs::tools::UseHugePagesForHeap(2, as_cli);
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--list=", 7) == 0) {
+      zs::bench::g_list = argv[i] + 7;
+    } else if (std::strncmp(argv[i], "--payload-bytes=", 16) == 0) {
+      zs::bench::g_payload_bytes = std::atoll(argv[i] + 16);
+    } else {
+      argv[kept++] = argv[i];
+    }
+  }
+  argc = kept;
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
