@@ -43,6 +43,9 @@ class CompactWriter {
 
   std::size_t pos() const { return pos_; }
 
+  // Copies what is still pending; call once the value is written.
+  void Finish() { Flush(pos_); }
+
   bool Value(std::size_t depth) {
     if (depth > max_depth_ || pos_ >= s_.size()) return false;
     switch (s_[pos_]) {
@@ -57,48 +60,55 @@ class CompactWriter {
   }
 
  private:
+  // The text Go writes is mostly the input itself: everything but
+  // whitespace and strings that need rewriting. That text is not copied
+  // token by token but left pending from run_ to pos_, and copied in one
+  // piece when something that differs comes (or at the end).
+  void Flush(std::size_t upto) {
+    out_->append(s_.data() + run_, upto - run_);
+    run_ = upto;
+  }
+
   void SkipSpace() {
+    if (pos_ >= s_.size() || !IsSpace(s_[pos_])) return;
+    Flush(pos_);
     while (pos_ < s_.size() && IsSpace(s_[pos_])) ++pos_;
+    run_ = pos_;
   }
   bool At(char c) const { return pos_ < s_.size() && s_[pos_] == c; }
 
-  // Consumes the `open` bracket and writes it. True when the container is
-  // empty, with its `close` consumed and written too.
-  bool OpenIsEmpty(char open, char close) {
+  // Consumes the opening bracket. True when the container is empty, with
+  // its `close` consumed too.
+  bool OpenIsEmpty(char close) {
     ++pos_;
     SkipSpace();
-    out_->push_back(open);
     if (!At(close)) return false;
     ++pos_;
-    out_->push_back(close);
     return true;
   }
 
-  // After a member or element: 1 when ',' follows (consumed and written,
-  // with the space after it), 0 when `close` ends the container (consumed
-  // and written), -1 for anything else.
+  // After a member or element: 1 when ',' follows (consumed, with the space
+  // after it), 0 when `close` ends the container (consumed), -1 for
+  // anything else.
   int NextOrClose(char close) {
     SkipSpace();
     if (At(',')) {
       ++pos_;
-      out_->push_back(',');
       SkipSpace();
       return 1;
     }
     if (!At(close)) return -1;
     ++pos_;
-    out_->push_back(close);
     return 0;
   }
 
   bool Object(std::size_t depth) {
-    if (OpenIsEmpty('{', '}')) return true;
+    if (OpenIsEmpty('}')) return true;
     while (true) {
       if (!At('"') || !String()) return false;
       SkipSpace();
       if (!At(':')) return false;
       ++pos_;
-      out_->push_back(':');
       SkipSpace();
       if (!Value(depth + 1)) return false;
       if (const int next = NextOrClose('}'); next <= 0) return next == 0;
@@ -106,7 +116,7 @@ class CompactWriter {
   }
 
   bool Array(std::size_t depth) {
-    if (OpenIsEmpty('[', ']')) return true;
+    if (OpenIsEmpty(']')) return true;
     while (true) {
       if (!Value(depth + 1)) return false;
       if (const int next = NextOrClose(']'); next <= 0) return next == 0;
@@ -140,19 +150,19 @@ class CompactWriter {
 
   bool String() {
     const std::size_t start = ++pos_;
-    // Most strings are plain ASCII that Go writes as it is: copy them,
-    // quotes included, in one go.
+    // Most strings are plain ASCII that Go writes as it is: they stay
+    // pending, quotes included.
     if (const std::size_t end = internal::SkipPlainBytes(s_, start); end < s_.size() && s_[end] == '"') {
-      out_->append(s_.data() + start - 1, end - start + 2);
       pos_ = end + 1;
       return true;
     }
     std::size_t i = SpecialInString(start);
     if (i >= s_.size() || static_cast<unsigned char>(s_[i]) < 0x20) return false;
+    Flush(start - 1);  // up to the opening quote; the string is rewritten
     if (s_[i] == '"') {
       // No escape: the text is the value.
       AppendGoString(out_, s_.substr(start, i - start));
-      pos_ = i + 1;
+      pos_ = run_ = i + 1;
       return true;
     }
     scratch_.assign(s_.data() + start, i - start);
@@ -196,13 +206,13 @@ class CompactWriter {
       i += 2;
     }
     AppendGoString(out_, scratch_);
-    pos_ = i + 1;
+    pos_ = run_ = i + 1;
     return true;
   }
 
   // RFC 8259: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+  // Go writes a valid number as it reads it: it stays pending.
   bool Number() {
-    const std::size_t start = pos_;
     auto digits = [&] {
       const std::size_t from = pos_;
       while (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9') ++pos_;
@@ -223,14 +233,12 @@ class CompactWriter {
       if (At('+') || At('-')) ++pos_;
       if (digits() == 0) return false;
     }
-    out_->append(s_.data() + start, pos_ - start);
     return true;
   }
 
   bool Literal(std::string_view word) {
     if (s_.substr(pos_, word.size()) != word) return false;
     pos_ += word.size();
-    out_->append(word);
     return true;
   }
 
@@ -238,6 +246,7 @@ class CompactWriter {
   std::string_view s_;
   std::size_t max_depth_;
   std::size_t pos_ = 0;
+  std::size_t run_ = 0;  // the first input byte not yet copied or skipped
   std::string scratch_;
 };
 
@@ -247,6 +256,7 @@ std::size_t AppendCompactFromText(std::string* out, std::string_view text,
                                   std::size_t max_depth) {
   CompactWriter writer(out, text, max_depth);
   if (!writer.Value(1)) return 0;
+  writer.Finish();
   return writer.pos();
 }
 
