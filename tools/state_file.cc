@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <random>
 
 namespace zs::tools {
 namespace {
@@ -131,6 +132,31 @@ namespace {
 
 // Writes `contents` to a new "<path>.tmp-XXXXXX" (mode 0600), fsynced and
 // closed, and returns its name; on failure nothing is left behind.
+// An unnamed file (O_TMPFILE, mode 0600) in the directory of `path`, or -1
+// where the filesystem has none or /proc, through which LinkUnnamed names
+// it, is not mounted (linkat with AT_EMPTY_PATH would need a capability).
+// A kill before it is named leaves nothing behind.
+bool g_named_temps_only = false;  // UseNamedTempFilesForTesting
+
+int OpenUnnamed(const std::string& path) {
+  if (g_named_temps_only || ::access("/proc/self/fd", X_OK) != 0) return -1;
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  const std::string dir = parent.empty() ? "." : parent.string();
+  const int fd = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+  if (fd >= 0 && ::fchmod(fd, 0600) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Gives the unnamed file `fd` the name `name`; fails with EEXIST, as link
+// does, when the name is taken. -1 and errno on failure.
+int LinkUnnamed(int fd, const std::string& name) {
+  const std::string proc = "/proc/self/fd/" + std::to_string(fd);
+  return ::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW);
+}
+
 Result<std::string> WriteTemp(const std::string& path, std::string_view contents) {
   std::string tmp = path + ".tmp-XXXXXX";
   const int fd = ::mkstemp(tmp.data());
@@ -149,24 +175,24 @@ Result<std::string> WriteTemp(const std::string& path, std::string_view contents
 
 }  // namespace
 
+void UseNamedTempFilesForTesting(bool on) { g_named_temps_only = on; }
+
 Status WriteFileAtomically(const std::string& path, std::string_view contents) {
-  ZS_ASSIGN_OR_RETURN(std::string tmp, WriteTemp(path, contents));
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    const Status s = Errno("rename", tmp);
-    ::unlink(tmp.c_str());
-    return s;
-  }
-  SyncDir(path);
-  return Status::OK();
+  return WriteOutputFile(path, contents);
 }
 
 Result<std::unique_ptr<OutputFile>> OutputFile::Create(const std::string& path) {
   if (IsSpecialFile(path)) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
     if (fd < 0) return Errno("open", path);
-    return std::unique_ptr<OutputFile>(new OutputFile(path, "", fd));
+    return std::unique_ptr<OutputFile>(new OutputFile(path, "", fd, false));
   }
   std::string tmp = path + ".tmp-XXXXXX";
+  if (const int fd = OpenUnnamed(path); fd >= 0) {
+    return std::unique_ptr<OutputFile>(new OutputFile(path, std::move(tmp), fd, true));
+  }
+  // No O_TMPFILE here, or an error that creating the named file reports
+  // again, with its path.
   const int fd = ::mkstemp(tmp.data());
   if (fd < 0) return Errno("create", tmp);
   if (::fchmod(fd, 0600) != 0) {
@@ -175,12 +201,12 @@ Result<std::unique_ptr<OutputFile>> OutputFile::Create(const std::string& path) 
     ::unlink(tmp.c_str());
     return s;
   }
-  return std::unique_ptr<OutputFile>(new OutputFile(path, std::move(tmp), fd));
+  return std::unique_ptr<OutputFile>(new OutputFile(path, std::move(tmp), fd, false));
 }
 
 OutputFile::~OutputFile() {
   if (fd_ >= 0) ::close(fd_);
-  if (!committed_ && !tmp_.empty()) ::unlink(tmp_.c_str());
+  if (!committed_ && !unnamed_ && !tmp_.empty()) ::unlink(tmp_.c_str());
 }
 
 Status OutputFile::Append(std::string_view data) {
@@ -200,7 +226,29 @@ Status OutputFile::Commit() {
   }
   if (::fsync(fd) != 0) {
     ::close(fd);
-    return Errno("fsync", tmp_);
+    return Errno("fsync", unnamed_ ? path_ : tmp_);
+  }
+  if (unnamed_) {
+    // Give the unnamed file a fresh temp name (mkstemp's pattern: six
+    // letters or digits for the X's), then rename that over the path.
+    static constexpr char kChars[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    std::random_device random;
+    std::string name;
+    for (int attempt = 0;; ++attempt) {
+      name = tmp_;
+      for (std::size_t i = name.size() - 6; i < name.size(); ++i) {
+        name[i] = kChars[random() % (sizeof kChars - 1)];
+      }
+      if (LinkUnnamed(fd, name) == 0) break;
+      if (errno != EEXIST || attempt == 16) {
+        Status s = Errno("link", name);
+        ::close(fd);
+        return s;
+      }
+    }
+    tmp_ = std::move(name);
+    unnamed_ = false;  // from here on, a failure removes the name again
   }
   if (::close(fd) != 0) return Errno("close", tmp_);
   if (::rename(tmp_.c_str(), path_.c_str()) != 0) return Errno("rename", tmp_);
@@ -222,6 +270,21 @@ namespace {
 // another writer created `path` first. Returns false in `*created` then.
 Status CreateWhole(const std::string& path, std::string_view contents, bool* created) {
   *created = false;
+  if (const int fd = OpenUnnamed(path); fd >= 0) {
+    // Written unnamed, then linked to `path` itself: no temp name at all.
+    Status s = WriteAll(fd, contents, path);
+    if (s.ok() && ::fsync(fd) != 0) s = Errno("fsync", path);
+    if (s.ok()) {
+      if (LinkUnnamed(fd, path) == 0) {
+        *created = true;
+      } else if (errno != EEXIST) {
+        s = Errno("link", path);
+      }
+    }
+    ::close(fd);
+    if (*created) SyncDir(path);
+    return s;
+  }
   ZS_ASSIGN_OR_RETURN(std::string tmp, WriteTemp(path, contents));
   Status s = Status::OK();
   if (::link(tmp.c_str(), path.c_str()) == 0) {

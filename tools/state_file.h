@@ -52,18 +52,25 @@ class StateFile {
   std::string contents_;
 };
 
-// Installs `contents` as `path` the crash-safe way, without a lock: writes
-// "<path>.tmp-XXXXXX" (mode 0600), fsyncs it, renames it over `path` and
-// fsyncs the directory. A kill at any moment leaves the old file (or none)
-// or the complete new one; at worst a stray temp file, never a torn `path`.
-// IOError naming the file on failure, the temp file then removed.
+// Installs `contents` as `path` the crash-safe way, without a lock, as an
+// OutputFile does (below): written and fsynced unnamed, named
+// "<path>.tmp-XXXXXX", renamed over `path`, directory fsynced. A kill at any
+// moment leaves the old file (or none) or the complete new one, never a torn
+// `path`; only a kill between the naming and the rename leaves a stray temp
+// file. A device or FIFO is written in place, never replaced. IOError naming
+// the file on failure, the temp file then removed.
 Status WriteFileAtomically(const std::string& path, std::string_view contents);
 
 // An output file written in pieces (a migrated List of hundreds of MiB is
-// streamed, not held): a regular or new file goes to "<path>.tmp-XXXXXX"
-// (mode 0600) and replaces the path atomically on Commit — until then the
-// old file is untouched, and a destroyed, uncommitted OutputFile removes its
-// temp file; a device or FIFO (/dev/null) is written in place. Errors are
+// streamed, not held): a regular or new file is written as an unnamed file
+// in the path's directory (O_TMPFILE, mode 0600), which a kill at any moment
+// simply makes vanish, and on Commit gets the name "<path>.tmp-XXXXXX" and
+// is renamed over the path, atomically: until then the old file is
+// untouched. Only a kill between those two steps (microseconds) can leave
+// that name behind. Where the filesystem has no O_TMPFILE (or /proc is not
+// mounted), the file is written under the temp name from the start, which a
+// destroyed, uncommitted OutputFile removes. A device or FIFO (/dev/null) is
+// written in place. Errors are
 // IOError naming the path, and sticky: after one, Append and Commit return
 // it.
 class OutputFile {
@@ -77,12 +84,13 @@ class OutputFile {
   Status Commit();
 
  private:
-  OutputFile(std::string path, std::string tmp, int fd)
-      : path_(std::move(path)), tmp_(std::move(tmp)), fd_(fd) {}
+  OutputFile(std::string path, std::string tmp, int fd, bool unnamed)
+      : path_(std::move(path)), tmp_(std::move(tmp)), fd_(fd), unnamed_(unnamed) {}
 
   std::string path_;
   std::string tmp_;  // "" when writing a device or FIFO in place
   int fd_;
+  bool unnamed_;     // an O_TMPFILE file: tmp_ is only its name-to-be
   bool committed_ = false;
   Status error_;
 };
@@ -99,6 +107,10 @@ Status WriteOutputFile(const std::string& path, std::string_view contents);
 // after cutting off an unterminated last line, the torn tail a SIGKILL can
 // leave in the middle of an append (readers ignore such a tail too).
 Status AppendLines(const std::string& path, std::string_view lines);
+
+// For tests: write through named temp files only, as where the filesystem
+// has no O_TMPFILE. Not thread-safe; set it before writing.
+void UseNamedTempFilesForTesting(bool on);
 
 }  // namespace zs::tools
 
