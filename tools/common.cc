@@ -23,10 +23,10 @@ ReadLimits& MutableReadLimits() {
 
 void RegisterLimitFlags(CLI::App* app) {
   ReadLimits& limits = MutableReadLimits();
-  app->add_option("--max-object-size", limits.max_bytes,
+  app->add_option(std::string(kMaxObjectSizeFlag), limits.max_bytes,
                   "Largest input file or document read, in bytes (default 268435456)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
-  app->add_option("--max-depth", limits.max_depth,
+  app->add_option(std::string(kMaxDepthFlag), limits.max_depth,
                   "Deepest JSON/YAML nesting accepted (default 512, at most 1024)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1024}));
   app->fallthrough();

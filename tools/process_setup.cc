@@ -4,26 +4,31 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
+#include <string_view>
+
+#include "tools/common.h"
 
 namespace zs::tools {
 namespace {
 
 // The subcommand of a command line: the first argument that is neither an
-// option nor the value of a global option that takes one (common.cc), or
+// option nor the value of a global option that takes one (common.h), or
 // nullptr.
 const char* Subcommand(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
-    const char* arg = argv[i];
-    if (std::strcmp(arg, "--max-object-size") == 0 ||
-        std::strcmp(arg, "--max-depth") == 0) {
+    const std::string_view arg = argv[i];
+    if (std::find(std::begin(kGlobalFlagsWithValue), std::end(kGlobalFlagsWithValue), arg) !=
+        std::end(kGlobalFlagsWithValue)) {
       ++i;  // its value
       continue;
     }
-    if (arg[0] == '-') continue;
-    return arg;
+    if (arg.starts_with('-')) continue;
+    return argv[i];
   }
   return nullptr;
 }
