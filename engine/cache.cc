@@ -93,16 +93,6 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
     fresh.push_back(std::move(c));
   }
   ZS_ASSIGN_OR_RETURN(std::optional<PackageMeta> old, ReadMeta(key));
-
-  // New records join in time order; at equal times package events first.
-  std::stable_sort(fresh.begin(), fresh.end(), [](const Candidate& a, const Candidate& b) {
-    return a.record.time() < b.record.time();
-  });
-  for (const Candidate& c : fresh) {
-    RocksDbEventLog::StageRecord(batch, *db_, key, ++result->log_size, c.encoded, c.id);
-  }
-  result->new_records = fresh.size();
-
   PackageMeta meta;
   meta.status.package = key;
   meta.status.secret_name = std::string(src.secret_name);
@@ -116,14 +106,32 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
                                 old->status.secret_name != meta.status.secret_name ||
                                 old->status.secret_namespace != meta.status.secret_namespace;
   }
+  // The index entries the stored snapshot made: its terms (a format-1
+  // status record holds them; otherwise they are derived again).
+  std::vector<IndexTerm> before;
+  if (result->snapshot_replaced && old) {
+    if (old->has_terms) {
+      before = std::move(old->terms);
+    } else {
+      ZS_ASSIGN_OR_RETURN(before, StoredSnapshotTerms(key));
+    }
+  }
+
+  // New records join in time order; at equal times package events first.
+  std::stable_sort(fresh.begin(), fresh.end(), [](const Candidate& a, const Candidate& b) {
+    return a.record.time() < b.record.time();
+  });
+  for (const Candidate& c : fresh) {
+    RocksDbEventLog::StageRecord(batch, *db_, key, ++result->log_size, c.encoded, c.id);
+  }
+  result->new_records = fresh.size();
+
   if (result->snapshot_replaced) {
-    meta.terms = SnapshotTerms(pkg);
-    static const std::vector<IndexTerm> kNone;
-    const std::vector<IndexTerm>& before = old ? old->terms : kNone;
+    const std::vector<IndexTerm> terms = SnapshotTerms(pkg);
     std::vector<IndexTerm> gone, added;
-    std::set_difference(before.begin(), before.end(), meta.terms.begin(), meta.terms.end(),
+    std::set_difference(before.begin(), before.end(), terms.begin(), terms.end(),
                         std::back_inserter(gone));
-    std::set_difference(meta.terms.begin(), meta.terms.end(), before.begin(), before.end(),
+    std::set_difference(terms.begin(), terms.end(), before.begin(), before.end(),
                         std::back_inserter(added));
     for (const IndexTerm& t : gone) {
       batch->Delete(db_->cf(IndexCf(t.kind)), IndexKey(StoredTerm(t.kind, t.term), key))
@@ -138,6 +146,20 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
     batch->Put(db_->cf(kCfPackages), key, EncodeMeta(meta)).PermitUncheckedError();
   }
   return Status::OK();
+}
+
+Result<std::vector<IndexTerm>> CacheImpl::StoredSnapshotTerms(std::string_view package) const {
+  std::string payload;
+  ZS_ASSIGN_OR_RETURN(bool found, db_->Get(kCfSnapshots, package, &payload));
+  if (!found) {
+    return Status::Corruption("cache: package " + std::string(package) +
+                              " has a status record but no snapshot");
+  }
+  auto pkg = DecodePackagePayload(payload);
+  if (!pkg.ok()) {
+    return pkg.status().WithContext("cache: package " + std::string(package) + ": stored snapshot");
+  }
+  return SnapshotTerms(*pkg);
 }
 
 Result<IngestResult> CacheImpl::Ingest(const IngestSource& src) {

@@ -79,7 +79,9 @@ Status CacheImpl::VerifyPackage(std::string_view package, std::string_view meta_
     problem("status record's name/version/generation differ from the snapshot's");
   }
   const std::vector<IndexTerm> terms = SnapshotTerms(*pkg);
-  if (terms != meta->terms) problem("status record's index terms differ from the snapshot's");
+  if (meta->has_terms && terms != meta->terms) {
+    problem("status record's index terms differ from the snapshot's");
+  }
   for (const IndexTerm& t : terms) {
     (*expected)[IndexCf(t.kind)].push_back(IndexKey(StoredTerm(t.kind, t.term), package));
   }

@@ -48,6 +48,9 @@ class CacheImpl final : public Cache {
   Status StageIngest(const IngestSource& source, const DeployedPackage& pkg,
                      rocksdb::WriteBatch* batch, IngestResult* result);
 
+  // The index terms of the package's stored snapshot (the entries it has in
+  // the idx_* families). Corruption when it is missing or does not decode.
+  Result<std::vector<IndexTerm>> StoredSnapshotTerms(std::string_view package) const;
   // The package's metadata, or nullopt when the cache does not know it.
   Result<std::optional<PackageMeta>> ReadMeta(std::string_view package,
                                               MetaParts parts = MetaParts::kAll) const;
