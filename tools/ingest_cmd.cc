@@ -53,8 +53,10 @@ struct PendingSecret {
 };
 
 // Secrets per group: enough to spread a write's fixed cost, few enough that
-// the group's batch (~30 KB per realistic Secret) stays small.
+// the group's batch (~23 KB per realistic Secret) stays small; a group of
+// large Secrets ends at kGroupBytes of payload.
 constexpr std::size_t kGroupSize = 32;
+constexpr std::size_t kGroupBytes = 4 << 20;
 
 std::string AckLine(const engine::IngestResult& r) {
   if (!r.changed()) return "unchanged " + r.package;
@@ -105,6 +107,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
     std::size_t seen = 0;
     bool acks_failed = false;
     std::vector<PendingSecret> pending;
+    std::size_t pending_bytes = 0;
     auto ingest_pending = [&]() -> Status {
       if (pending.empty() || acks_failed) return Status::OK();
       std::vector<engine::IngestSource> sources;
@@ -124,10 +127,12 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
         if (Status s = acks.Add(AckLine(*r)); !s.ok()) {
           acks_failed = true;
           pending.clear();
+          pending_bytes = 0;
           return s;  // nothing more can be acknowledged
         }
       }
       pending.clear();
+      pending_bytes = 0;
       return Status::OK();
     };
     Input header;
@@ -146,7 +151,8 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
           pending.push_back({std::move(obj.label), std::move(obj.payload),
                              std::string(ObjectName(obj.object)),
                              std::string(ObjectNamespace(obj.object))});
-          if (pending.size() < group_size) return Status::OK();
+          pending_bytes += pending.back().payload.size();
+          if (pending.size() < group_size && pending_bytes < kGroupBytes) return Status::OK();
           return ingest_pending();
         });
     if (Status s = ingest_pending(); !s.ok() && read.ok()) read = s;

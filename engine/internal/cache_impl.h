@@ -62,6 +62,10 @@ class CacheImpl final : public Cache {
 
   std::unique_ptr<CacheDb> db_;
   RocksDbEventLog log_;
+  // IngestGroup's batch, kept between calls with its buffer (given back
+  // after a group of unusually large Secrets).
+  static constexpr std::size_t kGroupBatchReserve = 1 << 20;
+  rocksdb::WriteBatch group_batch_{kGroupBatchReserve};
 };
 
 }  // namespace zs::engine::internal
