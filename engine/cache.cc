@@ -74,38 +74,24 @@ Result<std::optional<PackageMeta>> CacheImpl::ReadMeta(std::string_view package,
   return std::optional<PackageMeta>(std::move(meta));
 }
 
-Result<IngestResult> CacheImpl::Ingest(const IngestSource& src) {
-  ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(src.payload));
-  if (pkg.name.empty()) return Status::InvalidArgument("the package has no name");
-  IngestResult result;
-  result.package = PackageKey(pkg);
-  const std::string& key = result.package;
-
+Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pkg,
+                              rocksdb::WriteBatch* batch, IngestResult* result) {
+  const std::string& key = result->package;
+  // Every read comes first, so that an error leaves `batch` untouched.
   // The records this Secret implies that the log does not hold yet. A
   // package's first Secret has an empty log: no identity lookups then.
-  ZS_ASSIGN_OR_RETURN(result.log_size, log_.Size(key));
+  ZS_ASSIGN_OR_RETURN(result->log_size, log_.Size(key));
   std::vector<Candidate> fresh;
   std::set<std::string> seen;
   for (Record& r : SnapshotRecords(pkg)) {
     Candidate c = MakeCandidate(std::move(r));
     if (!seen.insert(c.id).second) continue;
-    if (result.log_size != 0) {
+    if (result->log_size != 0) {
       ZS_ASSIGN_OR_RETURN(std::optional<std::uint64_t> seq, log_.FindId(key, c.id));
       if (seq) continue;
     }
     fresh.push_back(std::move(c));
   }
-  // New records join in time order; at equal times package events first.
-  std::stable_sort(fresh.begin(), fresh.end(), [](const Candidate& a, const Candidate& b) {
-    return a.record.time() < b.record.time();
-  });
-
-  rocksdb::WriteBatch batch;
-  for (const Candidate& c : fresh) {
-    RocksDbEventLog::StageRecord(&batch, *db_, key, ++result.log_size, c.encoded, c.id);
-  }
-  result.new_records = fresh.size();
-
   ZS_ASSIGN_OR_RETURN(std::optional<PackageMeta> old, ReadMeta(key));
   PackageMeta meta;
   meta.status.package = key;
@@ -114,36 +100,124 @@ Result<IngestResult> CacheImpl::Ingest(const IngestSource& src) {
   FillStatus(pkg, &meta.status);
   meta.payload_hash = XXH3_64bits(src.payload.data(), src.payload.size());
   if (!old) {
-    result.snapshot_replaced = true;
+    result->snapshot_replaced = true;
   } else if (NotOlder(meta.status, old->status)) {
-    result.snapshot_replaced = old->payload_hash != meta.payload_hash || old->status.removed ||
-                               old->status.secret_name != meta.status.secret_name ||
-                               old->status.secret_namespace != meta.status.secret_namespace;
+    result->snapshot_replaced = old->payload_hash != meta.payload_hash || old->status.removed ||
+                                old->status.secret_name != meta.status.secret_name ||
+                                old->status.secret_namespace != meta.status.secret_namespace;
   }
-  if (result.snapshot_replaced) {
-    meta.terms = SnapshotTerms(pkg);
-    static const std::vector<IndexTerm> kNone;
-    const std::vector<IndexTerm>& before = old ? old->terms : kNone;
+  // The index entries the stored snapshot made: its terms (a format-1
+  // status record holds them; otherwise they are derived again).
+  std::vector<IndexTerm> before;
+  if (result->snapshot_replaced && old) {
+    if (old->has_terms) {
+      before = std::move(old->terms);
+    } else {
+      ZS_ASSIGN_OR_RETURN(before, StoredSnapshotTerms(key));
+    }
+  }
+
+  // New records join in time order; at equal times package events first.
+  std::stable_sort(fresh.begin(), fresh.end(), [](const Candidate& a, const Candidate& b) {
+    return a.record.time() < b.record.time();
+  });
+  for (const Candidate& c : fresh) {
+    RocksDbEventLog::StageRecord(batch, *db_, key, ++result->log_size, c.encoded, c.id);
+  }
+  result->new_records = fresh.size();
+
+  if (result->snapshot_replaced) {
+    const std::vector<IndexTerm> terms = SnapshotTerms(pkg);
     std::vector<IndexTerm> gone, added;
-    std::set_difference(before.begin(), before.end(), meta.terms.begin(), meta.terms.end(),
+    std::set_difference(before.begin(), before.end(), terms.begin(), terms.end(),
                         std::back_inserter(gone));
-    std::set_difference(meta.terms.begin(), meta.terms.end(), before.begin(), before.end(),
+    std::set_difference(terms.begin(), terms.end(), before.begin(), before.end(),
                         std::back_inserter(added));
     for (const IndexTerm& t : gone) {
-      batch.Delete(db_->cf(IndexCf(t.kind)), IndexKey(StoredTerm(t.kind, t.term), key))
+      batch->Delete(db_->cf(IndexCf(t.kind)), IndexKey(StoredTerm(t.kind, t.term), key))
           .PermitUncheckedError();
     }
     for (const IndexTerm& t : added) {
-      batch.Put(db_->cf(IndexCf(t.kind)), IndexKey(StoredTerm(t.kind, t.term), key), "")
+      batch->Put(db_->cf(IndexCf(t.kind)), IndexKey(StoredTerm(t.kind, t.term), key), "")
           .PermitUncheckedError();
     }
-    batch.Put(db_->cf(kCfSnapshots), key, rocksdb::Slice(src.payload.data(), src.payload.size()))
+    batch->Put(db_->cf(kCfSnapshots), key, rocksdb::Slice(src.payload.data(), src.payload.size()))
         .PermitUncheckedError();
-    batch.Put(db_->cf(kCfPackages), key, EncodeMeta(meta)).PermitUncheckedError();
+    batch->Put(db_->cf(kCfPackages), key, EncodeMeta(meta)).PermitUncheckedError();
   }
-  if (batch.Count() == 0) return result;  // nothing new: re-ingest is a no-op
-  ZS_RETURN_IF_ERROR(db_->Write(&batch).WithContext("package " + key));
-  return result;
+  return Status::OK();
+}
+
+Result<std::vector<IndexTerm>> CacheImpl::StoredSnapshotTerms(std::string_view package) const {
+  std::string payload;
+  ZS_ASSIGN_OR_RETURN(bool found, db_->Get(kCfSnapshots, package, &payload));
+  if (!found) {
+    return Status::Corruption("cache: package " + std::string(package) +
+                              " has a status record but no snapshot");
+  }
+  auto pkg = DecodePackagePayload(payload);
+  if (!pkg.ok()) {
+    return pkg.status().WithContext("cache: package " + std::string(package) + ": stored snapshot");
+  }
+  return SnapshotTerms(*pkg);
+}
+
+Result<IngestResult> CacheImpl::Ingest(const IngestSource& src) {
+  return std::move(IngestGroup(std::span<const IngestSource>(&src, 1)).front());
+}
+
+std::vector<Result<IngestResult>> CacheImpl::IngestGroup(std::span<const IngestSource> sources) {
+  std::vector<Result<IngestResult>> results;
+  results.reserve(sources.size());
+  // Reused across groups and calls: a group's batch (~23 KB per realistic
+  // Secret) would otherwise be regrown by copying, Secret by Secret.
+  rocksdb::WriteBatch& batch = group_batch_;
+  batch.Clear();
+  std::set<std::string, std::less<>> in_group;  // package keys staged in `batch`
+  std::size_t group_begin = 0;                    // first result of the group
+  // Writes the group staged so far; a failed write fails all of its Secrets.
+  auto write_group = [&] {
+    if (batch.Count() != 0) {
+      Status s = db_->Write(&batch);
+      if (!s.ok()) {
+        for (std::size_t i = group_begin; i < results.size(); ++i) {
+          if (results[i].ok()) {
+            results[i] = Status(s).WithContext("package " + results[i]->package);
+          }
+        }
+      }
+    }
+    batch.Clear();
+    in_group.clear();
+    group_begin = results.size();
+  };
+  for (const IngestSource& src : sources) {
+    auto pkg = DecodePackagePayload(src.payload);
+    if (!pkg.ok()) {
+      results.emplace_back(pkg.status());
+      continue;
+    }
+    if (pkg->name.empty()) {
+      results.emplace_back(Status::InvalidArgument("the package has no name"));
+      continue;
+    }
+    IngestResult result;
+    result.package = PackageKey(*pkg);
+    // A package already in the group: its reads must see that Secret.
+    if (in_group.count(result.package) != 0) write_group();
+    Status s = StageIngest(src, *pkg, &batch, &result);
+    if (!s.ok()) {
+      results.emplace_back(std::move(s));
+      continue;
+    }
+    in_group.insert(result.package);
+    results.emplace_back(std::move(result));
+  }
+  write_group();
+  if (batch.Data().capacity() > 16 * kGroupBatchReserve) {
+    batch = rocksdb::WriteBatch(kGroupBatchReserve);
+  }
+  return results;
 }
 
 Status CacheImpl::Sync() {

@@ -19,7 +19,8 @@
 // The log is an EventLog (engine/event_log.h): log() returns the RocksDB
 // implementation, so Fold/replay run on it unchanged.
 //
-// Durability: each Ingest is one WriteBatch through RocksDB's WAL. With
+// Durability: each Ingest is one WriteBatch through RocksDB's WAL (IngestGroup
+// writes whole Secrets together, still one atomic batch per group). With
 // CacheOptions::sync it is fsynced before Ingest returns; otherwise it
 // survives a crash of this process at once, and a power loss after the next
 // Sync(). Callers acknowledge an ingest only once it is durable as they need.
@@ -37,6 +38,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -134,6 +136,17 @@ class Cache {
   // adds which object it was); InvalidArgument for a package without a name;
   // IOError from RocksDB. On any error nothing was written.
   virtual Result<IngestResult> Ingest(const IngestSource& source) = 0;
+
+  // Ingests `sources` in order with as few RocksDB writes as possible:
+  // consecutive Secrets share one WriteBatch, and a group ends before a
+  // package it already holds, so every Secret is deduplicated against the
+  // Secrets before it exactly as with one Ingest each. Returns one result per
+  // source, in order, each what Ingest would have returned. A Secret that
+  // fails to decode or read is left out of its group (nothing of it is
+  // written); when a group's write fails, every Secret of that group gets
+  // the IOError and nothing of the group was written. The cache afterwards
+  // is the same as after calling Ingest on each source in turn.
+  virtual std::vector<Result<IngestResult>> IngestGroup(std::span<const IngestSource> sources) = 0;
 
   // Makes every ingest committed so far durable (WAL fsync).
   virtual Status Sync() = 0;

@@ -1,7 +1,7 @@
 // Verify: what the cache stores, checked against what it implies.
 //
 // Per package: the status record decodes and equals the status recomputed
-// from the snapshot, with the snapshot's own index terms; the log is
+// from the snapshot (a format-1 record's stored index terms too); the log is
 // numbered 1..n without gaps, every record decodes and its identity is in
 // `ids` (and `ids` holds nothing else); every record the snapshot implies is
 // in the log (nothing ingested was lost); the fold of the log (uncapped) ends
@@ -79,7 +79,9 @@ Status CacheImpl::VerifyPackage(std::string_view package, std::string_view meta_
     problem("status record's name/version/generation differ from the snapshot's");
   }
   const std::vector<IndexTerm> terms = SnapshotTerms(*pkg);
-  if (terms != meta->terms) problem("status record's index terms differ from the snapshot's");
+  if (meta->has_terms && terms != meta->terms) {
+    problem("status record's index terms differ from the snapshot's");
+  }
   for (const IndexTerm& t : terms) {
     (*expected)[IndexCf(t.kind)].push_back(IndexKey(StoredTerm(t.kind, t.term), package));
   }

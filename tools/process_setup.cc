@@ -50,6 +50,12 @@ void UseHugePagesForHeap(int argc, char** argv) {
       (std::strcmp(command, "migrate") != 0 && std::strcmp(command, "ingest") != 0)) {
     return;
   }
+  ReserveHugePageHeap();
+#endif
+}
+
+void ReserveHugePageHeap() {
+#if !defined(__SANITIZE_ADDRESS__)
   // A block bigger than the start-up heap's free top, below the mmap
   // threshold: malloc must extend the heap with sbrk by the block plus the
   // top pad. Freed again, it stays as the heap's top (M_TRIM_THRESHOLD).

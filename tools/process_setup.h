@@ -20,6 +20,11 @@ namespace zs::tools {
 // sanitizer builds, whose allocator is not glibc's.
 void UseHugePagesForHeap(int argc, char** argv);
 
+// What UseHugePagesForHeap does for a batch command, unconditionally: for
+// programs that measure one (bench/engine/cache_bench.cc). Call after
+// TuneAllocator, before any other thread exists.
+void ReserveHugePageHeap();
+
 // Keeps buffers up to 32 MiB on the heap and the heap untrimmed, so that
 // buffers freed by one Secret of a batch are reused by the next instead of
 // being unmapped and faulted in again.

@@ -45,8 +45,8 @@ void ReleaseUmask() {
 }
 
 // The index families are only written while a cache is open for writing
-// (ingest replaces a package's entries from the terms in its status record,
-// never by reading them). A skiplist memtable pays a sorted insert per key,
+// (ingest replaces a package's entries from the terms of its stored
+// snapshot, never by reading them). A skiplist memtable pays a sorted insert per key,
 // ~70% of the keys of an ingested Secret; a vector memtable appends and sorts
 // once, when it is flushed. Reads from a vector memtable sort a copy first,
 // so read-only opens (every query, and a log replayed after a crash) keep the
@@ -200,11 +200,7 @@ Status CacheDb::CheckFormat(bool read_only) {
       if (empty) return Status::OK();
       return Status::InvalidArgument("cache " + dir_ + ": not a zarf-state cache (no format version)");
     }
-    const std::string v = std::to_string(kCacheFormatVersion);
-    rocksdb::WriteOptions wo;
-    wo.sync = true;
-    return FromRocks(db_->Put(wo, cf_[kCfDefault], rocksdb::Slice(kFormatKey.data(), kFormatKey.size()), v),
-                     "cache " + dir_ + ": writing the format version");
+    return WriteFormatVersion();
   }
   int version = 0;
   for (char ch : value) {
@@ -219,7 +215,18 @@ Status CacheDb::CheckFormat(bool read_only) {
                                 std::to_string(kCacheFormatVersion) +
                                 " and older. Use a newer zarf-state, or ingest into a new directory");
   }
+  // An older format this version reads; what it writes is of its own format
+  // (cache_format.h), so a writer marks the database as such first.
+  if (version < kCacheFormatVersion && !read_only) return WriteFormatVersion();
   return Status::OK();
+}
+
+Status CacheDb::WriteFormatVersion() {
+  const std::string v = std::to_string(kCacheFormatVersion);
+  rocksdb::WriteOptions wo;
+  wo.sync = true;
+  return FromRocks(db_->Put(wo, cf_[kCfDefault], rocksdb::Slice(kFormatKey.data(), kFormatKey.size()), v),
+                   "cache " + dir_ + ": writing the format version");
 }
 
 CacheDb::~CacheDb() {

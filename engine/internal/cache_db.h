@@ -49,6 +49,7 @@ class CacheDb {
  private:
   CacheDb() = default;
   Status CheckFormat(bool read_only);
+  Status WriteFormatVersion();
 
   std::string dir_;
   std::unique_ptr<rocksdb::DB> db_;

@@ -8,8 +8,11 @@
 namespace zs::engine::internal {
 namespace {
 
-// The metadata record's own version (first byte of the value).
-constexpr unsigned char kMetaVersion = 1;
+// The metadata record's own version (first byte of the value). Version 1
+// (cache format 1) also held the snapshot's index terms; version 2 leaves
+// them out, as they follow from the snapshot stored beside the record.
+constexpr unsigned char kMetaVersionWithTerms = 1;
+constexpr unsigned char kMetaVersion = 2;
 constexpr unsigned char kMetaRemoved = 1;
 
 void PutVarint(std::string* out, std::uint64_t v) {
@@ -194,11 +197,6 @@ std::string EncodeMeta(const PackageMeta& m) {
   PutTime(&out, s.latest_time);
   PutTime(&out, s.in_progress_since);
   AppendBigEndian64(&out, m.payload_hash);
-  PutVarint(&out, m.terms.size());
-  for (const IndexTerm& t : m.terms) {
-    out.push_back(static_cast<char>(t.kind));
-    PutString(&out, t.term);
-  }
   return out;
 }
 
@@ -209,7 +207,7 @@ Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes,
   PackageStatus& s = m.status;
   s.package = std::string(package);
   const unsigned char version = r.Byte();
-  if (r.ok() && version != kMetaVersion) {
+  if (r.ok() && version != kMetaVersion && version != kMetaVersionWithTerms) {
     return Status::Corruption("package " + std::string(package) + ": status record version " +
                               std::to_string(version) + " is unknown");
   }
@@ -223,7 +221,8 @@ Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes,
   s.latest_time = r.Time();
   s.in_progress_since = r.Time();
   m.payload_hash = r.Fixed64();
-  const std::uint64_t n = r.Varint();
+  m.has_terms = version == kMetaVersionWithTerms;
+  const std::uint64_t n = m.has_terms ? r.Varint() : 0;
   for (std::uint64_t i = 0; r.ok() && i < n; ++i) {
     const unsigned char kind = r.Byte();
     if (kind > static_cast<unsigned char>(IndexKind::kSource)) {

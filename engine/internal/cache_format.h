@@ -4,7 +4,8 @@
 //
 // Column families and keys (Lp(s) = 4-byte big-endian length, then s):
 //   default        "zarf-state.format" -> decimal format version
-//   packages       package key -> PackageMeta (EncodeMeta)
+//   packages       package key -> PackageMeta (EncodeMeta; since format 2
+//                  without the index terms)
 //   snapshots      package key -> the latest DeployedPackage payload, the
 //                  bytes as ingested (Zarf JSON or the compact envelope)
 //   log            Lp(package) + be64(seq) -> EncodeRecord bytes; seq from 1
@@ -35,7 +36,13 @@ namespace zs::engine::internal {
 
 // Bump when a key or value layout changes meaning. A database written with a
 // newer version is refused at open.
-inline constexpr int kCacheFormatVersion = 1;
+//   1  the first layout.
+//   2  status records (packages family) no longer hold the index terms;
+//      they are derived from the stored snapshot. Format-1 databases are
+//      read as they are and marked 2 when opened for writing (the records
+//      ingest writes then are of the new kind, which a format-1 reader
+//      would refuse).
+inline constexpr int kCacheFormatVersion = 2;
 inline constexpr std::string_view kFormatKey = "zarf-state.format";
 
 enum Cf : int {
@@ -91,20 +98,26 @@ struct IndexTerm {
 };
 
 // Everything the cache keeps about a package besides its payload and log:
-// what `query status` prints, and the index terms its snapshot contributed
-// (so that replacing the snapshot deletes exactly the stale entries).
+// what `query status` prints and the hash of the stored snapshot. The index
+// entries of a package are SnapshotTerms of its stored snapshot (replacing
+// the snapshot deletes exactly those); records of cache format 1 also held
+// them, which EncodeMeta no longer writes (a quarter of the bytes an
+// ingested Secret wrote) and DecodeMeta still reads.
 struct PackageMeta {
   PackageStatus status;
   std::uint64_t payload_hash = 0;  // XXH3-64 of the snapshot payload
-  std::vector<IndexTerm> terms;    // sorted, unique
+  // Only for a format-1 record (has_terms): its stored index terms, sorted
+  // and unique. Not written by EncodeMeta.
+  bool has_terms = false;
+  std::vector<IndexTerm> terms;
 };
 
 // Which parts of a status record DecodeMeta builds.
 enum class MetaParts {
-  kAll,  // status, payload hash and index terms
-  // Status and payload hash; the terms (most of the record: ~100 strings for
-  // a package of 48 images) are checked as kAll checks them, but not built,
-  // so `terms` stays empty. For status queries.
+  kAll,  // status, payload hash and (format-1 records) index terms
+  // Status and payload hash; the terms of a format-1 record are checked as
+  // kAll checks them, but not built, so `terms` stays empty. For status
+  // queries.
   kStatusOnly,
 };
 

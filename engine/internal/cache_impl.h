@@ -22,6 +22,7 @@ class CacheImpl final : public Cache {
   explicit CacheImpl(std::unique_ptr<CacheDb> db) : db_(std::move(db)), log_(db_.get()) {}
 
   Result<IngestResult> Ingest(const IngestSource& source) override;
+  std::vector<Result<IngestResult>> IngestGroup(std::span<const IngestSource> sources) override;
   Status Sync() override;
   Status Flush() override;
   Result<std::vector<std::string>> MarkRemovedExcept(
@@ -41,6 +42,15 @@ class CacheImpl final : public Cache {
   EventLog& log() override { return log_; }
 
  private:
+  // Decodes `source` and adds everything its ingest writes to `batch`, which
+  // must hold no other Secret of the same package. On error `batch` is
+  // unchanged. `result->package` is set as soon as the payload decodes.
+  Status StageIngest(const IngestSource& source, const DeployedPackage& pkg,
+                     rocksdb::WriteBatch* batch, IngestResult* result);
+
+  // The index terms of the package's stored snapshot (the entries it has in
+  // the idx_* families). Corruption when it is missing or does not decode.
+  Result<std::vector<IndexTerm>> StoredSnapshotTerms(std::string_view package) const;
   // The package's metadata, or nullopt when the cache does not know it.
   Result<std::optional<PackageMeta>> ReadMeta(std::string_view package,
                                               MetaParts parts = MetaParts::kAll) const;
@@ -52,6 +62,10 @@ class CacheImpl final : public Cache {
 
   std::unique_ptr<CacheDb> db_;
   RocksDbEventLog log_;
+  // IngestGroup's batch, kept between calls with its buffer (given back
+  // after a group of unusually large Secrets).
+  static constexpr std::size_t kGroupBatchReserve = 1 << 20;
+  rocksdb::WriteBatch group_batch_{kGroupBatchReserve};
 };
 
 }  // namespace zs::engine::internal

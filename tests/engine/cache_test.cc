@@ -7,6 +7,7 @@
 #include <map>
 
 #include "codec/model_json.h"
+#include "codec/package_secret.h"
 #include "engine/fold.h"
 #include "engine/internal/cache_db.h"
 #include "engine/lifecycle.h"
@@ -342,18 +343,83 @@ TEST_F(CacheTest, ADatabaseOfANewerFormatIsRefusedClearly) {
     auto db = internal::CacheDb::Open(dir_.string(), {});
     ASSERT_TRUE(db.ok());
     ASSERT_TRUE((*db)->db()->Put(rocksdb::WriteOptions(), (*db)->cf(internal::kCfDefault),
-                                 std::string(internal::kFormatKey), "2").ok());
+                                 std::string(internal::kFormatKey), "3").ok());
   }
   auto c = OpenCache(dir_.string());
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.status().code(), Status::Code::kNotSupported);
   EXPECT_EQ(c.status().message(), "cache " + dir_.string() +
-                                      " was written by format version 2; this zarf-state reads "
-                                      "format version 1 and older. Use a newer zarf-state, or "
+                                      " was written by format version 3; this zarf-state reads "
+                                      "format version 2 and older. Use a newer zarf-state, or "
                                       "ingest into a new directory");
   CacheOptions ro;
   ro.read_only = true;
   EXPECT_EQ(OpenCache(dir_.string(), ro).status().code(), Status::Code::kNotSupported);
+}
+
+// Format 1 kept each snapshot's index terms in its status record; format 2
+// derives them from the snapshot. A format-1 cache is read as it is, and
+// ingesting into it uses the stored terms to replace its index entries.
+TEST_F(CacheTest, AFormatOneCacheIsReadAndUpdated) {
+  Ingest(Payload(PackageSpec{.name = "a", .images = {"nginx:1.25", "redis:7"}}, 2));
+  Ingest(Payload(PackageSpec{.name = "b", .images = {"redis:7"}}, 2));
+  cache_.reset();
+  auto format_of = [&] {
+    CacheOptions ro;
+    ro.read_only = true;
+    auto db = std::move(internal::CacheDb::Open(dir_.string(), ro)).value();
+    std::string v;
+    EXPECT_TRUE(*db->Get(internal::kCfDefault, internal::kFormatKey, &v));
+    return v;
+  };
+  EXPECT_EQ(format_of(), "2");
+  {
+    // Rewrite it as format 1 wrote it.
+    auto db = std::move(internal::CacheDb::Open(dir_.string(), {})).value();
+    rocksdb::WriteBatch batch;
+    for (const std::string key : {"a", "b"}) {
+      std::string payload, meta_bytes;
+      ASSERT_TRUE(*db->Get(internal::kCfSnapshots, key, &payload));
+      ASSERT_TRUE(*db->Get(internal::kCfPackages, key, &meta_bytes));
+      const auto terms = internal::SnapshotTerms(*DecodePackagePayload(payload));
+      ASSERT_EQ(meta_bytes[0], 2);
+      meta_bytes[0] = 1;
+      meta_bytes.push_back(static_cast<char>(terms.size()));  // < 128: one varint byte
+      for (const internal::IndexTerm& t : terms) {
+        meta_bytes.push_back(static_cast<char>(t.kind));
+        meta_bytes.push_back(static_cast<char>(t.term.size()));
+        meta_bytes += t.term;
+      }
+      ASSERT_TRUE(batch.Put(db->cf(internal::kCfPackages), key, meta_bytes).ok());
+    }
+    ASSERT_TRUE(batch.Put(db->cf(internal::kCfDefault), std::string(internal::kFormatKey), "1").ok());
+    ASSERT_TRUE(db->Write(&batch).ok());
+  }
+  EXPECT_EQ(format_of(), "1");
+  {
+    CacheOptions ro;
+    ro.read_only = true;
+    auto c = std::move(OpenCache(dir_.string(), ro)).value();
+    EXPECT_EQ(c->StatusOf("a")->generation, 2);
+    EXPECT_EQ(Packages(c->FindImage("redis:7", false)), (std::vector<std::string>{"a", "b"}));
+    auto report = c->Verify();
+    ASSERT_TRUE(report.ok());
+    EXPECT_TRUE(report->ok()) << report->problems.front();
+  }
+  EXPECT_EQ(format_of(), "1");  // a read-only open changes nothing
+  Reopen();
+  // A newer snapshot of `a` drops redis: its format-1 terms say which
+  // entries to delete.
+  EXPECT_TRUE(Ingest(Payload(PackageSpec{.name = "a", .images = {"nginx:1.26"}}, 3)).snapshot_replaced);
+  EXPECT_EQ(Packages(cache_->FindImage("redis:7", false)), std::vector<std::string>{"b"});
+  EXPECT_EQ(Packages(cache_->FindImage("nginx:1.26", false)), std::vector<std::string>{"a"});
+  EXPECT_TRUE(Packages(cache_->FindImage("nginx:1.25", false)).empty());
+  EXPECT_TRUE(cache_->MarkRemovedExcept({"a"}).ok());  // rewrites b's format-1 record
+  EXPECT_TRUE(cache_->StatusOf("b")->removed);
+  ExpectVerified();
+  cache_.reset();
+  EXPECT_EQ(format_of(), "2");
+  Reopen();
 }
 
 TEST_F(CacheTest, TheDirectoryIs0700AndItsFiles0600) {

@@ -46,11 +46,31 @@ PackageMeta RandomMeta(std::mt19937& rng) {
   return m;
 }
 
+// A status record as cache format 1 wrote it: version byte 1, the fields
+// of today's record, then the index terms (count, then kind byte and
+// length-prefixed term each).
+std::string EncodeMetaFormat1(const PackageMeta& m) {
+  auto varint = [](std::string* out, std::uint64_t v) {
+    for (; v >= 0x80; v >>= 7) out->push_back(static_cast<char>(v | 0x80));
+    out->push_back(static_cast<char>(v));
+  };
+  std::string out = EncodeMeta(m);
+  out[0] = 1;
+  varint(&out, m.terms.size());
+  for (const IndexTerm& t : m.terms) {
+    out.push_back(static_cast<char>(t.kind));
+    varint(&out, t.term.size());
+    out += t.term;
+  }
+  return out;
+}
+
 TEST(CacheFormatTest, StatusOnlyDecodeMatchesTheFullDecodeButForTheTerms) {
   std::mt19937 rng(5);
   for (int i = 0; i < 2000; ++i) {
     const PackageMeta m = RandomMeta(rng);
-    const std::string bytes = EncodeMeta(m);
+    const bool format1 = i % 2 == 1;
+    const std::string bytes = format1 ? EncodeMetaFormat1(m) : EncodeMeta(m);
     auto all = DecodeMeta("pkg", bytes);
     auto status_only = DecodeMeta("pkg", bytes, MetaParts::kStatusOnly);
     ASSERT_TRUE(all.ok()) << all.status().message();
@@ -59,9 +79,22 @@ TEST(CacheFormatTest, StatusOnlyDecodeMatchesTheFullDecodeButForTheTerms) {
     ExpectSameStatus(status_only->status, m.status);
     EXPECT_EQ(all->payload_hash, m.payload_hash);
     EXPECT_EQ(status_only->payload_hash, m.payload_hash);
-    EXPECT_EQ(all->terms, m.terms);
+    EXPECT_EQ(all->has_terms, format1);
+    EXPECT_EQ(status_only->has_terms, format1);
+    // Today's records hold no terms; format-1 records are read with theirs.
+    EXPECT_EQ(all->terms, format1 ? m.terms : std::vector<IndexTerm>{});
     EXPECT_TRUE(status_only->terms.empty());
   }
+}
+
+TEST(CacheFormatTest, TodaysRecordsLeaveTheTermsOut) {
+  std::mt19937 rng(6);
+  PackageMeta m = RandomMeta(rng);
+  m.terms = {{IndexKind::kImage, "docker.io/library/nginx:1.25"}};
+  const std::string with = EncodeMeta(m);
+  m.terms.clear();
+  EXPECT_EQ(with, EncodeMeta(m));
+  EXPECT_EQ(with[0], 2);
 }
 
 // Every byte changed, every truncation: both decodes accept or refuse
@@ -70,7 +103,8 @@ TEST(CacheFormatTest, StatusOnlyDecodeRefusesExactlyWhatTheFullDecodeRefuses) {
   std::mt19937 rng(9);
   int refused = 0;
   for (int i = 0; i < 40; ++i) {
-    const std::string bytes = EncodeMeta(RandomMeta(rng));
+    const PackageMeta meta = RandomMeta(rng);
+    const std::string bytes = i % 2 ? EncodeMetaFormat1(meta) : EncodeMeta(meta);
     for (std::size_t p = 0; p < bytes.size(); ++p) {
       for (std::string m : {bytes.substr(0, p), bytes.substr(0, p) + bytes.substr(p + 1),
                             bytes}) {
