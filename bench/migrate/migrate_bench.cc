@@ -69,10 +69,7 @@ BENCHMARK(BM_MigrateList)->Unit(benchmark::kMillisecond)->UseRealTime();
 int main(int argc, char** argv) {
   // The process set-up `zarf-state migrate` gets (tools/main.cc).
   zs::tools::TuneAllocator();
-  char self[] = "zs_migrate_bench";
-  char command[] = "migrate";
-  char* as_cli[] = {self, command, nullptr};
-  zs::tools::UseHugePagesForHeap(2, as_cli);
+  if (std::getenv("ZS_NO_HUGEPAGES") == nullptr) zs::tools::ReserveHugePageHeap();
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--list=", 7) == 0) {
