@@ -130,12 +130,10 @@ Status StateFile::Replace(std::string_view contents) {
 
 namespace {
 
-// Writes `contents` to a new "<path>.tmp-XXXXXX" (mode 0600), fsynced and
-// closed, and returns its name; on failure nothing is left behind.
-// An unnamed file (O_TMPFILE, mode 0600) in the directory of `path`, or -1
-// where the filesystem has none or /proc, through which LinkUnnamed names
-// it, is not mounted (linkat with AT_EMPTY_PATH would need a capability).
-// A kill before it is named leaves nothing behind.
+// An unnamed file (O_TMPFILE, mode 0600) in the directory of `path`; -1
+// where the filesystem has no O_TMPFILE or /proc is not mounted (LinkUnnamed
+// names the file through /proc: linkat with AT_EMPTY_PATH would need a
+// capability). A kill before it is named leaves nothing behind.
 bool g_named_temps_only = false;  // UseNamedTempFilesForTesting
 
 int OpenUnnamed(const std::string& path) {
@@ -157,6 +155,8 @@ int LinkUnnamed(int fd, const std::string& name) {
   return ::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW);
 }
 
+// Writes `contents` to a new "<path>.tmp-XXXXXX" (mode 0600), fsynced and
+// closed, and returns its name; on failure nothing is left behind.
 Result<std::string> WriteTemp(const std::string& path, std::string_view contents) {
   std::string tmp = path + ".tmp-XXXXXX";
   const int fd = ::mkstemp(tmp.data());
@@ -211,7 +211,8 @@ OutputFile::~OutputFile() {
 
 Status OutputFile::Append(std::string_view data) {
   if (!error_.ok()) return error_;
-  error_ = WriteAll(fd_, data, tmp_.empty() ? path_ : tmp_);
+  // Errors name the temp file only once it has a name.
+  error_ = WriteAll(fd_, data, tmp_.empty() || unnamed_ ? path_ : tmp_);
   return error_;
 }
 
