@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
 #include "codec/internal/go_string_scan.h"
 
@@ -151,86 +152,105 @@ void AppendNewline(std::string* out, std::string_view indent, int depth) {
 
 }  // namespace
 
-namespace internal {
+namespace {
 
-// The index of the first byte at or after `i` that is not plain printable
-// ASCII needing no escape (control, '"', '\\', '<', '>', '&', or >= 0x80),
-// or s.size(). Takes 64 bytes at a time where AVX-512BW is available (tail
-// included), else 32 where AVX2 is, then 16 where SSE2 is, then one: long
-// strings (base64 Secret data, package descriptions) are mostly plain.
-std::size_t SkipPlainBytes(std::string_view s, std::size_t i) {
+#if defined(__SSE2__)
+// N bytes as one vector (GCC's vector extensions), so one body serves every
+// width. (A vector_size on an alias template would be dropped.)
+template <std::size_t N>
+struct ByteVectorOf {
+  typedef signed char type __attribute__((vector_size(N)));
+};
+template <std::size_t N>
+using ByteVector = typename ByteVectorOf<N>::type;
+
+// One bit per byte of `v`: its top bit.
+template <std::size_t N>
+std::uint64_t TopBits(ByteVector<N> v) {
+  if constexpr (N == 16) {
+    return static_cast<unsigned>(_mm_movemask_epi8(reinterpret_cast<__m128i>(v)));
+#if defined(__AVX2__)
+  } else if constexpr (N == 32) {
+    return static_cast<unsigned>(_mm256_movemask_epi8(reinterpret_cast<__m256i>(v)));
+#endif
+  } else {
+    static_assert(N == 16, "no movemask for this width in this build");
+    return 0;
+  }
+}
+
+// SkipPlainBytes, N bytes a step while N are left: returns at the first
+// byte that is not plain, or where fewer than N bytes are left.
+template <std::size_t N>
+std::size_t SkipPlainSteps(std::string_view s, std::size_t i) {
+  while (i + N <= s.size()) {
+    ByteVector<N> v;
+    std::memcpy(&v, s.data() + i, N);
+    // Signed: bytes >= 0x80 are negative, so `< 0x20` flags them too.
+    const ByteVector<N> special = (v < 0x20) | (v == '"') | (v == '\\') | (v == '<') |
+                                  (v == '>') | (v == '&');
+    if (const std::uint64_t mask = TopBits<N>(special); mask != 0) {
+      return i + static_cast<std::size_t>(__builtin_ctzll(mask));
+    }
+    i += N;
+  }
+  return i;
+}
+#endif
+
 #if defined(__AVX512BW__) && defined(__BMI2__)
-  // 64 bytes a step, each test straight into a mask register; the last,
-  // short step loads only the bytes that are there (masked lanes do not
-  // fault), so a short string takes one step and no byte loop.
-  const __m512i space = _mm512_set1_epi8(0x20);
-  const __m512i quote = _mm512_set1_epi8('"');
-  const __m512i backslash = _mm512_set1_epi8('\\');
-  const __m512i lt = _mm512_set1_epi8('<');
-  const __m512i gt = _mm512_set1_epi8('>');
-  const __m512i amp = _mm512_set1_epi8('&');
+// SkipPlainBytes, 64 bytes a step, each test straight into a mask register;
+// the last, short step loads only the bytes that are there (masked lanes do
+// not fault), so a short string takes one step and no byte loop.
+std::size_t SkipPlainMasked64(std::string_view s, std::size_t i) {
   while (i < s.size()) {
     const std::size_t left = s.size() - i;
     const __mmask64 live = left >= 64 ? ~__mmask64{0} : _bzhi_u64(~std::uint64_t{0}, left);
     const __m512i v = _mm512_maskz_loadu_epi8(live, s.data() + i);
-    // Signed compare, as below: bytes >= 0x80 count as special too.
+    // Signed compare: bytes >= 0x80 count as special too.
     const __mmask64 special =
-        (_mm512_cmplt_epi8_mask(v, space) | _mm512_cmpeq_epi8_mask(v, quote) |
-         _mm512_cmpeq_epi8_mask(v, backslash) | _mm512_cmpeq_epi8_mask(v, lt) |
-         _mm512_cmpeq_epi8_mask(v, gt) | _mm512_cmpeq_epi8_mask(v, amp)) &
+        (_mm512_cmplt_epi8_mask(v, _mm512_set1_epi8(0x20)) |
+         _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"')) |
+         _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\')) |
+         _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('<')) |
+         _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('>')) |
+         _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('&'))) &
         live;
     if (special != 0) return i + static_cast<std::size_t>(__builtin_ctzll(special));
     i += 64;
   }
   return s.size();
-#else
+}
+#endif
+
+}  // namespace
+
+namespace internal {
+
+std::size_t SkipPlainBytesWithWidth(std::string_view s, std::size_t i, int width) {
+  switch (width) {
+#if defined(__AVX512BW__) && defined(__BMI2__)
+    case 64:
+      return SkipPlainMasked64(s, i);
+#endif
 #if defined(__AVX2__)
-  {
-    const __m256i space = _mm256_set1_epi8(0x20);
-    const __m256i quote = _mm256_set1_epi8('"');
-    const __m256i backslash = _mm256_set1_epi8('\\');
-    const __m256i lt = _mm256_set1_epi8('<');
-    const __m256i gt = _mm256_set1_epi8('>');
-    const __m256i amp = _mm256_set1_epi8('&');
-    while (i + 32 <= s.size()) {
-      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.data() + i));
-      // Signed compare, as below: bytes >= 0x80 count as special too.
-      __m256i special = _mm256_cmpgt_epi8(space, v);
-      special = _mm256_or_si256(special, _mm256_cmpeq_epi8(v, quote));
-      special = _mm256_or_si256(special, _mm256_cmpeq_epi8(v, backslash));
-      special = _mm256_or_si256(special, _mm256_cmpeq_epi8(v, lt));
-      special = _mm256_or_si256(special, _mm256_cmpeq_epi8(v, gt));
-      special = _mm256_or_si256(special, _mm256_cmpeq_epi8(v, amp));
-      const unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(special));
-      if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
-      i += 32;
-    }
+    case 32:
+      i = SkipPlainSteps<32>(s, i);
+      [[fallthrough]];
+#endif
+#if defined(__SSE2__)
+    case 16:
+      i = SkipPlainSteps<16>(s, i);
+      [[fallthrough]];
+#endif
+    default:
+      while (i < s.size() && kByteClass[static_cast<unsigned char>(s[i])] == 0) ++i;
+      return i;
   }
-#endif
-#ifdef __SSE2__
-  const __m128i space = _mm_set1_epi8(0x20);
-  const __m128i quote = _mm_set1_epi8('"');
-  const __m128i backslash = _mm_set1_epi8('\\');
-  const __m128i lt = _mm_set1_epi8('<');
-  const __m128i gt = _mm_set1_epi8('>');
-  const __m128i amp = _mm_set1_epi8('&');
-  while (i + 16 <= s.size()) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
-    // Signed compare: bytes >= 0x80 are negative, so this also flags them.
-    __m128i special = _mm_cmplt_epi8(v, space);
-    special = _mm_or_si128(special, _mm_cmpeq_epi8(v, quote));
-    special = _mm_or_si128(special, _mm_cmpeq_epi8(v, backslash));
-    special = _mm_or_si128(special, _mm_cmpeq_epi8(v, lt));
-    special = _mm_or_si128(special, _mm_cmpeq_epi8(v, gt));
-    special = _mm_or_si128(special, _mm_cmpeq_epi8(v, amp));
-    const int mask = _mm_movemask_epi8(special);
-    if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
-    i += 16;
-  }
-#endif
-  while (i < s.size() && kByteClass[static_cast<unsigned char>(s[i])] == 0) ++i;
-  return i;
-#endif
+}
+
+std::size_t SkipPlainBytes(std::string_view s, std::size_t i) {
+  return SkipPlainBytesWithWidth(s, i, kWidestPlainScan);
 }
 
 }  // namespace internal
