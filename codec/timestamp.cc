@@ -138,7 +138,20 @@ Result<Timestamp> ParseRfc3339(std::string_view text) {
   return t;
 }
 
-std::string FormatRfc3339(const Timestamp& t) {
+namespace {
+
+// Writes `v` (0 <= v < 10^width) as exactly `width` decimal digits at `p`.
+char* PutDigits(char* p, unsigned v, int width) {
+  for (int i = width - 1; i >= 0; --i) {
+    p[i] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  }
+  return p + width;
+}
+
+}  // namespace
+
+void AppendRfc3339(std::string* out, const Timestamp& t) {
   const std::int64_t local = t.seconds + t.offset_seconds;
   std::int64_t days = local / 86400;
   std::int64_t secs = local % 86400;
@@ -151,26 +164,45 @@ std::string FormatRfc3339(const Timestamp& t) {
   CivilFromDays(days, &y, &m, &d);
   if (y < 0) y = 0;
   if (y > 9999) y = 9999;
-  char buf[64];
-  int n = std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02d:%02d:%02d",
-                        static_cast<int>(y), m, d, static_cast<int>(secs / 3600),
-                        static_cast<int>(secs / 60 % 60), static_cast<int>(secs % 60));
-  std::string out(buf, n);
+  // "YYYY-MM-DDTHH:MM:SS" ".nnnnnnnnn" "+hh:mm": at most 35 bytes.
+  char buf[40];
+  char* p = PutDigits(buf, static_cast<unsigned>(y), 4);
+  *p++ = '-';
+  p = PutDigits(p, m, 2);
+  *p++ = '-';
+  p = PutDigits(p, d, 2);
+  *p++ = 'T';
+  p = PutDigits(p, static_cast<unsigned>(secs / 3600), 2);
+  *p++ = ':';
+  p = PutDigits(p, static_cast<unsigned>(secs / 60 % 60), 2);
+  *p++ = ':';
+  p = PutDigits(p, static_cast<unsigned>(secs % 60), 2);
   if (t.nanos != 0) {
-    char frac[16];
-    std::snprintf(frac, sizeof frac, ".%09d", t.nanos);
-    std::string f(frac);
-    while (f.back() == '0') f.pop_back();
-    out += f;
+    // Go's RFC3339Nano: nine digits with the trailing zeros trimmed.
+    *p++ = '.';
+    unsigned frac = static_cast<unsigned>(t.nanos);
+    int width = 9;
+    while (frac % 10 == 0) {
+      frac /= 10;
+      --width;
+    }
+    p = PutDigits(p, frac, width);
   }
   if (t.offset_seconds == 0) {
-    out += 'Z';
+    *p++ = 'Z';
   } else {
     const int off = t.offset_seconds < 0 ? -t.offset_seconds : t.offset_seconds;
-    n = std::snprintf(buf, sizeof buf, "%c%02d:%02d", t.offset_seconds < 0 ? '-' : '+',
-                      off / 3600, off / 60 % 60);
-    out.append(buf, n);
+    *p++ = t.offset_seconds < 0 ? '-' : '+';
+    p = PutDigits(p, static_cast<unsigned>(off / 3600 % 100), 2);
+    *p++ = ':';
+    p = PutDigits(p, static_cast<unsigned>(off / 60 % 60), 2);
   }
+  out->append(buf, static_cast<std::size_t>(p - buf));
+}
+
+std::string FormatRfc3339(const Timestamp& t) {
+  std::string out;
+  AppendRfc3339(&out, t);
   return out;
 }
 

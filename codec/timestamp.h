@@ -52,6 +52,8 @@ Result<Timestamp> ParseRfc3339(std::string_view text);
 // Formats as Go's time.RFC3339Nano layout. Years outside 0..9999 cannot be
 // written by Go either; they are clamped here (callers validate at input).
 std::string FormatRfc3339(const Timestamp& t);
+// FormatRfc3339 appended to `out`.
+void AppendRfc3339(std::string* out, const Timestamp& t);
 
 // "3h12m", "45s", "2d4h": a short human duration, as kubectl prints ages.
 std::string FormatAge(std::int64_t seconds);

@@ -39,20 +39,6 @@ Result<std::unique_ptr<Cache>> OpenCache(const std::string& dir, const CacheOpti
 namespace internal {
 namespace {
 
-// A record an ingested Secret implies, with its canonical bytes and identity.
-struct Candidate {
-  Record record;
-  std::string encoded;
-  std::string id;
-};
-
-Candidate MakeCandidate(Record r) {
-  Candidate c{std::move(r), {}, {}};
-  c.encoded = EncodeRecord(c.record);
-  c.id = RecordIdOfBytes(c.encoded);
-  return c;
-}
-
 // Orders snapshots of one package: the newest event first, then generation.
 bool NotOlder(const PackageStatus& incoming, const PackageStatus& stored) {
   if (incoming.latest_time != stored.latest_time) {
@@ -78,19 +64,36 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
                               rocksdb::WriteBatch* batch, IngestResult* result) {
   const std::string& key = result->package;
   // Every read comes first, so that an error leaves `batch` untouched.
-  // The records this Secret implies that the log does not hold yet. A
-  // package's first Secret has an empty log: no identity lookups then.
+  // The records this Secret implies that the log does not hold yet, encoded
+  // one after another into `record_bytes_`. A package's first Secret has an
+  // empty log: no identity lookups then.
   ZS_ASSIGN_OR_RETURN(result->log_size, log_.Size(key));
-  std::vector<Candidate> fresh;
-  std::set<std::string> seen;
-  for (Record& r : SnapshotRecords(pkg)) {
-    Candidate c = MakeCandidate(std::move(r));
-    if (!seen.insert(c.id).second) continue;
-    if (result->log_size != 0) {
-      ZS_ASSIGN_OR_RETURN(std::optional<std::uint64_t> seq, log_.FindId(key, c.id));
-      if (seq) continue;
+  std::string& bytes = record_bytes_;
+  std::vector<Candidate>& fresh = candidates_;
+  std::vector<RecordHash>& seen = seen_;
+  bytes.clear();
+  fresh.clear();
+  seen.clear();
+  std::string id;
+  for (const SnapshotRecord& r : SnapshotRecords(pkg)) {
+    const std::size_t begin = bytes.size();
+    r.AppendEncoded(&bytes);
+    const RecordHash hash = RecordHashOfBytes(std::string_view(bytes).substr(begin));
+    // A snapshot repeats a record only when written by hand: a linear look
+    // over its few records is enough.
+    bool known = std::find(seen.begin(), seen.end(), hash) != seen.end();
+    seen.push_back(hash);
+    if (!known && result->log_size != 0) {
+      id.clear();
+      AppendRecordId(&id, hash);
+      ZS_ASSIGN_OR_RETURN(std::optional<std::uint64_t> seq, log_.FindId(key, id));
+      known = seq.has_value();
     }
-    fresh.push_back(std::move(c));
+    if (known) {
+      bytes.resize(begin);
+      continue;
+    }
+    fresh.push_back({r.time(), begin, bytes.size(), hash});
   }
   ZS_ASSIGN_OR_RETURN(std::optional<PackageMeta> old, ReadMeta(key));
   PackageMeta meta;
@@ -118,28 +121,41 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
   }
 
   // New records join in time order; at equal times package events first.
-  std::stable_sort(fresh.begin(), fresh.end(), [](const Candidate& a, const Candidate& b) {
-    return a.record.time() < b.record.time();
-  });
+  std::stable_sort(fresh.begin(), fresh.end(),
+                   [](const Candidate& a, const Candidate& b) { return a.time < b.time; });
   for (const Candidate& c : fresh) {
-    RocksDbEventLog::StageRecord(batch, *db_, key, ++result->log_size, c.encoded, c.id);
+    id.clear();
+    AppendRecordId(&id, c.hash);
+    RocksDbEventLog::StageRecord(batch, *db_, key, ++result->log_size,
+                                 std::string_view(bytes).substr(c.begin, c.end - c.begin), id);
   }
   result->new_records = fresh.size();
 
   if (result->snapshot_replaced) {
     const std::vector<IndexTerm> terms = SnapshotTerms(pkg);
-    std::vector<IndexTerm> gone, added;
-    std::set_difference(before.begin(), before.end(), terms.begin(), terms.end(),
-                        std::back_inserter(gone));
-    std::set_difference(terms.begin(), terms.end(), before.begin(), before.end(),
-                        std::back_inserter(added));
-    for (const IndexTerm& t : gone) {
-      batch->Delete(db_->cf(IndexCf(t.kind)), IndexKey(StoredTerm(t.kind, t.term), key))
-          .PermitUncheckedError();
-    }
-    for (const IndexTerm& t : added) {
-      batch->Put(db_->cf(IndexCf(t.kind)), IndexKey(StoredTerm(t.kind, t.term), key), "")
-          .PermitUncheckedError();
+    // Both lists are sorted: one merge finds the entries to delete (only in
+    // `before`) and to add (only in `terms`).
+    auto stage = [&](const IndexTerm& t, bool add) {
+      const KeyParts k(TermTag(t.kind), t.term, key);
+      rocksdb::ColumnFamilyHandle* cf = db_->cf(IndexCf(t.kind));
+      if (add) {
+        const rocksdb::Slice empty;
+        batch->Put(cf, k.parts(), rocksdb::SliceParts(&empty, 1)).PermitUncheckedError();
+      } else {
+        batch->Delete(cf, k.parts()).PermitUncheckedError();
+      }
+    };
+    auto b = before.begin();
+    auto t = terms.begin();
+    while (b != before.end() || t != terms.end()) {
+      if (t == terms.end() || (b != before.end() && *b < *t)) {
+        stage(*b++, false);
+      } else if (b == before.end() || *t < *b) {
+        stage(*t++, true);
+      } else {
+        ++b;
+        ++t;
+      }
     }
     batch->Put(db_->cf(kCfSnapshots), key, rocksdb::Slice(src.payload.data(), src.payload.size()))
         .PermitUncheckedError();

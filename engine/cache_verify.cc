@@ -124,8 +124,10 @@ Status CacheImpl::VerifyPackage(std::string_view package, std::string_view meta_
     problem(std::to_string(id_of_seq_record.size()) + " log records but " + std::to_string(ids) +
             " ids entries");
   }
-  for (const Record& r : SnapshotRecords(*pkg)) {
-    if (id_of_seq_record.count(RecordId(r)) == 0) {
+  for (const SnapshotRecord& r : SnapshotRecords(*pkg)) {
+    std::string encoded;
+    r.AppendEncoded(&encoded);
+    if (id_of_seq_record.count(RecordIdOfBytes(encoded)) == 0) {
       problem("the snapshot's " + std::string(RecordKindName(r.kind)) + " at " +
               FormatRfc3339(r.time()) + " is not in the log");
     }

@@ -51,52 +51,79 @@ Timestamp Record::time() const {
   return Timestamp{};
 }
 
+namespace {
+
+// `{"v":1,"kind":"<kind>"`: what every canonical record starts with.
+void AppendRecordHead(std::string* out, RecordKind kind) {
+  out->append("{\"v\":").append(std::to_string(kRecordFormatVersion)).append(",\"kind\":");
+  json::AppendGoString(out, RecordKindName(kind));
+}
+
+void AppendFacts(std::string* out, const DeployFacts& f) {
+  AppendKey(out, "facts");
+  out->append("{\"name\":");
+  json::AppendGoString(out, f.name);
+  AppendKey(out, "digest");
+  json::AppendGoString(out, f.digest);
+  AppendKey(out, "data");
+  Status ignored = json::AppendJson(out, f.data);  // raw numbers: cannot fail
+  (void)ignored;
+  AppendKey(out, "cliVersion");
+  json::AppendGoString(out, f.cli_version);
+  AppendKey(out, "namespaceOverride");
+  json::AppendGoString(out, f.namespace_override);
+  AppendKey(out, "packageConnectivity");
+  json::AppendGoString(out, f.package_connectivity);
+  if (f.deploy_config) {
+    AppendKey(out, "deployConfig");
+    ignored = json::AppendJson(out, *f.deploy_config);
+  }
+  out->push_back('}');
+}
+
+}  // namespace
+
+void AppendPackageEventRecord(std::string* out, const PackageEvent& event,
+                              const DeployFacts* facts) {
+  AppendRecordHead(out, RecordKind::kPackageEvent);
+  AppendKey(out, "event");
+  AppendPackageEvent(out, event);
+  if (facts != nullptr) AppendFacts(out, *facts);
+  out->push_back('}');
+}
+
+void AppendComponentEventRecord(std::string* out, std::string_view component,
+                                const ComponentEvent& event,
+                                const std::vector<InstalledChart>* charts) {
+  AppendRecordHead(out, RecordKind::kComponentEvent);
+  AppendKey(out, "component");
+  json::AppendGoString(out, component);
+  AppendKey(out, "event");
+  AppendComponentEvent(out, event);
+  if (charts != nullptr) {
+    AppendKey(out, "charts");
+    AppendInstalledCharts(out, *charts);
+  }
+  out->push_back('}');
+}
+
 std::string EncodeRecord(const Record& r) {
-  std::string out = "{\"v\":" + std::to_string(kRecordFormatVersion) + ",\"kind\":";
-  json::AppendGoString(&out, RecordKindName(r.kind));
+  std::string out;
   switch (r.kind) {
     case RecordKind::kBase:
+      AppendRecordHead(&out, r.kind);
       AppendKey(&out, "base");
       out += EncodeDeployedPackage(r.base ? *r.base : DeployedPackage{});
+      out.push_back('}');
       break;
     case RecordKind::kPackageEvent:
-      AppendKey(&out, "event");
-      AppendPackageEvent(&out, r.event);
-      if (r.facts) {
-        const DeployFacts& f = *r.facts;
-        AppendKey(&out, "facts");
-        out += "{\"name\":";
-        json::AppendGoString(&out, f.name);
-        AppendKey(&out, "digest");
-        json::AppendGoString(&out, f.digest);
-        AppendKey(&out, "data");
-        Status ignored = json::AppendJson(&out, f.data);  // raw numbers: cannot fail
-        (void)ignored;
-        AppendKey(&out, "cliVersion");
-        json::AppendGoString(&out, f.cli_version);
-        AppendKey(&out, "namespaceOverride");
-        json::AppendGoString(&out, f.namespace_override);
-        AppendKey(&out, "packageConnectivity");
-        json::AppendGoString(&out, f.package_connectivity);
-        if (f.deploy_config) {
-          AppendKey(&out, "deployConfig");
-          ignored = json::AppendJson(&out, *f.deploy_config);
-        }
-        out += '}';
-      }
+      AppendPackageEventRecord(&out, r.event, r.facts.get());
       break;
     case RecordKind::kComponentEvent:
-      AppendKey(&out, "component");
-      json::AppendGoString(&out, r.component);
-      AppendKey(&out, "event");
-      AppendComponentEvent(&out, r.component_event);
-      if (r.charts) {
-        AppendKey(&out, "charts");
-        AppendInstalledCharts(&out, *r.charts);
-      }
+      AppendComponentEventRecord(&out, r.component, r.component_event,
+                                 r.charts ? &*r.charts : nullptr);
       break;
   }
-  out += '}';
   return out;
 }
 
@@ -171,16 +198,24 @@ Result<Record> internal::DecodeRecordFromTree(std::string_view bytes) {
 
 std::string RecordId(const Record& record) { return RecordIdOfBytes(EncodeRecord(record)); }
 
-std::string RecordIdOfBytes(std::string_view bytes) {
-  const XXH128_hash_t h = XXH3_128bits(bytes.data(), bytes.size());
+RecordHash RecordHashOfBytes(std::string_view encoded) {
+  const XXH128_hash_t h = XXH3_128bits(encoded.data(), encoded.size());
+  return RecordHash{h.high64, h.low64};
+}
+
+void AppendRecordId(std::string* out, const RecordHash& hash) {
   static constexpr char kHex[] = "0123456789abcdef";
-  std::string out(32, '0');
-  for (int i = 0; i < 8; ++i) {
-    out[2 * i] = kHex[(h.high64 >> (60 - 8 * i)) & 0xF];
-    out[2 * i + 1] = kHex[(h.high64 >> (56 - 8 * i)) & 0xF];
-    out[16 + 2 * i] = kHex[(h.low64 >> (60 - 8 * i)) & 0xF];
-    out[16 + 2 * i + 1] = kHex[(h.low64 >> (56 - 8 * i)) & 0xF];
+  char id[32];
+  for (int i = 0; i < 16; ++i) {
+    id[i] = kHex[(hash.high >> (60 - 4 * i)) & 0xF];
+    id[16 + i] = kHex[(hash.low >> (60 - 4 * i)) & 0xF];
   }
+  out->append(id, sizeof id);
+}
+
+std::string RecordIdOfBytes(std::string_view bytes) {
+  std::string out;
+  AppendRecordId(&out, RecordHashOfBytes(bytes));
   return out;
 }
 

@@ -19,6 +19,7 @@
 #ifndef ZARF_STATE_ENGINE_RECORD_H_
 #define ZARF_STATE_ENGINE_RECORD_H_
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -79,6 +80,14 @@ struct Record {
 
 // Canonical bytes of `record` (compact JSON, no trailing newline).
 std::string EncodeRecord(const Record& record);
+// EncodeRecord of a package event record (`facts` may be null) and of a
+// component event record (`charts` may be null), appended to `out` from the
+// parts, without building a Record.
+void AppendPackageEventRecord(std::string* out, const PackageEvent& event,
+                              const DeployFacts* facts = nullptr);
+void AppendComponentEventRecord(std::string* out, std::string_view component,
+                                const ComponentEvent& event,
+                                const std::vector<InstalledChart>* charts = nullptr);
 
 // Inverse of EncodeRecord. Corruption for malformed input or an unknown
 // kind that is not marked skippable; NotSupported for a newer format
@@ -90,6 +99,17 @@ Result<Record> DecodeRecord(std::string_view bytes);
 std::string RecordId(const Record& record);
 // The same for bytes already encoded by EncodeRecord (saves encoding twice).
 std::string RecordIdOfBytes(std::string_view encoded);
+
+// The XXH3-128 hash a record id spells, for comparing identities without
+// their text.
+struct RecordHash {
+  std::uint64_t high = 0;
+  std::uint64_t low = 0;
+  bool operator==(const RecordHash&) const = default;
+};
+RecordHash RecordHashOfBytes(std::string_view encoded);
+// The 32 hex digits of RecordIdOfBytes, appended to `out`.
+void AppendRecordId(std::string* out, const RecordHash& hash);
 
 }  // namespace zs::engine
 

@@ -145,8 +145,13 @@ void ObjectWriter::Int(int index, std::string_view name, std::int64_t value) {
 }
 
 void ObjectWriter::Time(int index, std::string_view name, const Timestamp& t) {
-  if (!t.is_zero() || !absent(index))
-    json::AppendGoString(Key(index, name), FormatRfc3339(t));
+  if (!t.is_zero() || !absent(index)) {
+    // An RFC 3339 time has no byte a JSON string escapes.
+    std::string* out = Key(index, name);
+    out->push_back('"');
+    AppendRfc3339(out, t);
+    out->push_back('"');
+  }
   Skip(index);
 }
 

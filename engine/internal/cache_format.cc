@@ -109,13 +109,18 @@ int IndexCf(IndexKind kind) {
   return kCfImage;
 }
 
+std::string_view TermTag(IndexKind kind) {
+  if (kind == IndexKind::kImage) return "=";
+  if (kind == IndexKind::kRepository) return "@";
+  return "";
+}
+
 std::string StoredTerm(IndexKind kind, std::string_view term) {
   // Built by appending: `"=" + std::string(term)` trips a false -Wrestrict
   // in g++ 12's inlined char_traits.
   std::string out;
   out.reserve(term.size() + 1);
-  if (kind == IndexKind::kImage) out.push_back('=');
-  if (kind == IndexKind::kRepository) out.push_back('@');
+  out.append(TermTag(kind));
   out.append(term);
   return out;
 }
@@ -275,14 +280,22 @@ std::vector<IndexTerm> SnapshotTerms(const DeployedPackage& pkg) {
   return out;
 }
 
-std::vector<Record> SnapshotRecords(const DeployedPackage& pkg) {
-  std::vector<Record> out;
+Timestamp SnapshotRecord::time() const {
+  return kind == RecordKind::kPackageEvent ? event->timestamp : component->last_event->timestamp;
+}
+
+void SnapshotRecord::AppendEncoded(std::string* out) const {
+  if (kind == RecordKind::kPackageEvent) {
+    AppendPackageEventRecord(out, *event);
+  } else {
+    AppendComponentEventRecord(out, component->name, *component->last_event);
+  }
+}
+
+std::vector<SnapshotRecord> SnapshotRecords(const DeployedPackage& pkg) {
+  std::vector<SnapshotRecord> out;
   for (const PackageEvent& e : pkg.events) {
-    if (!IsV2Event(e)) continue;
-    Record r;
-    r.kind = RecordKind::kPackageEvent;
-    r.event = e;
-    out.push_back(std::move(r));
+    if (IsV2Event(e)) out.push_back({RecordKind::kPackageEvent, &e, nullptr});
   }
   if (pkg.deployed_components) {
     for (const DeployedComponent& c : *pkg.deployed_components) {
@@ -290,12 +303,7 @@ std::vector<Record> SnapshotRecords(const DeployedPackage& pkg) {
       PackageEvent probe;
       probe.type = c.last_event->type;
       probe.outcome = c.last_event->outcome;
-      if (!IsV2Event(probe)) continue;
-      Record r;
-      r.kind = RecordKind::kComponentEvent;
-      r.component = c.name;
-      r.component_event = *c.last_event;
-      out.push_back(std::move(r));
+      if (IsV2Event(probe)) out.push_back({RecordKind::kComponentEvent, nullptr, &c});
     }
   }
   return out;

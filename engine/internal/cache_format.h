@@ -71,6 +71,8 @@ int IndexCf(IndexKind kind);
 // The index term as stored (images carry a one-byte tag: '=' exact, '@'
 // repository).
 std::string StoredTerm(IndexKind kind, std::string_view term);
+// That tag: "=", "@", or "" for the other kinds.
+std::string_view TermTag(IndexKind kind);
 
 // Lp(s).
 void AppendLengthPrefixed(std::string* out, std::string_view s);
@@ -134,11 +136,24 @@ Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes,
 // history) and the distinct sources of its events. Sorted and unique.
 std::vector<IndexTerm> SnapshotTerms(const DeployedPackage& pkg);
 
+// One record a snapshot implies, read in place: a v2 entry of `events`, or
+// a component's v2 `lastEvent`. Points into the snapshot, which must outlive
+// it.
+struct SnapshotRecord {
+  RecordKind kind = RecordKind::kPackageEvent;
+  const PackageEvent* event = nullptr;           // kPackageEvent
+  const DeployedComponent* component = nullptr;  // kComponentEvent (has last_event)
+
+  Timestamp time() const;
+  // EncodeRecord of the record, appended to `out`.
+  void AppendEncoded(std::string* out) const;
+};
+
 // The records a snapshot implies, in snapshot order: one kPackageEvent per
 // v2 entry of `events`, then one kComponentEvent per component whose
 // `lastEvent` is in the v2 vocabulary. Events outside it (written by
 // something else) are not history (derived_status.h) and are not logged.
-std::vector<Record> SnapshotRecords(const DeployedPackage& pkg);
+std::vector<SnapshotRecord> SnapshotRecords(const DeployedPackage& pkg);
 
 // The status fields derived from a snapshot (everything but `package`,
 // the Secret's name and namespace and `removed`).

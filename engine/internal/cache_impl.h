@@ -60,8 +60,21 @@ class CacheImpl final : public Cache {
                              std::vector<std::vector<std::string>>* expected,
                              VerifyReport* report) const;
 
+  // A record a Secret being staged implies: its time, the range of its
+  // canonical bytes in record_bytes_, and its identity.
+  struct Candidate {
+    Timestamp time;
+    std::size_t begin;
+    std::size_t end;
+    RecordHash hash;
+  };
+
   std::unique_ptr<CacheDb> db_;
   RocksDbEventLog log_;
+  // StageIngest's scratch, kept between Secrets with its buffers.
+  std::string record_bytes_;
+  std::vector<Candidate> candidates_;
+  std::vector<RecordHash> seen_;
   // IngestGroup's batch, kept between calls with its buffer (given back
   // after a group of unusually large Secrets).
   static constexpr std::size_t kGroupBatchReserve = 1 << 20;

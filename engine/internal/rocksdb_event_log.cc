@@ -16,11 +16,16 @@ Result<AppendResult> RocksDbEventLog::Append(std::string_view package, const Rec
 void RocksDbEventLog::StageRecord(rocksdb::WriteBatch* batch, const CacheDb& db,
                                   std::string_view package, std::uint64_t seq,
                                   std::string_view encoded, std::string_view record_id) {
-  std::string seq_bytes;
-  AppendBigEndian64(&seq_bytes, seq);
-  batch->Put(db.cf(kCfLog), LogKey(package, seq), rocksdb::Slice(encoded.data(), encoded.size()))
+  char seq_bytes[8];
+  for (int i = 0; i < 8; ++i) seq_bytes[i] = static_cast<char>(seq >> (56 - 8 * i));
+  const std::string_view seq_view(seq_bytes, sizeof seq_bytes);
+  const rocksdb::Slice record(encoded.data(), encoded.size());
+  const rocksdb::Slice seq_value(seq_bytes, sizeof seq_bytes);
+  batch->Put(db.cf(kCfLog), KeyParts("", package, seq_view).parts(), rocksdb::SliceParts(&record, 1))
       .PermitUncheckedError();
-  batch->Put(db.cf(kCfIds), IdKey(package, record_id), seq_bytes).PermitUncheckedError();
+  batch->Put(db.cf(kCfIds), KeyParts("", package, record_id).parts(),
+             rocksdb::SliceParts(&seq_value, 1))
+      .PermitUncheckedError();
 }
 
 Result<std::optional<std::uint64_t>> RocksDbEventLog::FindId(std::string_view package,

@@ -144,6 +144,33 @@ TEST(FoldTest, RecordsRoundTripThroughTheirCanonicalBytesAndKeepTheirIdentity) {
   }
 }
 
+// Caches store record identities: the canonical bytes, and so the ids, of
+// every earlier version must stay what they were (these were computed by
+// session 4's encoder).
+TEST(FoldTest, CanonicalBytesAndIdentitiesAreStableAcrossVersions) {
+  Record r;
+  r.event = PackageEvent{"Deploy", "Succeeded", *ParseRfc3339("2026-03-04T05:06:07.25+01:00"),
+                         "1.2.3", "", "sha256:abc", "oci://ghcr.io/x/y:1.2.3", "", {}};
+  EXPECT_EQ(EncodeRecord(r),
+            R"({"v":1,"kind":"PackageEvent","event":{"type":"Deploy","outcome":"Succeeded",)"
+            R"("timestamp":"2026-03-04T05:06:07.25+01:00","version":"1.2.3","digest":"sha256:abc",)"
+            R"("source":"oci://ghcr.io/x/y:1.2.3"}})");
+  EXPECT_EQ(RecordId(r), "8afac6e01df4fad3663c554b207ab67b");
+  std::string appended = "x";
+  AppendPackageEventRecord(&appended, r.event);
+  EXPECT_EQ(appended, "x" + EncodeRecord(r));
+
+  Record c;
+  c.kind = RecordKind::kComponentEvent;
+  c.component = "web";
+  c.component_event = ComponentEvent{"Deploy", "Failed", *ParseRfc3339("2026-03-04T05:06:08Z"), {}};
+  EXPECT_EQ(EncodeRecord(c),
+            R"({"v":1,"kind":"ComponentEvent","component":"web","event":{"type":"Deploy",)"
+            R"("outcome":"Failed","timestamp":"2026-03-04T05:06:08Z"}})");
+  EXPECT_EQ(RecordId(c), "96192dd0150030d182773f6712322dce");
+  EXPECT_EQ(RecordIdOfBytes(EncodeRecord(c)), RecordId(c));
+}
+
 TEST(FoldTest, AppendingTheSameRecordTwiceIsDeduplicated) {
   auto log = NewMemoryEventLog();
   Record r;
