@@ -97,10 +97,14 @@ bool ValidDigest(std::string_view d) {
 
 std::string ImageRef::Name() const {
   std::string out;
-  out.reserve(domain.size() + 1 + path.size());
-  out.append(domain).push_back('/');
-  out.append(path);
+  AppendImageName(&out, *this);
   return out;
+}
+
+void AppendImageName(std::string* out, const ImageRef& ref) {
+  out->reserve(out->size() + ref.domain.size() + 1 + ref.path.size());
+  out->append(ref.domain).push_back('/');
+  out->append(ref.path);
 }
 
 std::string ImageRef::String() const {
@@ -111,8 +115,7 @@ std::string ImageRef::String() const {
 }
 
 void AppendImageKey(std::string* out, const ImageRef& ref) {
-  out->append(ref.domain).push_back('/');
-  out->append(ref.path);
+  AppendImageName(out, ref);
   if (!ref.digest.empty()) {
     out->push_back('@');
     out->append(ref.digest);
@@ -128,19 +131,23 @@ std::string ImageRef::Key() const {
   return out;
 }
 
-Result<ImageRef> ParseImageRef(std::string_view text) {
+Status ParseImageRef(std::string_view text, ImageRef* out) {
   if (text.empty()) return Invalid(text, "empty");
   for (char c : text) {
     if (static_cast<unsigned char>(c) <= ' ' || c == 0x7f)
       return Invalid(text, "contains whitespace or a control character");
   }
-  ImageRef ref;
+  ImageRef& ref = *out;
+  ref.domain.clear();
+  ref.path.clear();
+  ref.tag.clear();
+  ref.digest.clear();
   std::string_view rest = text;
   if (const std::size_t at = rest.find('@'); at != std::string_view::npos) {
     const std::string_view digest = rest.substr(at + 1);
     if (!ValidDigest(digest))
       return Invalid(text, "malformed digest \"" + std::string(digest) + "\"");
-    ref.digest = std::string(digest);
+    ref.digest.assign(digest);
     rest = rest.substr(0, at);
   }
   const std::size_t last_slash = rest.rfind('/');
@@ -150,7 +157,7 @@ Result<ImageRef> ParseImageRef(std::string_view text) {
     const std::string_view tag = rest.substr(last_colon + 1);
     if (!ValidTag(tag))
       return Invalid(text, "invalid tag \"" + std::string(tag) + "\"");
-    ref.tag = std::string(tag);
+    ref.tag.assign(tag);
     rest = rest.substr(0, last_colon);
   }
   if (rest.empty()) return Invalid(text, "empty name");
@@ -168,12 +175,12 @@ Result<ImageRef> ParseImageRef(std::string_view text) {
       if (!ValidDomain(first))
         return Invalid(text,
                        "invalid registry host \"" + std::string(first) + "\"");
-      ref.domain = std::string(first);
+      ref.domain.assign(first);
       path = rest.substr(first_slash + 1);
     }
   }
   if (ref.domain.empty() || ref.domain == kLegacyDefaultDomain)
-    ref.domain = std::string(kDefaultDomain);
+    ref.domain.assign(kDefaultDomain);
 
   // Validate the path component by component.
   for (std::size_t start = 0;;) {
@@ -197,7 +204,13 @@ Result<ImageRef> ParseImageRef(std::string_view text) {
     ref.path.append(kOfficialRepoPrefix);
   }
   ref.path.append(path);
-  if (ref.tag.empty() && ref.digest.empty()) ref.tag = std::string(kDefaultTag);
+  if (ref.tag.empty() && ref.digest.empty()) ref.tag.assign(kDefaultTag);
+  return Status::OK();
+}
+
+Result<ImageRef> ParseImageRef(std::string_view text) {
+  ImageRef ref;
+  ZS_RETURN_IF_ERROR(ParseImageRef(text, &ref));
   return ref;
 }
 

@@ -62,7 +62,12 @@ struct ImageRef {
 // outside [A-Za-z0-9_.-], or a leading '.' or '-'), or a malformed digest
 // ("<algorithm>:<hex>", sha256 needing exactly 64 lowercase hex digits).
 Result<ImageRef> ParseImageRef(std::string_view text);
+// The same into `*ref`, reusing its strings' storage (for loops over many
+// references). On error `*ref` holds a partial parse.
+Status ParseImageRef(std::string_view text, ImageRef* ref);
 
+// Appends ref.Name() to `out`.
+void AppendImageName(std::string* out, const ImageRef& ref);
 // Appends ref.Key() to `out` without building intermediate strings; used on
 // hot paths (indexing a million references).
 void AppendImageKey(std::string* out, const ImageRef& ref);

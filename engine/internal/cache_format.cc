@@ -247,21 +247,33 @@ Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes,
 
 std::vector<IndexTerm> SnapshotTerms(const DeployedPackage& pkg) {
   std::vector<IndexTerm> out;
-  if (const json::Value* comps = pkg.data.Find("components"); comps && comps->is_array()) {
+  const json::Value* comps = pkg.data.Find("components");
+  if (comps != nullptr && !comps->is_array()) comps = nullptr;
+  // Two terms per image, one per component, outcome and source: one
+  // allocation for the vector.
+  std::size_t images = 0;
+  if (comps != nullptr) {
     for (const json::Value& c : comps->array()) {
-      const json::Value* images = c.Find("images");
-      if (images == nullptr || !images->is_array()) continue;
-      for (const json::Value& image : images->array()) {
+      const json::Value* list = c.Find("images");
+      if (list != nullptr && list->is_array()) images += list->array().size();
+    }
+  }
+  out.reserve(2 * images + (pkg.deployed_components ? pkg.deployed_components->size() : 0) + 1 +
+              pkg.events.size());
+  if (comps != nullptr) {
+    ImageRef ref;  // reused: its strings keep their storage
+    for (const json::Value& c : comps->array()) {
+      const json::Value* list = c.Find("images");
+      if (list == nullptr || !list->is_array()) continue;
+      for (const json::Value& image : list->array()) {
         if (!image.is_string()) continue;
-        auto ref = ParseImageRef(image.as_string());
-        if (!ref.ok()) {
+        if (!ParseImageRef(image.as_string(), &ref).ok()) {
           out.push_back({IndexKind::kImage, image.as_string()});
           continue;
         }
-        std::string key;
-        AppendImageKey(&key, *ref);
-        out.push_back({IndexKind::kImage, std::move(key)});
-        out.push_back({IndexKind::kRepository, ref->Name()});
+        IndexTerm& exact = out.emplace_back(IndexTerm{IndexKind::kImage, {}});
+        AppendImageKey(&exact.term, ref);
+        AppendImageName(&out.emplace_back(IndexTerm{IndexKind::kRepository, {}}).term, ref);
       }
     }
   }
