@@ -135,14 +135,15 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
     const std::vector<IndexTerm> terms = SnapshotTerms(pkg);
     // Both lists are sorted: one merge finds the entries to delete (only in
     // `before`) and to add (only in `terms`).
+    std::string& entry = key_scratch_;
     auto stage = [&](const IndexTerm& t, bool add) {
-      const KeyParts k(TermTag(t.kind), t.term, key);
+      entry.clear();
+      if (!AppendIndexEntryKey(&entry, t, key, db_->format())) return;
       rocksdb::ColumnFamilyHandle* cf = db_->cf(IndexCf(t.kind));
       if (add) {
-        const rocksdb::Slice empty;
-        batch->Put(cf, k.parts(), rocksdb::SliceParts(&empty, 1)).PermitUncheckedError();
+        batch->Put(cf, entry, rocksdb::Slice()).PermitUncheckedError();
       } else {
-        batch->Delete(cf, k.parts()).PermitUncheckedError();
+        batch->Delete(cf, entry).PermitUncheckedError();
       }
     };
     auto b = before.begin();

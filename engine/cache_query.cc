@@ -60,14 +60,25 @@ Result<std::string> CacheImpl::SnapshotPayload(std::string_view package) const {
 }
 
 Result<std::vector<std::string>> CacheImpl::Lookup(IndexKind kind, std::string_view term) const {
-  std::string prefix;
-  AppendLengthPrefixed(&prefix, StoredTerm(kind, term));
+  const IndexLookup lookup = LookupOf(kind, term, db_->format());
   std::vector<std::string> out;
-  ZS_RETURN_IF_ERROR(ScanPrefix(*db_, IndexCf(kind), prefix, [&](std::string_view key, std::string_view) {
-    out.emplace_back(key.substr(prefix.size()));
+  ZS_RETURN_IF_ERROR(ScanPrefix(*db_, IndexCf(kind), lookup.prefix,
+                                [&](std::string_view key, std::string_view) {
+    std::string_view package = key.substr(lookup.prefix.size());
+    if (lookup.package_after_nul) {
+      const std::size_t nul = package.find('\0');
+      package = nul == std::string_view::npos ? std::string_view() : package.substr(nul + 1);
+    }
+    if (!package.empty()) out.emplace_back(package);
     return true;
   }));
-  return out;  // keys are sorted, so packages are too
+  if (lookup.package_after_nul) {
+    // One entry per reference: a package with several tags of a repository
+    // is named by each.
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+  }
+  return out;  // otherwise keys are sorted, so packages are too
 }
 
 Result<std::vector<std::string>> CacheImpl::FindImage(std::string_view image,

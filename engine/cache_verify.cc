@@ -31,13 +31,6 @@ std::string EventText(const PackageEvent& e) {
   return s;
 }
 
-// "'=docker.io/library/nginx:1.25' -> pkg" for a problem line.
-std::string DescribeIndexKey(int cf, std::string_view key) {
-  std::string_view term, package;
-  if (!SplitIndexKey(key, &term, &package)) return std::string(kCfNames[cf]) + " malformed key";
-  return std::string(kCfNames[cf]) + " '" + std::string(term) + "' -> " + std::string(package);
-}
-
 }  // namespace
 
 Status CacheImpl::VerifyPackage(std::string_view package, std::string_view meta_bytes,
@@ -82,8 +75,12 @@ Status CacheImpl::VerifyPackage(std::string_view package, std::string_view meta_
   if (meta->has_terms && terms != meta->terms) {
     problem("status record's index terms differ from the snapshot's");
   }
+  std::string entry;
   for (const IndexTerm& t : terms) {
-    (*expected)[IndexCf(t.kind)].push_back(IndexKey(StoredTerm(t.kind, t.term), package));
+    entry.clear();
+    if (AppendIndexEntryKey(&entry, t, package, db_->format())) {
+      (*expected)[IndexCf(t.kind)].push_back(entry);
+    }
   }
 
   // The log and its identities.

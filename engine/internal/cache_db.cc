@@ -197,7 +197,7 @@ Status CacheDb::CheckFormat(bool read_only) {
         empty = false;
         return false;
       }));
-      if (empty) return Status::OK();
+      if (empty) return Status::OK();  // as if of this version: nothing to read
       return Status::InvalidArgument("cache " + dir_ + ": not a zarf-state cache (no format version)");
     }
     return WriteFormatVersion();
@@ -215,10 +215,42 @@ Status CacheDb::CheckFormat(bool read_only) {
                                 std::to_string(kCacheFormatVersion) +
                                 " and older. Use a newer zarf-state, or ingest into a new directory");
   }
+  format_ = version;
   // An older format this version reads; what it writes is of its own format
-  // (cache_format.h), so a writer marks the database as such first.
-  if (version < kCacheFormatVersion && !read_only) return WriteFormatVersion();
+  // (cache_format.h), so a writer converts the database and marks it as such
+  // first.
+  if (version < kCacheFormatVersion && !read_only) {
+    if (version < kImageEntriesFormat) ZS_RETURN_IF_ERROR(ConvertImageIndex());
+    ZS_RETURN_IF_ERROR(WriteFormatVersion());
+    format_ = kCacheFormatVersion;
+  }
   return Status::OK();
+}
+
+Status CacheDb::ConvertImageIndex() {
+  rocksdb::WriteBatch batch;
+  Status error;
+  auto flush = [&] {
+    if (batch.Count() != 0) error = Write(&batch);
+    batch.Clear();
+    return error.ok();
+  };
+  ZS_RETURN_IF_ERROR(ScanPrefix(*this, kCfImage, "", [&](std::string_view key, std::string_view) {
+    std::string_view term, package;
+    if (!SplitIndexKey(key, &term, &package) || term.empty()) return true;  // verify reports it
+    const rocksdb::Slice old_key(key.data(), key.size());
+    if (term.front() == '=') {
+      // An exact entry becomes the one entry of the image.
+      batch.Put(cf_[kCfImage], ImageEntryKey(term.substr(1), package), "").PermitUncheckedError();
+      batch.Delete(cf_[kCfImage], old_key).PermitUncheckedError();
+    } else if (term.front() == '@') {
+      batch.Delete(cf_[kCfImage], old_key).PermitUncheckedError();  // served by the above
+    }
+    return batch.Count() < 8192 || flush();
+  }));
+  ZS_RETURN_IF_ERROR(error);
+  flush();
+  return error;
 }
 
 Status CacheDb::WriteFormatVersion() {

@@ -40,6 +40,9 @@ class CacheDb {
   rocksdb::ColumnFamilyHandle* cf(int which) const { return cf_[which]; }
   const std::string& dir() const { return dir_; }
   const rocksdb::WriteOptions& write_options() const { return write_options_; }
+  // The layout the database holds (cache_format.h): kCacheFormatVersion
+  // once opened for writing; an older one a read-only open found.
+  int format() const { return format_; }
 
   // Reads `key` of family `cf` into `value`. Returns false for a missing
   // key; an error for anything else.
@@ -51,11 +54,17 @@ class CacheDb {
   CacheDb() = default;
   Status CheckFormat(bool read_only);
   Status WriteFormatVersion();
+  // Rewrites the idx_image entries of formats 1-2 (an exact and a
+  // repository entry per image) as format 3's single entries, in batches.
+  // Idempotent: an interrupted conversion leaves the format number as it
+  // was, and the next read-write open finishes it.
+  Status ConvertImageIndex();
 
   std::string dir_;
   std::unique_ptr<rocksdb::DB> db_;
   std::array<rocksdb::ColumnFamilyHandle*, kCfCount> cf_{};
   rocksdb::WriteOptions write_options_;
+  int format_ = kCacheFormatVersion;
   bool umask_set_ = false;
 };
 

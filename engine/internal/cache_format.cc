@@ -109,20 +109,109 @@ int IndexCf(IndexKind kind) {
   return kCfImage;
 }
 
-std::string_view TermTag(IndexKind kind) {
-  if (kind == IndexKind::kImage) return "=";
-  if (kind == IndexKind::kRepository) return "@";
-  return "";
-}
-
 std::string StoredTerm(IndexKind kind, std::string_view term) {
   // Built by appending: `"=" + std::string(term)` trips a false -Wrestrict
   // in g++ 12's inlined char_traits.
   std::string out;
   out.reserve(term.size() + 1);
-  out.append(TermTag(kind));
+  if (kind == IndexKind::kImage) out.push_back('=');
+  if (kind == IndexKind::kRepository) out.push_back('@');
   out.append(term);
   return out;
+}
+
+namespace {
+
+// The tag of format 3's image entries (formats 1-2 used '=' and '@', so a
+// conversion interrupted halfway can tell the layouts apart).
+constexpr char kImageEntryTag = '#';
+
+// Lp(kImageEntryTag + repository).
+void AppendImageRepositoryPrefix(std::string* out, std::string_view repository) {
+  const auto n = static_cast<std::uint32_t>(repository.size() + 1);
+  for (int shift = 24; shift >= 0; shift -= 8) out->push_back(static_cast<char>(n >> shift));
+  out->push_back(kImageEntryTag);
+  out->append(repository);
+}
+
+}  // namespace
+
+void SplitImageTerm(std::string_view term, std::string_view* repository,
+                    std::string_view* reference) {
+  std::size_t cut = term.find('@');
+  if (cut == std::string_view::npos) {
+    cut = term.rfind(':');
+    const std::size_t slash = term.rfind('/');
+    if (cut != std::string_view::npos && slash != std::string_view::npos && cut < slash) {
+      cut = std::string_view::npos;
+    }
+  }
+  if (cut == std::string_view::npos) cut = term.size();
+  *repository = term.substr(0, cut);
+  *reference = term.substr(cut);
+}
+
+std::string ImageEntryKey(std::string_view term, std::string_view package) {
+  std::string out;
+  AppendIndexEntryKey(&out, IndexTerm{IndexKind::kImage, std::string(term)}, package,
+                      kImageEntriesFormat);
+  return out;
+}
+
+bool AppendIndexEntryKey(std::string* out, const IndexTerm& t, std::string_view package,
+                         int format) {
+  if (format >= kImageEntriesFormat) {
+    if (t.kind == IndexKind::kRepository) return false;
+    if (t.kind == IndexKind::kImage) {
+      std::string_view repository, reference;
+      SplitImageTerm(t.term, &repository, &reference);
+      out->reserve(out->size() + 6 + t.term.size() + package.size());
+      AppendImageRepositoryPrefix(out, repository);
+      out->append(reference).push_back('\0');
+      out->append(package);
+      return true;
+    }
+  }
+  const std::size_t tag = t.kind == IndexKind::kImage || t.kind == IndexKind::kRepository ? 1 : 0;
+  const auto n = static_cast<std::uint32_t>(tag + t.term.size());
+  out->reserve(out->size() + 4 + n + package.size());
+  for (int shift = 24; shift >= 0; shift -= 8) out->push_back(static_cast<char>(n >> shift));
+  if (t.kind == IndexKind::kImage) out->push_back('=');
+  if (t.kind == IndexKind::kRepository) out->push_back('@');
+  out->append(t.term);
+  out->append(package);
+  return true;
+}
+
+IndexLookup LookupOf(IndexKind kind, std::string_view term, int format) {
+  IndexLookup l;
+  if (format >= kImageEntriesFormat && kind == IndexKind::kRepository) {
+    AppendImageRepositoryPrefix(&l.prefix, term);
+    l.package_after_nul = true;
+  } else if (format >= kImageEntriesFormat && kind == IndexKind::kImage) {
+    std::string_view repository, reference;
+    SplitImageTerm(term, &repository, &reference);
+    AppendImageRepositoryPrefix(&l.prefix, repository);
+    l.prefix.append(reference).push_back('\0');
+  } else {
+    AppendLengthPrefixed(&l.prefix, StoredTerm(kind, term));
+  }
+  return l;
+}
+
+std::string DescribeIndexKey(int cf, std::string_view key) {
+  std::string_view term, package;
+  if (!SplitIndexKey(key, &term, &package)) return std::string(kCfNames[cf]) + " malformed key";
+  std::string shown(term);
+  if (cf == kCfImage && !term.empty() && term.front() == kImageEntryTag) {
+    // Lp("#" + repository) + reference + NUL + package.
+    const std::size_t nul = package.find('\0');
+    if (nul != std::string_view::npos) {
+      shown = std::string(term.substr(1)) + std::string(package.substr(0, nul));
+      package = package.substr(nul + 1);
+    }
+  }
+  return std::string(kCfNames[cf]) + " '" + shown + "' -> " + std::string(package);
 }
 
 void AppendBigEndian64(std::string* out, std::uint64_t v) {

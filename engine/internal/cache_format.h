@@ -10,7 +10,9 @@
 //                  bytes as ingested (Zarf JSON or the compact envelope)
 //   log            Lp(package) + be64(seq) -> EncodeRecord bytes; seq from 1
 //   ids            Lp(package) + RecordId (32 hex) -> be64(seq)
-//   idx_image      Lp("=" image key | "@" repository) + package -> ""
+//   idx_image      Lp("#" repository) + reference + "\0" + package -> ""
+//                  (format 3; see ImageEntryKey. Formats 1-2:
+//                  Lp("=" image key | "@" repository) + package)
 //   idx_component  Lp(component) + package -> ""
 //   idx_outcome    Lp(latest outcome) + package -> ""
 //   idx_source     Lp(source) + package -> ""
@@ -42,7 +44,15 @@ namespace zs::engine::internal {
 //      read as they are and marked 2 when opened for writing (the records
 //      ingest writes then are of the new kind, which a format-1 reader
 //      would refuse).
-inline constexpr int kCacheFormatVersion = 2;
+//   3  one idx_image entry per image reference, keyed repository first, so
+//      that it answers exact and by-repository lookups alike (formats 1-2
+//      had an exact entry and a repository entry per image: 96 of the ~150
+//      keys a realistic Secret wrote). A read-write open converts the
+//      entries of an older database (ConvertImageIndex, cache_db.h), then
+//      marks it 3; a read-only open reads the older layout as it is.
+inline constexpr int kCacheFormatVersion = 3;
+// The first format with repository-first image entries.
+inline constexpr int kImageEntriesFormat = 3;
 inline constexpr std::string_view kFormatKey = "zarf-state.format";
 
 enum Cf : int {
@@ -68,11 +78,9 @@ inline bool IsPrefixed(int cf) { return cf >= kCfLog; }
 // The column family an index kind lives in.
 int IndexCf(IndexKind kind);
 
-// The index term as stored (images carry a one-byte tag: '=' exact, '@'
-// repository).
+// The index term as stored before format 3 (images carry a one-byte tag:
+// '=' exact, '@' repository).
 std::string StoredTerm(IndexKind kind, std::string_view term);
-// That tag: "=", "@", or "" for the other kinds.
-std::string_view TermTag(IndexKind kind);
 
 // Lp(s).
 void AppendLengthPrefixed(std::string* out, std::string_view s);
@@ -98,6 +106,39 @@ struct IndexTerm {
   bool operator==(const IndexTerm&) const = default;
   auto operator<=>(const IndexTerm&) const = default;
 };
+
+// An image term (a normalised reference, "<repository>:<tag>" or
+// "<repository>@<digest>", or a reference that does not parse, kept
+// verbatim) split into repository and reference: at the first '@', else at
+// the last ':' after the last '/', else the whole term is the repository.
+// Any text splits, so the ingest and the lookup of a verbatim term agree.
+void SplitImageTerm(std::string_view term, std::string_view* repository,
+                    std::string_view* reference);
+
+// The idx_image key of `package`'s entry for image term `term` (format 3):
+// Lp("#" + repository) + reference + "\0" + package. Neither a reference
+// nor a package key holds a NUL byte, so the NUL ends the reference.
+std::string ImageEntryKey(std::string_view term, std::string_view package);
+
+// Appends the key of `package`'s entry for `t` in a cache of format
+// `format` to `out`; false, appending nothing, when `t` has no entry of its
+// own there (a repository since format 3: the image entries answer
+// repository lookups).
+bool AppendIndexEntryKey(std::string* out, const IndexTerm& t, std::string_view package,
+                         int format);
+
+// Where Lookup finds the packages with `term` in index `kind` of a cache of
+// format `format`: every key starting with `prefix`, the package being the
+// rest of the key, or, when package_after_nul, the rest after its first NUL
+// (several entries may then name one package).
+struct IndexLookup {
+  std::string prefix;
+  bool package_after_nul = false;
+};
+IndexLookup LookupOf(IndexKind kind, std::string_view term, int format);
+
+// "'<term>' -> <package>" for an idx_* key, as verify reports it.
+std::string DescribeIndexKey(int cf, std::string_view key);
 
 // Everything the cache keeps about a package besides its payload and log:
 // what `query status` prints and the hash of the stored snapshot. The index

@@ -75,6 +75,7 @@ class CacheImpl final : public Cache {
   std::string record_bytes_;
   std::vector<Candidate> candidates_;
   std::vector<RecordHash> seen_;
+  std::string key_scratch_;
   // IngestGroup's batch, kept between calls with its buffer (given back
   // after a group of unusually large Secrets).
   static constexpr std::size_t kGroupBatchReserve = 1 << 20;

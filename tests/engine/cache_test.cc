@@ -306,17 +306,17 @@ TEST_F(CacheTest, VerifyCatchesACorruptedIndexEntry) {
     rocksdb::WriteBatch batch;
     // b's image entry now points at a: one missing entry, one extra.
     ASSERT_TRUE(batch.Delete((*db)->cf(internal::kCfImage),
-                             internal::IndexKey("=docker.io/library/redis:7", "b")).ok());
+                             internal::ImageEntryKey("docker.io/library/redis:7", "b")).ok());
     ASSERT_TRUE(batch.Put((*db)->cf(internal::kCfImage),
-                          internal::IndexKey("=docker.io/library/redis:7", "a"), "").ok());
+                          internal::ImageEntryKey("docker.io/library/redis:7", "a"), "").ok());
     ASSERT_TRUE((*db)->Write(&batch).ok());
   }
   Reopen();
   auto report = cache_->Verify();
   ASSERT_TRUE(report.ok());
   ASSERT_EQ(report->problems.size(), 2u);
-  EXPECT_EQ(report->problems[0], "missing index entry: idx_image '=docker.io/library/redis:7' -> b");
-  EXPECT_EQ(report->problems[1], "extra index entry: idx_image '=docker.io/library/redis:7' -> a");
+  EXPECT_EQ(report->problems[0], "missing index entry: idx_image 'docker.io/library/redis:7' -> b");
+  EXPECT_EQ(report->problems[1], "extra index entry: idx_image 'docker.io/library/redis:7' -> a");
 }
 
 TEST_F(CacheTest, VerifyCatchesALostLogRecord) {
@@ -343,18 +343,98 @@ TEST_F(CacheTest, ADatabaseOfANewerFormatIsRefusedClearly) {
     auto db = internal::CacheDb::Open(dir_.string(), {});
     ASSERT_TRUE(db.ok());
     ASSERT_TRUE((*db)->db()->Put(rocksdb::WriteOptions(), (*db)->cf(internal::kCfDefault),
-                                 std::string(internal::kFormatKey), "3").ok());
+                                 std::string(internal::kFormatKey), "4").ok());
   }
   auto c = OpenCache(dir_.string());
   ASSERT_FALSE(c.ok());
   EXPECT_EQ(c.status().code(), Status::Code::kNotSupported);
   EXPECT_EQ(c.status().message(), "cache " + dir_.string() +
-                                      " was written by format version 3; this zarf-state reads "
-                                      "format version 2 and older. Use a newer zarf-state, or "
+                                      " was written by format version 4; this zarf-state reads "
+                                      "format version 3 and older. Use a newer zarf-state, or "
                                       "ingest into a new directory");
   CacheOptions ro;
   ro.read_only = true;
   EXPECT_EQ(OpenCache(dir_.string(), ro).status().code(), Status::Code::kNotSupported);
+}
+
+// Rewrites the image index of the cache in `db` as formats 1-2 laid it out
+// (an exact "=" entry and a repository "@" entry per image), from the stored
+// snapshots of `packages`; with `leave_converted`, the entries of the first
+// package stay in format 3's layout (a conversion interrupted halfway).
+void WriteOldImageIndex(internal::CacheDb* db, const std::vector<std::string>& packages,
+                        bool leave_converted = false) {
+  rocksdb::WriteBatch batch;
+  for (std::size_t i = 0; i < packages.size(); ++i) {
+    std::string payload;
+    ASSERT_TRUE(*db->Get(internal::kCfSnapshots, packages[i], &payload));
+    for (const internal::IndexTerm& t : internal::SnapshotTerms(*DecodePackagePayload(payload))) {
+      if (t.kind != IndexKind::kImage && t.kind != IndexKind::kRepository) continue;
+      if (leave_converted && i == 0) continue;
+      if (t.kind == IndexKind::kImage) {
+        ASSERT_TRUE(batch.Delete(db->cf(internal::kCfImage),
+                                 internal::ImageEntryKey(t.term, packages[i])).ok());
+      }
+      ASSERT_TRUE(batch.Put(db->cf(internal::kCfImage),
+                            internal::IndexKey(internal::StoredTerm(t.kind, t.term), packages[i]), "")
+                      .ok());
+    }
+  }
+  ASSERT_TRUE(db->Write(&batch).ok());
+}
+
+std::string FormatOf(const std::filesystem::path& dir) {
+  CacheOptions ro;
+  ro.read_only = true;
+  auto db = std::move(internal::CacheDb::Open(dir.string(), ro)).value();
+  std::string v;
+  EXPECT_TRUE(*db->Get(internal::kCfDefault, internal::kFormatKey, &v));
+  return v;
+}
+
+// Format 3 keeps one image entry per image, repository first. A format-2
+// cache (an exact and a repository entry per image) is read as it is by a
+// read-only open, and converted by a read-write one, which finishes a
+// conversion that was interrupted.
+TEST_F(CacheTest, AFormatTwoImageIndexIsReadThenConverted) {
+  Ingest(Payload(PackageSpec{.name = "a", .images = {"nginx:1.25", "redis:7", "Bad Ref"}}, 2));
+  Ingest(Payload(PackageSpec{.name = "b", .images = {"redis:7", "redis:6"}}, 2));
+  cache_.reset();
+  EXPECT_EQ(FormatOf(dir_), "3");
+  for (const bool interrupted : {false, true}) {
+    SCOPED_TRACE(interrupted ? "interrupted conversion" : "format 2");
+    {
+      auto db = std::move(internal::CacheDb::Open(dir_.string(), {})).value();
+      WriteOldImageIndex(db.get(), {"a", "b"}, interrupted);
+      ASSERT_TRUE(db->db()->Put(rocksdb::WriteOptions(), db->cf(internal::kCfDefault),
+                                std::string(internal::kFormatKey), "2").ok());
+    }
+    if (!interrupted) {
+      CacheOptions ro;
+      ro.read_only = true;
+      auto c = std::move(OpenCache(dir_.string(), ro)).value();
+      EXPECT_EQ(Packages(c->FindImage("redis:7", false)), (std::vector<std::string>{"a", "b"}));
+      EXPECT_EQ(Packages(c->FindImage("docker.io/library/redis", true)),
+                (std::vector<std::string>{"a", "b"}));
+      EXPECT_EQ(Packages(c->FindImage("Bad Ref", false)), std::vector<std::string>{"a"});
+      auto report = c->Verify();
+      ASSERT_TRUE(report.ok());
+      EXPECT_TRUE(report->ok()) << report->problems.front();
+      EXPECT_EQ(report->index_entries, 16u);  // 5 exact and 3 repository entries, 8 others
+    }
+    EXPECT_EQ(FormatOf(dir_), "2");
+    Reopen();
+    EXPECT_EQ(Packages(cache_->FindImage("redis:7", false)), (std::vector<std::string>{"a", "b"}));
+    EXPECT_EQ(Packages(cache_->FindImage("redis:6", false)), std::vector<std::string>{"b"});
+    EXPECT_EQ(Packages(cache_->FindImage("redis", true)), (std::vector<std::string>{"a", "b"}));
+    EXPECT_EQ(Packages(cache_->FindImage("nginx:1.26", true)), std::vector<std::string>{"a"});
+    EXPECT_EQ(Packages(cache_->FindImage("Bad Ref", false)), std::vector<std::string>{"a"});
+    auto report = cache_->Verify();
+    ASSERT_TRUE(report.ok());
+    EXPECT_TRUE(report->ok()) << report->problems.front();
+    EXPECT_EQ(report->index_entries, 13u);  // 5 image entries, 8 others
+    cache_.reset();
+    EXPECT_EQ(FormatOf(dir_), "3");
+  }
 }
 
 // Format 1 kept each snapshot's index terms in its status record; format 2
@@ -364,18 +444,12 @@ TEST_F(CacheTest, AFormatOneCacheIsReadAndUpdated) {
   Ingest(Payload(PackageSpec{.name = "a", .images = {"nginx:1.25", "redis:7"}}, 2));
   Ingest(Payload(PackageSpec{.name = "b", .images = {"redis:7"}}, 2));
   cache_.reset();
-  auto format_of = [&] {
-    CacheOptions ro;
-    ro.read_only = true;
-    auto db = std::move(internal::CacheDb::Open(dir_.string(), ro)).value();
-    std::string v;
-    EXPECT_TRUE(*db->Get(internal::kCfDefault, internal::kFormatKey, &v));
-    return v;
-  };
-  EXPECT_EQ(format_of(), "2");
+  auto format_of = [&] { return FormatOf(dir_); };
+  EXPECT_EQ(format_of(), "3");
   {
     // Rewrite it as format 1 wrote it.
     auto db = std::move(internal::CacheDb::Open(dir_.string(), {})).value();
+    WriteOldImageIndex(db.get(), {"a", "b"});
     rocksdb::WriteBatch batch;
     for (const std::string key : {"a", "b"}) {
       std::string payload, meta_bytes;
@@ -418,7 +492,7 @@ TEST_F(CacheTest, AFormatOneCacheIsReadAndUpdated) {
   EXPECT_TRUE(cache_->StatusOf("b")->removed);
   ExpectVerified();
   cache_.reset();
-  EXPECT_EQ(format_of(), "2");
+  EXPECT_EQ(format_of(), "3");
   Reopen();
 }
 

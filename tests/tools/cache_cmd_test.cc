@@ -205,7 +205,7 @@ TEST_F(CacheCmdTest, VerifyPassesThenReportsACorruptedIndexEntryAndExitsNonZero)
   v.db = db_;
   std::ostringstream o1, e1;
   EXPECT_EQ(RunVerify(v, o1, e1), kExitOk) << o1.str() << e1.str();
-  EXPECT_NE(o1.str().find(": 1 packages, 8 records, 8 index entries: ok"), std::string::npos) << o1.str();
+  EXPECT_NE(o1.str().find(": 1 packages, 8 records, 6 index entries: ok"), std::string::npos) << o1.str();
   {
     auto db = engine::internal::CacheDb::Open(db_, {});
     ASSERT_TRUE(db.ok());
