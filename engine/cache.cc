@@ -132,7 +132,7 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
   result->new_records = fresh.size();
 
   if (result->snapshot_replaced) {
-    const std::vector<IndexTerm> terms = SnapshotTerms(pkg);
+    const std::vector<IndexTerm> terms = SnapshotTerms(pkg, NeedsRepositoryTerms());
     // Both lists are sorted: one merge finds the entries to delete (only in
     // `before`) and to add (only in `terms`).
     std::string& entry = key_scratch_;
@@ -176,7 +176,7 @@ Result<std::vector<IndexTerm>> CacheImpl::StoredSnapshotTerms(std::string_view p
   if (!pkg.ok()) {
     return pkg.status().WithContext("cache: package " + std::string(package) + ": stored snapshot");
   }
-  return SnapshotTerms(*pkg);
+  return SnapshotTerms(*pkg, NeedsRepositoryTerms());
 }
 
 Result<IngestResult> CacheImpl::Ingest(const IngestSource& src) {

@@ -334,11 +334,11 @@ Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes,
   return m;
 }
 
-std::vector<IndexTerm> SnapshotTerms(const DeployedPackage& pkg) {
+std::vector<IndexTerm> SnapshotTerms(const DeployedPackage& pkg, bool repositories) {
   std::vector<IndexTerm> out;
   const json::Value* comps = pkg.data.Find("components");
   if (comps != nullptr && !comps->is_array()) comps = nullptr;
-  // Two terms per image, one per component, outcome and source: one
+  // One or two terms per image, one per component, outcome and source: one
   // allocation for the vector.
   std::size_t images = 0;
   if (comps != nullptr) {
@@ -362,7 +362,9 @@ std::vector<IndexTerm> SnapshotTerms(const DeployedPackage& pkg) {
         }
         IndexTerm& exact = out.emplace_back(IndexTerm{IndexKind::kImage, {}});
         AppendImageKey(&exact.term, ref);
-        AppendImageName(&out.emplace_back(IndexTerm{IndexKind::kRepository, {}}).term, ref);
+        if (repositories) {
+          AppendImageName(&out.emplace_back(IndexTerm{IndexKind::kRepository, {}}).term, ref);
+        }
       }
     }
   }

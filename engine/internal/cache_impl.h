@@ -48,6 +48,9 @@ class CacheImpl final : public Cache {
   Status StageIngest(const IngestSource& source, const DeployedPackage& pkg,
                      rocksdb::WriteBatch* batch, IngestResult* result);
 
+  // Whether this database's index has entries of its own for repository
+  // terms (formats 1-2; cache_format.h).
+  bool NeedsRepositoryTerms() const { return db_->format() < kImageEntriesFormat; }
   // The index terms of the package's stored snapshot (the entries it has in
   // the idx_* families). Corruption when it is missing or does not decode.
   Result<std::vector<IndexTerm>> StoredSnapshotTerms(std::string_view package) const;
