@@ -249,8 +249,14 @@ Status CacheDb::ConvertImageIndex() {
     return batch.Count() < 8192 || flush();
   }));
   ZS_RETURN_IF_ERROR(error);
-  flush();
-  return error;
+  if (!flush()) return error;
+  // Into table files now: otherwise every later open, read-only ones
+  // included, replays the conversion's write-ahead log (millions of entries
+  // for a large cache).
+  rocksdb::FlushOptions options;
+  options.wait = true;
+  return FromRocks(db_->Flush(options, cf_[kCfImage]),
+                   "cache " + dir_ + ": flushing the converted image index");
 }
 
 Status CacheDb::WriteFormatVersion() {
