@@ -65,14 +65,14 @@ Result<std::vector<std::string>> CacheImpl::Lookup(IndexKind kind, std::string_v
   ZS_RETURN_IF_ERROR(ScanPrefix(*db_, IndexCf(kind), lookup.prefix,
                                 [&](std::string_view key, std::string_view) {
     std::string_view package = key.substr(lookup.prefix.size());
-    if (lookup.package_after_nul) {
-      const std::size_t nul = package.find('\0');
-      package = nul == std::string_view::npos ? std::string_view() : package.substr(nul + 1);
+    if (lookup.package_after_reference) {
+      const std::size_t p = PrefixLength(package);
+      package = p == 0 ? std::string_view() : package.substr(p);
     }
     if (!package.empty()) out.emplace_back(package);
     return true;
   }));
-  if (lookup.package_after_nul) {
+  if (lookup.package_after_reference) {
     // One entry per reference: a package with several tags of a repository
     // is named by each.
     std::sort(out.begin(), out.end());

@@ -68,28 +68,26 @@ class CacheDb {
   bool umask_set_ = false;
 };
 
-// A key of the shape Lp(tag + head) + tail (cache_format.h) as the parts of
-// a rocksdb::SliceParts: staged into a WriteBatch, which copies it, without
-// being assembled first. `tag` is empty or an index term's one-byte tag. The
-// views must outlive the object.
+// A key of the shape Lp(head) + tail (cache_format.h) as the parts of a
+// rocksdb::SliceParts: staged into a WriteBatch, which copies it, without
+// being assembled first. The views must outlive the object.
 class KeyParts {
  public:
-  KeyParts(std::string_view tag, std::string_view head, std::string_view tail) {
-    const auto n = static_cast<std::uint32_t>(tag.size() + head.size());
+  KeyParts(std::string_view head, std::string_view tail) {
+    const auto n = static_cast<std::uint32_t>(head.size());
     for (int i = 0; i < 4; ++i) length_[i] = static_cast<char>(n >> (24 - 8 * i));
     slices_[0] = rocksdb::Slice(length_, 4);
-    slices_[1] = rocksdb::Slice(tag.data(), tag.size());
-    slices_[2] = rocksdb::Slice(head.data(), head.size());
-    slices_[3] = rocksdb::Slice(tail.data(), tail.size());
+    slices_[1] = rocksdb::Slice(head.data(), head.size());
+    slices_[2] = rocksdb::Slice(tail.data(), tail.size());
   }
   KeyParts(const KeyParts&) = delete;
   KeyParts& operator=(const KeyParts&) = delete;
 
-  rocksdb::SliceParts parts() const { return rocksdb::SliceParts(slices_, 4); }
+  rocksdb::SliceParts parts() const { return rocksdb::SliceParts(slices_, 3); }
 
  private:
   char length_[4];
-  rocksdb::Slice slices_[4];
+  rocksdb::Slice slices_[3];
 };
 
 // Visits every key/value of family `cf` whose key starts with `prefix`

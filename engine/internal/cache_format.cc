@@ -128,8 +128,7 @@ constexpr char kImageEntryTag = '#';
 
 // Lp(kImageEntryTag + repository).
 void AppendImageRepositoryPrefix(std::string* out, std::string_view repository) {
-  const auto n = static_cast<std::uint32_t>(repository.size() + 1);
-  for (int shift = 24; shift >= 0; shift -= 8) out->push_back(static_cast<char>(n >> shift));
+  AppendLength32(out, repository.size() + 1);
   out->push_back(kImageEntryTag);
   out->append(repository);
 }
@@ -160,25 +159,16 @@ std::string ImageEntryKey(std::string_view term, std::string_view package) {
 
 bool AppendIndexEntryKey(std::string* out, const IndexTerm& t, std::string_view package,
                          int format) {
-  if (format >= kImageEntriesFormat) {
-    if (t.kind == IndexKind::kRepository) return false;
-    if (t.kind == IndexKind::kImage) {
-      std::string_view repository, reference;
-      SplitImageTerm(t.term, &repository, &reference);
-      out->reserve(out->size() + 6 + t.term.size() + package.size());
-      AppendImageRepositoryPrefix(out, repository);
-      out->append(reference).push_back('\0');
-      out->append(package);
-      return true;
-    }
+  if (format >= kImageEntriesFormat && t.kind == IndexKind::kRepository) return false;
+  if (format >= kImageEntriesFormat && t.kind == IndexKind::kImage) {
+    std::string_view repository, reference;
+    SplitImageTerm(t.term, &repository, &reference);
+    out->reserve(out->size() + 9 + t.term.size() + package.size());
+    AppendImageRepositoryPrefix(out, repository);
+    AppendLengthPrefixed(out, reference);
+  } else {
+    AppendLengthPrefixed(out, StoredTerm(t.kind, t.term));
   }
-  const std::size_t tag = t.kind == IndexKind::kImage || t.kind == IndexKind::kRepository ? 1 : 0;
-  const auto n = static_cast<std::uint32_t>(tag + t.term.size());
-  out->reserve(out->size() + 4 + n + package.size());
-  for (int shift = 24; shift >= 0; shift -= 8) out->push_back(static_cast<char>(n >> shift));
-  if (t.kind == IndexKind::kImage) out->push_back('=');
-  if (t.kind == IndexKind::kRepository) out->push_back('@');
-  out->append(t.term);
   out->append(package);
   return true;
 }
@@ -187,12 +177,12 @@ IndexLookup LookupOf(IndexKind kind, std::string_view term, int format) {
   IndexLookup l;
   if (format >= kImageEntriesFormat && kind == IndexKind::kRepository) {
     AppendImageRepositoryPrefix(&l.prefix, term);
-    l.package_after_nul = true;
+    l.package_after_reference = true;
   } else if (format >= kImageEntriesFormat && kind == IndexKind::kImage) {
     std::string_view repository, reference;
     SplitImageTerm(term, &repository, &reference);
     AppendImageRepositoryPrefix(&l.prefix, repository);
-    l.prefix.append(reference).push_back('\0');
+    AppendLengthPrefixed(&l.prefix, reference);
   } else {
     AppendLengthPrefixed(&l.prefix, StoredTerm(kind, term));
   }
@@ -204,11 +194,10 @@ std::string DescribeIndexKey(int cf, std::string_view key) {
   if (!SplitIndexKey(key, &term, &package)) return std::string(kCfNames[cf]) + " malformed key";
   std::string shown(term);
   if (cf == kCfImage && !term.empty() && term.front() == kImageEntryTag) {
-    // Lp("#" + repository) + reference + NUL + package.
-    const std::size_t nul = package.find('\0');
-    if (nul != std::string_view::npos) {
-      shown = std::string(term.substr(1)) + std::string(package.substr(0, nul));
-      package = package.substr(nul + 1);
+    // Lp("#" + repository) + Lp(reference) + package.
+    if (const std::size_t p = PrefixLength(package); p != 0) {
+      shown = std::string(term.substr(1)) + std::string(package.substr(4, p - 4));
+      package = package.substr(p);
     }
   }
   return std::string(kCfNames[cf]) + " '" + shown + "' -> " + std::string(package);
@@ -224,9 +213,13 @@ std::uint64_t ReadBigEndian64(std::string_view b) {
   return v;
 }
 
-void AppendLengthPrefixed(std::string* out, std::string_view s) {
-  const auto n = static_cast<std::uint32_t>(s.size());
+void AppendLength32(std::string* out, std::size_t size) {
+  const auto n = static_cast<std::uint32_t>(size);
   for (int shift = 24; shift >= 0; shift -= 8) out->push_back(static_cast<char>(n >> shift));
+}
+
+void AppendLengthPrefixed(std::string* out, std::string_view s) {
+  AppendLength32(out, s.size());
   out->append(s);
 }
 

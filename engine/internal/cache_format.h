@@ -10,7 +10,7 @@
 //                  bytes as ingested (Zarf JSON or the compact envelope)
 //   log            Lp(package) + be64(seq) -> EncodeRecord bytes; seq from 1
 //   ids            Lp(package) + RecordId (32 hex) -> be64(seq)
-//   idx_image      Lp("#" repository) + reference + "\0" + package -> ""
+//   idx_image      Lp("#" repository) + Lp(reference) + package -> ""
 //                  (format 3; see ImageEntryKey. Formats 1-2:
 //                  Lp("=" image key | "@" repository) + package)
 //   idx_component  Lp(component) + package -> ""
@@ -82,8 +82,9 @@ int IndexCf(IndexKind kind);
 // '=' exact, '@' repository).
 std::string StoredTerm(IndexKind kind, std::string_view term);
 
-// Lp(s).
+// Lp(s), and its 4-byte length alone.
 void AppendLengthPrefixed(std::string* out, std::string_view s);
+void AppendLength32(std::string* out, std::size_t size);
 // Length of the Lp(...) prefix at the start of `key`, or 0 when malformed.
 std::size_t PrefixLength(std::string_view key);
 
@@ -116,8 +117,7 @@ void SplitImageTerm(std::string_view term, std::string_view* repository,
                     std::string_view* reference);
 
 // The idx_image key of `package`'s entry for image term `term` (format 3):
-// Lp("#" + repository) + reference + "\0" + package. Neither a reference
-// nor a package key holds a NUL byte, so the NUL ends the reference.
+// Lp("#" + repository) + Lp(reference) + package.
 std::string ImageEntryKey(std::string_view term, std::string_view package);
 
 // Appends the key of `package`'s entry for `t` in a cache of format
@@ -129,11 +129,11 @@ bool AppendIndexEntryKey(std::string* out, const IndexTerm& t, std::string_view 
 
 // Where Lookup finds the packages with `term` in index `kind` of a cache of
 // format `format`: every key starting with `prefix`, the package being the
-// rest of the key, or, when package_after_nul, the rest after its first NUL
-// (several entries may then name one package).
+// rest of the key, or, when package_after_reference, the rest after an
+// Lp(reference) (a repository lookup: several entries may name a package).
 struct IndexLookup {
   std::string prefix;
-  bool package_after_nul = false;
+  bool package_after_reference = false;
 };
 IndexLookup LookupOf(IndexKind kind, std::string_view term, int format);
 

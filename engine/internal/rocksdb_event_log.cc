@@ -21,9 +21,9 @@ void RocksDbEventLog::StageRecord(rocksdb::WriteBatch* batch, const CacheDb& db,
   const std::string_view seq_view(seq_bytes, sizeof seq_bytes);
   const rocksdb::Slice record(encoded.data(), encoded.size());
   const rocksdb::Slice seq_value(seq_bytes, sizeof seq_bytes);
-  batch->Put(db.cf(kCfLog), KeyParts("", package, seq_view).parts(), rocksdb::SliceParts(&record, 1))
+  batch->Put(db.cf(kCfLog), KeyParts(package, seq_view).parts(), rocksdb::SliceParts(&record, 1))
       .PermitUncheckedError();
-  batch->Put(db.cf(kCfIds), KeyParts("", package, record_id).parts(),
+  batch->Put(db.cf(kCfIds), KeyParts(package, record_id).parts(),
              rocksdb::SliceParts(&seq_value, 1))
       .PermitUncheckedError();
 }

@@ -357,6 +357,21 @@ TEST_F(CacheTest, ADatabaseOfANewerFormatIsRefusedClearly) {
   EXPECT_EQ(OpenCache(dir_.string(), ro).status().code(), Status::Code::kNotSupported);
 }
 
+// Image entries carry the reference with its length: a reference that does
+// not parse is kept verbatim, whatever bytes it holds (a NUL here), and a
+// repository lookup still names the right packages.
+TEST_F(CacheTest, ImageEntriesHoldReferencesOfAnyBytes) {
+  // Split as "docker.io/x/y" and ":1\0z": an entry of x/y's repository.
+  Ingest(Payload(PackageSpec{.name = "a", .images = {"docker.io/x/y:1\\u0000z"}}, 1));
+  Ingest(Payload(PackageSpec{.name = "b", .images = {"x/y:1", "x/y:2"}}, 1));
+  const std::string odd("docker.io/x/y:1\0z", 17);
+  EXPECT_EQ(Packages(cache_->FindImage(odd, false)), std::vector<std::string>{"a"});
+  EXPECT_EQ(Packages(cache_->FindImage("x/y:1", false)), std::vector<std::string>{"b"});
+  EXPECT_EQ(Packages(cache_->FindImage("docker.io/x/y:2", false)), std::vector<std::string>{"b"});
+  EXPECT_EQ(Packages(cache_->FindImage("x/y", true)), (std::vector<std::string>{"a", "b"}));
+  ExpectVerified();
+}
+
 // Rewrites the image index of the cache in `db` as formats 1-2 laid it out
 // (an exact "=" entry and a repository "@" entry per image), from the stored
 // snapshots of `packages`; with `leave_converted`, the entries of the first
