@@ -78,7 +78,7 @@ Status CacheImpl::VerifyPackage(std::string_view package, std::string_view meta_
   std::string entry;
   for (const IndexTerm& t : terms) {
     entry.clear();
-    if (AppendIndexEntryKey(&entry, t, package, db_->format())) {
+    if (AppendIndexEntryKey(&entry, t.kind, t.term, package, db_->format())) {
       (*expected)[IndexCf(t.kind)].push_back(entry);
     }
   }

@@ -55,7 +55,7 @@ std::string Fixed(double v, int decimals) {
 
 // Temp file + rename: a kill mid-run leaves each output old or new, never torn.
 Status WriteTextFile(const std::filesystem::path& path, const std::string& text) {
-  return WriteFileAtomically(path.string(), text);
+  return WriteOutputFile(path.string(), text);
 }
 
 // What is measured for one codec.

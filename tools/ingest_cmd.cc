@@ -53,7 +53,7 @@ struct PendingSecret {
 };
 
 // Secrets per group: enough to spread a write's fixed cost, few enough that
-// the group's batch (~23 KB per realistic Secret) stays small; a group of
+// the group's batch (~20 KB per realistic Secret) stays small; a group of
 // large Secrets ends at kGroupBytes of payload.
 constexpr std::size_t kGroupSize = 32;
 constexpr std::size_t kGroupBytes = 4 << 20;
@@ -109,15 +109,18 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
     std::vector<PendingSecret> pending;
     std::size_t pending_bytes = 0;
     auto ingest_pending = [&]() -> Status {
-      if (pending.empty() || acks_failed) return Status::OK();
+      const std::vector<PendingSecret> group = std::move(pending);
+      pending.clear();
+      pending_bytes = 0;
+      if (group.empty() || acks_failed) return Status::OK();
       std::vector<engine::IngestSource> sources;
-      sources.reserve(pending.size());
-      for (const PendingSecret& p : pending) sources.push_back({p.payload, p.name, p.ns});
+      sources.reserve(group.size());
+      for (const PendingSecret& p : group) sources.push_back({p.payload, p.name, p.ns});
       std::vector<Result<engine::IngestResult>> results = (*cache)->IngestGroup(sources);
       for (std::size_t i = 0; i < results.size(); ++i) {
         const Result<engine::IngestResult>& r = results[i];
         if (!r.ok()) {
-          report(pending[i].label, r.status());
+          report(group[i].label, r.status());
           continue;
         }
         ++secrets;
@@ -126,13 +129,9 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
         present.push_back(r->package);
         if (Status s = acks.Add(AckLine(*r)); !s.ok()) {
           acks_failed = true;
-          pending.clear();
-          pending_bytes = 0;
           return s;  // nothing more can be acknowledged
         }
       }
-      pending.clear();
-      pending_bytes = 0;
       return Status::OK();
     };
     Input header;

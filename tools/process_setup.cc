@@ -44,7 +44,7 @@ void UseHugePagesForHeap(int argc, char** argv) {
   (void)argc;
   (void)argv;
 #else
-  if (argc < 2 || std::getenv("ZS_NO_HUGEPAGES") != nullptr) return;
+  if (argc < 2) return;
   const char* command = Subcommand(argc, argv);
   if (command == nullptr ||
       (std::strcmp(command, "migrate") != 0 && std::strcmp(command, "ingest") != 0)) {
@@ -56,6 +56,7 @@ void UseHugePagesForHeap(int argc, char** argv) {
 
 void ReserveHugePageHeap() {
 #if !defined(__SANITIZE_ADDRESS__)
+  if (std::getenv("ZS_NO_HUGEPAGES") != nullptr) return;
   // A block bigger than the start-up heap's free top, below the mmap
   // threshold: malloc must extend the heap with sbrk by the block plus the
   // top pad. Freed again, it stays as the heap's top (M_TRIM_THRESHOLD).

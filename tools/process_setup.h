@@ -20,9 +20,10 @@ namespace zs::tools {
 // sanitizer builds, whose allocator is not glibc's.
 void UseHugePagesForHeap(int argc, char** argv);
 
-// What UseHugePagesForHeap does for a batch command, unconditionally: for
-// programs that measure one (bench/engine/cache_bench.cc). Call after
-// TuneAllocator, before any other thread exists.
+// What UseHugePagesForHeap does for a batch command, whatever the command
+// line (also unless ZS_NO_HUGEPAGES is set): for programs that measure one
+// (the cache and migrate benchmarks). Call after TuneAllocator, before any
+// other thread exists.
 void ReserveHugePageHeap();
 
 // Keeps buffers up to 32 MiB on the heap and the heap untrimmed, so that

@@ -122,7 +122,7 @@ StateFile::~StateFile() {
 }
 
 Status StateFile::Replace(std::string_view contents) {
-  ZS_RETURN_IF_ERROR(WriteFileAtomically(path_, contents));
+  ZS_RETURN_IF_ERROR(WriteOutputFile(path_, contents));
   contents_ = std::string(contents);
   exists_ = true;
   return Status::OK();
@@ -176,10 +176,6 @@ Result<std::string> WriteTemp(const std::string& path, std::string_view contents
 }  // namespace
 
 void UseNamedTempFilesForTesting(bool on) { g_named_temps_only = on; }
-
-Status WriteFileAtomically(const std::string& path, std::string_view contents) {
-  return WriteOutputFile(path, contents);
-}
 
 Result<std::unique_ptr<OutputFile>> OutputFile::Create(const std::string& path) {
   if (IsSpecialFile(path)) {

@@ -52,15 +52,6 @@ class StateFile {
   std::string contents_;
 };
 
-// Installs `contents` as `path` the crash-safe way, without a lock, as an
-// OutputFile does (below): written and fsynced unnamed, named
-// "<path>.tmp-XXXXXX", renamed over `path`, directory fsynced. A kill at any
-// moment leaves the old file (or none) or the complete new one, never a torn
-// `path`; only a kill between the naming and the rename leaves a stray temp
-// file. A device or FIFO is written in place, never replaced. IOError naming
-// the file on failure, the temp file then removed.
-Status WriteFileAtomically(const std::string& path, std::string_view contents);
-
 // An output file written in pieces (a migrated List of hundreds of MiB is
 // streamed, not held): a regular or new file is written as an unnamed file
 // in the path's directory (O_TMPFILE, mode 0600), which a kill at any moment
@@ -95,10 +86,15 @@ class OutputFile {
   Status error_;
 };
 
-// Writes an output file (migrated manifests, a report): a regular or new
-// file atomically as Replace does (mode 0600, no lock: outputs are written
-// once); a device or FIFO (/dev/null, /dev/stdout) by plain writes, never
-// replaced. IOError naming the path.
+// Installs `contents` as `path` the crash-safe way, without a lock (outputs
+// such as migrated manifests and reports are written once; StateFile::Replace
+// uses it under its lock), through an OutputFile (above): written and
+// fsynced unnamed, named "<path>.tmp-XXXXXX", renamed over `path`, directory
+// fsynced. A kill at any moment leaves the old file (or none) or the complete
+// new one, never a torn `path`; only a kill between the naming and the rename
+// leaves a stray temp file. A device or FIFO (/dev/null, /dev/stdout) is
+// written in place, never replaced. IOError naming the file on failure, the
+// temp file then removed.
 Status WriteOutputFile(const std::string& path, std::string_view contents);
 
 // Appends `lines` (each ending in '\n') to `path` and fsyncs. Used for

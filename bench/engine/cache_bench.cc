@@ -253,7 +253,7 @@ int main(int argc, char** argv) {
   // As zarf-state's main() sets up `ingest` (tools/main.cc); ZS_NO_HUGEPAGES
   // leaves the huge-page heap out, as it does for the command.
   zs::tools::TuneAllocator();
-  if (std::getenv("ZS_NO_HUGEPAGES") == nullptr) zs::tools::ReserveHugePageHeap();
+  zs::tools::ReserveHugePageHeap();
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

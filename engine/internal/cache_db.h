@@ -74,8 +74,7 @@ class CacheDb {
 class KeyParts {
  public:
   KeyParts(std::string_view head, std::string_view tail) {
-    const auto n = static_cast<std::uint32_t>(head.size());
-    for (int i = 0; i < 4; ++i) length_[i] = static_cast<char>(n >> (24 - 8 * i));
+    PutBigEndian<4>(length_, static_cast<std::uint32_t>(head.size()));
     slices_[0] = rocksdb::Slice(length_, 4);
     slices_[1] = rocksdb::Slice(head.data(), head.size());
     slices_[2] = rocksdb::Slice(tail.data(), tail.size());

@@ -152,22 +152,21 @@ void SplitImageTerm(std::string_view term, std::string_view* repository,
 
 std::string ImageEntryKey(std::string_view term, std::string_view package) {
   std::string out;
-  AppendIndexEntryKey(&out, IndexTerm{IndexKind::kImage, std::string(term)}, package,
-                      kImageEntriesFormat);
+  AppendIndexEntryKey(&out, IndexKind::kImage, term, package, kImageEntriesFormat);
   return out;
 }
 
-bool AppendIndexEntryKey(std::string* out, const IndexTerm& t, std::string_view package,
-                         int format) {
-  if (format >= kImageEntriesFormat && t.kind == IndexKind::kRepository) return false;
-  if (format >= kImageEntriesFormat && t.kind == IndexKind::kImage) {
+bool AppendIndexEntryKey(std::string* out, IndexKind kind, std::string_view term,
+                         std::string_view package, int format) {
+  if (format >= kImageEntriesFormat && kind == IndexKind::kRepository) return false;
+  if (format >= kImageEntriesFormat && kind == IndexKind::kImage) {
     std::string_view repository, reference;
-    SplitImageTerm(t.term, &repository, &reference);
-    out->reserve(out->size() + 9 + t.term.size() + package.size());
+    SplitImageTerm(term, &repository, &reference);
+    out->reserve(out->size() + 9 + term.size() + package.size());
     AppendImageRepositoryPrefix(out, repository);
     AppendLengthPrefixed(out, reference);
   } else {
-    AppendLengthPrefixed(out, StoredTerm(t.kind, t.term));
+    AppendLengthPrefixed(out, StoredTerm(kind, term));
   }
   out->append(package);
   return true;
@@ -204,7 +203,9 @@ std::string DescribeIndexKey(int cf, std::string_view key) {
 }
 
 void AppendBigEndian64(std::string* out, std::uint64_t v) {
-  for (int shift = 56; shift >= 0; shift -= 8) out->push_back(static_cast<char>(v >> shift));
+  char bytes[8];
+  PutBigEndian<8>(bytes, v);
+  out->append(bytes, sizeof bytes);
 }
 
 std::uint64_t ReadBigEndian64(std::string_view b) {
@@ -214,8 +215,9 @@ std::uint64_t ReadBigEndian64(std::string_view b) {
 }
 
 void AppendLength32(std::string* out, std::size_t size) {
-  const auto n = static_cast<std::uint32_t>(size);
-  for (int shift = 24; shift >= 0; shift -= 8) out->push_back(static_cast<char>(n >> shift));
+  char bytes[4];
+  PutBigEndian<4>(bytes, static_cast<std::uint32_t>(size));
+  out->append(bytes, sizeof bytes);
 }
 
 void AppendLengthPrefixed(std::string* out, std::string_view s) {

@@ -93,6 +93,11 @@ std::string IdKey(std::string_view package, std::string_view record_id);
 std::string IndexKey(std::string_view stored_term, std::string_view package);
 void AppendBigEndian64(std::string* out, std::uint64_t v);
 std::uint64_t ReadBigEndian64(std::string_view bytes);  // bytes.size() >= 8
+// `v` as N big-endian bytes at `out` (keys staged without a string).
+template <int N, typename T>
+void PutBigEndian(char* out, T v) {
+  for (int i = 0; i < N; ++i) out[i] = static_cast<char>(v >> (8 * (N - 1 - i)));
+}
 
 // Splits an index key into its stored term and package; false if malformed.
 bool SplitIndexKey(std::string_view key, std::string_view* stored_term,
@@ -120,12 +125,12 @@ void SplitImageTerm(std::string_view term, std::string_view* repository,
 // Lp("#" + repository) + Lp(reference) + package.
 std::string ImageEntryKey(std::string_view term, std::string_view package);
 
-// Appends the key of `package`'s entry for `t` in a cache of format
-// `format` to `out`; false, appending nothing, when `t` has no entry of its
-// own there (a repository since format 3: the image entries answer
-// repository lookups).
-bool AppendIndexEntryKey(std::string* out, const IndexTerm& t, std::string_view package,
-                         int format);
+// Appends the key of `package`'s entry for term `term` of index `kind` in a
+// cache of format `format` to `out`; false, appending nothing, when the term
+// has no entry of its own there (a repository since format 3: the image
+// entries answer repository lookups).
+bool AppendIndexEntryKey(std::string* out, IndexKind kind, std::string_view term,
+                         std::string_view package, int format);
 
 // Where Lookup finds the packages with `term` in index `kind` of a cache of
 // format `format`: every key starting with `prefix`, the package being the

@@ -17,7 +17,7 @@ void RocksDbEventLog::StageRecord(rocksdb::WriteBatch* batch, const CacheDb& db,
                                   std::string_view package, std::uint64_t seq,
                                   std::string_view encoded, std::string_view record_id) {
   char seq_bytes[8];
-  for (int i = 0; i < 8; ++i) seq_bytes[i] = static_cast<char>(seq >> (56 - 8 * i));
+  PutBigEndian<8>(seq_bytes, seq);
   const std::string_view seq_view(seq_bytes, sizeof seq_bytes);
   const rocksdb::Slice record(encoded.data(), encoded.size());
   const rocksdb::Slice seq_value(seq_bytes, sizeof seq_bytes);

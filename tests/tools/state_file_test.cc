@@ -85,11 +85,11 @@ TEST_P(StateFileTest, AnOutputDroppedBeforeCommitLeavesNothing) {
   EXPECT_EQ(Names(), std::vector<std::string>{"out.json"});
 }
 
-TEST_P(StateFileTest, WriteFileAtomicallyCreatesAndReplaces) {
+TEST_P(StateFileTest, WriteOutputFileCreatesAndReplaces) {
   const fs::path out = dir_ / "a";
-  ASSERT_TRUE(WriteFileAtomically(out.string(), "one").ok());
+  ASSERT_TRUE(WriteOutputFile(out.string(), "one").ok());
   EXPECT_EQ(Read(out), "one");
-  ASSERT_TRUE(WriteFileAtomically(out.string(), "two").ok());
+  ASSERT_TRUE(WriteOutputFile(out.string(), "two").ok());
   EXPECT_EQ(Read(out), "two");
   EXPECT_EQ(Names(), std::vector<std::string>{"a"});
 }
