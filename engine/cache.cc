@@ -238,6 +238,7 @@ std::vector<Result<IngestResult>> CacheImpl::IngestGroup(std::span<const IngestS
 }
 
 Status CacheImpl::Sync() {
+  if (!db_->write_ahead_log()) return Flush();
   return FromRocks(db_->db()->FlushWAL(/*sync=*/true), "cache " + db_->dir() + ": syncing the WAL");
 }
 

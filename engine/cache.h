@@ -23,7 +23,11 @@
 // writes whole Secrets together, still one atomic batch per group). With
 // CacheOptions::sync it is fsynced before Ingest returns; otherwise it
 // survives a crash of this process at once, and a power loss after the next
-// Sync(). Callers acknowledge an ingest only once it is durable as they need.
+// Sync(). Without the WAL (CacheOptions::write_ahead_log false, for bulk
+// loads) a batch lives in the memtables until they are flushed: Sync()
+// flushes them, all families in one atomic step, so a crash loses whole
+// batches written since the last Sync() and never part of one. Callers
+// acknowledge an ingest only once it is durable as they need.
 //
 // Files: the database directory is created 0700 and its files 0600. Because
 // RocksDB creates files throughout its life, the process umask is 077 while
@@ -58,6 +62,12 @@ struct CacheOptions {
   // fsync the WAL after every Ingest/MarkRemoved batch. Default: false (the
   // ingest command groups ingests and calls Sync() before acknowledging).
   bool sync = false;
+  // Write through RocksDB's write-ahead log. Default: true. False is for
+  // loading many Secrets at once: the WAL's copy of every batch (and its
+  // checksum, ~15% of an ingest here) is skipped, and Sync() makes writes
+  // durable by flushing the memtables to table files instead (see the file
+  // comment). Ignored by read-only opens.
+  bool write_ahead_log = true;
   // Size of the shared block cache, in MiB. Default: 64.
   std::size_t block_cache_mib = 64;
 };
@@ -148,7 +158,8 @@ class Cache {
   // is the same as after calling Ingest on each source in turn.
   virtual std::vector<Result<IngestResult>> IngestGroup(std::span<const IngestSource> sources) = 0;
 
-  // Makes every ingest committed so far durable (WAL fsync).
+  // Makes every ingest committed so far durable: fsyncs the WAL, or, with
+  // CacheOptions::write_ahead_log false, flushes the memtables (as Flush).
   virtual Status Sync() = 0;
 
   // Writes the memtables out to table files, so that the next open need not

@@ -23,7 +23,7 @@ class Acks {
 
   Status Add(std::string line) {
     pending_.push_back(std::move(line));
-    if (o_.no_sync || pending_.size() >= std::max<std::size_t>(o_.sync_every, 1)) return Flush();
+    if (o_.no_sync || pending_.size() >= SyncEvery(o_)) return Flush();
     return Status::OK();
   }
   Status Flush() {
@@ -66,12 +66,23 @@ std::string AckLine(const engine::IngestResult& r) {
 
 }  // namespace
 
+std::size_t SyncEvery(const IngestOptions& o) {
+  if (o.sync_every != 0) return o.sync_every;
+  return o.bulk ? 4096 : 256;
+}
+
 int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
   if (o.db.empty()) {
     err << "error: ingest needs --db DIR\n";
     return kExitUsage;
   }
-  auto cache = engine::OpenCache(o.db);
+  if (o.bulk && o.no_sync) {
+    err << "error: ingest: --bulk acknowledges after flushing; it cannot be combined with --no-sync\n";
+    return kExitUsage;
+  }
+  engine::CacheOptions cache_options;
+  cache_options.write_ahead_log = !o.bulk;
+  auto cache = engine::OpenCache(o.db, cache_options);
   if (!cache.ok()) {
     err << "error: " << cache.status().message() << "\n";
     return kExitSomeFailed;
@@ -80,7 +91,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
   // With --sync-every N < kGroupSize, groups of N: each fsync still covers
   // exactly the Secrets the user asked it to.
   const std::size_t group_size =
-      o.no_sync ? kGroupSize : std::clamp<std::size_t>(o.sync_every, 1, kGroupSize);
+      o.no_sync ? kGroupSize : std::min(SyncEvery(o), kGroupSize);
   const auto start = std::chrono::steady_clock::now();
   std::size_t secrets = 0, changed = 0, records = 0;
   std::uint64_t bytes = 0;
@@ -200,9 +211,16 @@ void RegisterIngest(CLI::App* app, int* exit_code) {
   cmd->add_option("-f,--filename", o->files, "Secrets, Lists or payloads (- for stdin)");
   cmd->add_flag("--full-dump", o->full_dump,
                 "The input is every package Secret: mark packages it lacks removed");
-  cmd->add_option("--sync-every", o->sync_every, "Secrets per WAL fsync (default 256)");
-  cmd->add_flag("--no-sync", o->no_sync,
-                "Acknowledge without fsync (survives a process crash, not a power loss)");
+  cmd->add_option("--sync-every", o->sync_every,
+                  "Secrets per acknowledgement: WAL fsync (default 256), flush with --bulk "
+                  "(default 4096)")
+      ->check(CLI::PositiveNumber);
+  auto* no_sync = cmd->add_flag(
+      "--no-sync", o->no_sync, "Acknowledge without fsync (survives a process crash, not a power loss)");
+  cmd->add_flag("--bulk", o->bulk,
+                "Load a big dump faster: no write-ahead log; acknowledged after flushing the "
+                "memtables to table files")
+      ->excludes(no_sync);
   cmd->callback([o, exit_code] {
     o->progress = ::isatty(2) != 0;
     *exit_code = RunIngest(*o, std::cout, std::cerr);

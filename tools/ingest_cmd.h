@@ -6,9 +6,15 @@
 // Acknowledgements: one line per Secret on stdout, "ingested KEY (+N
 // records[, snapshot updated])" or "unchanged KEY", printed only once the
 // Secret's batch is durable: batches are written without fsync and the WAL
-// is fsynced every --sync-every Secrets and at the end, before their lines
-// are printed (--no-sync: acknowledged after the write, which survives a
-// crash of this process but not of the machine).
+// is fsynced every --sync-every Secrets (default 256) and at the end, before
+// their lines are printed (--no-sync: acknowledged after the write, which
+// survives a crash of this process but not of the machine).
+//
+// --bulk: for loading a big dump. Batches skip RocksDB's write-ahead log, and
+// the memtables are flushed to table files every --sync-every Secrets
+// (default 4096; a flush writes files, so it is done less often than an
+// fsync) and at the end, before their lines are printed. A crash loses the
+// unacknowledged Secrets only, whole; ingesting the input again restores them.
 //
 // --full-dump: the input is every package Secret of the cluster; packages in
 // the cache that it does not contain are marked removed (never deleted),
@@ -35,10 +41,16 @@ struct IngestOptions {
   std::string db;                  // required
   std::vector<std::string> files;  // default: stdin
   bool full_dump = false;
-  std::size_t sync_every = 256;    // Secrets per WAL fsync
+  // Secrets per acknowledgement (WAL fsync, or with `bulk` a flush); 0 for
+  // the default of the mode (SyncEvery).
+  std::size_t sync_every = 0;
   bool no_sync = false;
+  bool bulk = false;
   bool progress = false;           // set by the CLI when stderr is a tty
 };
+
+// Secrets per acknowledgement: options.sync_every, or the mode's default.
+std::size_t SyncEvery(const IngestOptions& options);
 
 int RunIngest(const IngestOptions& options, std::ostream& out, std::ostream& err);
 void RegisterIngest(CLI::App* app, int* exit_code);

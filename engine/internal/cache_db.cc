@@ -110,6 +110,10 @@ Status FromRocks(const rocksdb::Status& s, std::string_view context) {
 }
 
 Result<std::unique_ptr<CacheDb>> CacheDb::Open(const std::string& dir, const CacheOptions& options) {
+  if (options.sync && !options.write_ahead_log && !options.read_only) {
+    return Status::InvalidArgument("cache " + dir +
+                                   ": fsync per write (sync) needs the write-ahead log");
+  }
   std::unique_ptr<CacheDb> c(new CacheDb());
   c->dir_ = dir;
   // Even a read-only open writes RocksDB's info LOG.
@@ -133,6 +137,10 @@ Result<std::unique_ptr<CacheDb>> CacheDb::Open(const std::string& dir, const Cac
   db_options.avoid_flush_during_recovery = true;
   // Required by the vector memtables of FamilyOptions; there is one writer.
   db_options.allow_concurrent_memtable_write = false;
+  // Without the WAL, a batch that spans families is kept whole only if the
+  // families' memtables are flushed together (CacheOptions::write_ahead_log).
+  const bool wal = options.write_ahead_log || options.read_only;
+  db_options.atomic_flush = !wal;
 
   // A database of a newer format may have families this version does not
   // know; open them too, so the format check can say what is wrong.
@@ -182,6 +190,7 @@ Result<std::unique_ptr<CacheDb>> CacheDb::Open(const std::string& dir, const Cac
     }
   }
   c->write_options_.sync = options.sync;
+  c->write_options_.disableWAL = !wal;
   return c;
 }
 

@@ -40,6 +40,8 @@ class CacheDb {
   rocksdb::ColumnFamilyHandle* cf(int which) const { return cf_[which]; }
   const std::string& dir() const { return dir_; }
   const rocksdb::WriteOptions& write_options() const { return write_options_; }
+  // Whether writes go through the write-ahead log (CacheOptions).
+  bool write_ahead_log() const { return !write_options_.disableWAL; }
   // The layout the database holds (cache_format.h): kCacheFormatVersion
   // once opened for writing; an older one a read-only open found.
   int format() const { return format_; }

@@ -528,6 +528,53 @@ TEST_F(CacheTest, TheDirectoryIs0700AndItsFiles0600) {
   EXPECT_GT(files, 5);
 }
 
+// Without the WAL a batch is only in the memtables until Sync() flushes
+// them: a read-only open (which sees table files and write-ahead logs) finds
+// nothing before it, and everything, verified, after it.
+TEST_F(CacheTest, WithoutTheWriteAheadLogSyncFlushesAndOnlyThenIsTheIngestOnDisk) {
+  cache_.reset();
+  CacheOptions bulk;
+  bulk.write_ahead_log = false;
+  auto c = OpenCache(dir_.string(), bulk);
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  cache_ = std::move(c).value();
+  Ingest(Payload(PackageSpec{.name = "a"}, 3));
+  Ingest(Payload(PackageSpec{.name = "b"}, 2));
+  CacheOptions reader;
+  reader.read_only = true;
+  {
+    auto before = OpenCache(dir_.string(), reader);
+    ASSERT_TRUE(before.ok()) << before.status().message();
+    EXPECT_EQ((*before)->StatusOf("a").status().code(), Status::Code::kNotFound);
+  }
+  ASSERT_TRUE(cache_->Sync().ok());
+  auto after = OpenCache(dir_.string(), reader);
+  ASSERT_TRUE(after.ok()) << after.status().message();
+  EXPECT_TRUE((*after)->StatusOf("a").ok());
+  EXPECT_TRUE((*after)->StatusOf("b").ok());
+  auto written = cache_->History("a", {});
+  auto read = (*after)->History("a", {});
+  ASSERT_TRUE(written.ok() && read.ok());
+  EXPECT_GT(read->size(), 0u);
+  EXPECT_EQ(read->size(), written->size());
+  auto report = (*after)->Verify();
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  EXPECT_TRUE(report->ok()) << report->problems.front();
+  EXPECT_EQ(report->packages, 2u);
+}
+
+TEST_F(CacheTest, FsyncPerWriteWithoutTheWriteAheadLogIsRefused) {
+  cache_.reset();
+  CacheOptions o;
+  o.write_ahead_log = false;
+  o.sync = true;
+  auto c = OpenCache(dir_.string(), o);
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(c.status().message().find("needs the write-ahead log"), std::string::npos)
+      << c.status().message();
+}
+
 TEST_F(CacheTest, OpeningWithoutCreateRefusesAnEmptyDirectory) {
   CacheOptions o;
   o.create_if_missing = false;

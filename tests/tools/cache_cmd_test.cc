@@ -43,11 +43,6 @@ class CacheCmdTest : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  std::string Write(const std::string& name, const std::string& text) {
-    const fs::path p = dir_ / name;
-    std::ofstream(p) << text;
-    return p.string();
-  }
   int Ingest(std::vector<std::string> files, std::string* out, bool full_dump = false) {
     IngestOptions o;
     o.db = db_;
@@ -65,6 +60,15 @@ class CacheCmdTest : public ::testing::Test {
     return so.str() + se.str();
   }
 
+ public:
+  std::string Write(const std::string& name, const std::string& text) {
+    const fs::path p = dir_ / name;
+    std::ofstream(p) << text;
+    return p.string();
+  }
+  const std::string& db() const { return db_; }
+
+ protected:
   fs::path dir_;
   std::string db_;
 };
@@ -80,6 +84,31 @@ TEST_F(CacheCmdTest, IngestAcknowledgesEachSecretAndReingestingTheDumpChangesNot
             "ingested b (+8 records, snapshot updated)\n");
   ASSERT_EQ(Ingest({dump}, &out), kExitOk);
   EXPECT_EQ(out, "unchanged a\nunchanged b\n");
+}
+
+TEST_F(CacheCmdTest, ABulkIngestAcknowledgesTheSameAndLeavesAVerifiedCache) {
+  const std::string dump = Write("dump.json", testing::ListJson(
+      {{"a", testing::Payload(PackageSpec{.name = "a"}, 2)},
+       {"b", testing::Payload(PackageSpec{.name = "b"}, 3)}}));
+  IngestOptions o;
+  o.db = db_;
+  o.files = {dump};
+  o.bulk = true;
+  std::ostringstream so, se;
+  ASSERT_EQ(RunIngest(o, so, se), kExitOk) << se.str();
+  EXPECT_EQ(so.str(),
+            "ingested a (+6 records, snapshot updated)\n"
+            "ingested b (+8 records, snapshot updated)\n");
+  std::ostringstream vo, ve;
+  EXPECT_EQ(RunVerify({.db = db_}, vo, ve), kExitOk) << vo.str() << ve.str();
+  std::string out;
+  ASSERT_EQ(Ingest({dump}, &out), kExitOk);  // and then with the WAL again
+  EXPECT_EQ(out, "unchanged a\nunchanged b\n");
+
+  o.no_sync = true;
+  std::ostringstream so2, se2;
+  EXPECT_EQ(RunIngest(o, so2, se2), kExitUsage);
+  EXPECT_NE(se2.str().find("--bulk"), std::string::npos) << se2.str();
 }
 
 TEST_F(CacheCmdTest, ABadObjectIsNamedAndTheOthersAreStillIngested) {
@@ -248,9 +277,10 @@ TEST_F(CacheCmdTest, ReplayAndPrunePlanReadTheCache) {
   EXPECT_EQ(plan->Find("images")->array()[0].StringOr("normalized"), "docker.io/library/nginx:1.25");
 }
 
-// The real binary, SIGKILLed at random points while ingesting, many times:
-// afterwards the cache verifies and every acknowledged Secret is in it.
-TEST_F(CacheCmdTest, SigkillDuringIngestLosesNoAcknowledgedSecretAndVerifies) {
+// The real binary, SIGKILLed at random points while ingesting with
+// `mode_args`, many times: afterwards the cache verifies and every
+// acknowledged Secret is in it.
+void KillIngestRepeatedly(CacheCmdTest* t, const std::vector<std::string>& mode_args) {
   constexpr int kFiles = 6, kPackages = 150, kKills = 30;
   std::vector<std::string> files;
   for (int k = 1; k <= kFiles; ++k) {
@@ -260,15 +290,18 @@ TEST_F(CacheCmdTest, SigkillDuringIngestLosesNoAcknowledgedSecretAndVerifies) {
       name += std::to_string(p);
       secrets.emplace_back(name, testing::Payload(PackageSpec{.name = name}, k));
     }
-    files.push_back(Write("snap" + std::to_string(k) + ".json", testing::ListJson(secrets)));
+    files.push_back(t->Write("snap" + std::to_string(k) + ".json", testing::ListJson(secrets)));
   }
   // How long one whole run takes here, into a scratch cache: the kills are
   // spread over that window so that most land mid-ingest however fast the
   // machine (or the ingest) is.
   const auto t0 = std::chrono::steady_clock::now();
-  const std::string scratch = db_ + "-timing";
+  const std::string& db = t->db();
+  const std::string scratch = db + "-timing";
+  std::string mode;
+  for (const std::string& a : mode_args) mode += " " + a;
   const std::string timing_cmd = std::string(ZS_BINARY_PATH) + " ingest --db " + scratch + " -f " +
-                                 files[0] + " --sync-every 8 >/dev/null 2>&1";
+                                 files[0] + mode + " >/dev/null 2>&1";
   ASSERT_EQ(std::system(timing_cmd.c_str()), 0);
   const int run_us = static_cast<int>(
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0)
@@ -288,8 +321,11 @@ TEST_F(CacheCmdTest, SigkillDuringIngestLosesNoAcknowledgedSecretAndVerifies) {
       ::close(out_pipe[0]);
       const int devnull = ::open("/dev/null", O_WRONLY);
       ::dup2(devnull, 2);
-      ::execl(ZS_BINARY_PATH, "zarf-state", "ingest", "--db", db_.c_str(), "-f",
-              files[k - 1].c_str(), "--sync-every", "8", nullptr);
+      std::vector<const char*> argv{"zarf-state", "ingest", "--db", db.c_str(), "-f",
+                                    files[k - 1].c_str()};
+      for (const std::string& a : mode_args) argv.push_back(a.c_str());
+      argv.push_back(nullptr);
+      ::execv(ZS_BINARY_PATH, const_cast<char* const*>(argv.data()));
       ::_exit(127);
     }
     ::close(out_pipe[1]);
@@ -315,7 +351,7 @@ TEST_F(CacheCmdTest, SigkillDuringIngestLosesNoAcknowledgedSecretAndVerifies) {
   }
   EXPECT_GT(killed, kKills / 4);
   EXPECT_GT(acked.size(), 100u);
-  auto cache = OpenCacheReadOnly(db_);
+  auto cache = OpenCacheReadOnly(db);
   ASSERT_TRUE(cache.ok()) << cache.status().message();
   auto report = (*cache)->Verify();
   ASSERT_TRUE(report.ok()) << report.status().message();
@@ -333,6 +369,16 @@ TEST_F(CacheCmdTest, SigkillDuringIngestLosesNoAcknowledgedSecretAndVerifies) {
           << "snapshot " << k << " of " << package << " was acknowledged but is lost";
     }
   }
+}
+
+TEST_F(CacheCmdTest, SigkillDuringIngestLosesNoAcknowledgedSecretAndVerifies) {
+  KillIngestRepeatedly(this, {"--sync-every", "8"});
+}
+
+// Without the write-ahead log a kill loses whatever was not flushed; what
+// was acknowledged was flushed, and no batch is left half-written.
+TEST_F(CacheCmdTest, SigkillDuringABulkIngestLosesNoAcknowledgedSecretAndVerifies) {
+  KillIngestRepeatedly(this, {"--bulk", "--sync-every", "32"});
 }
 
 }  // namespace
