@@ -378,7 +378,7 @@ TEST_F(CacheCmdTest, SigkillDuringIngestLosesNoAcknowledgedSecretAndVerifies) {
 // Without the write-ahead log a kill loses whatever was not flushed; what
 // was acknowledged was flushed, and no batch is left half-written.
 TEST_F(CacheCmdTest, SigkillDuringABulkIngestLosesNoAcknowledgedSecretAndVerifies) {
-  KillIngestRepeatedly(this, {"--bulk", "--sync-every", "32"});
+  KillIngestRepeatedly(this, {"--bulk", "--sync-every", "8"});
 }
 
 }  // namespace
