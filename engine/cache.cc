@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "codec/package_secret.h"
 #include "engine/internal/cache_impl.h"
@@ -123,11 +124,21 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
   // New records join in time order; at equal times package events first.
   std::stable_sort(fresh.begin(), fresh.end(),
                    [](const Candidate& a, const Candidate& b) { return a.time < b.time; });
+  for (Candidate& c : fresh) {
+    c.seq = ++result->log_size;
+    RocksDbEventLog::StageLogRecord(batch, *db_, key, c.seq,
+                                    std::string_view(bytes).substr(c.begin, c.end - c.begin));
+  }
+  // Their identities in key order: a skiplist memtable inserts a run of
+  // ascending keys next to the previous one (RocksDB keeps the splice),
+  // where random order searches from the top each time (14% of ingest).
+  std::sort(fresh.begin(), fresh.end(), [](const Candidate& a, const Candidate& b) {
+    return std::tie(a.hash.high, a.hash.low) < std::tie(b.hash.high, b.hash.low);
+  });
   for (const Candidate& c : fresh) {
     id.clear();
     AppendRecordId(&id, c.hash);
-    RocksDbEventLog::StageRecord(batch, *db_, key, ++result->log_size,
-                                 std::string_view(bytes).substr(c.begin, c.end - c.begin), id);
+    RocksDbEventLog::StageRecordId(batch, *db_, key, c.seq, id);
   }
   result->new_records = fresh.size();
 

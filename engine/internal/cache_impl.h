@@ -64,12 +64,14 @@ class CacheImpl final : public Cache {
                              VerifyReport* report) const;
 
   // A record a Secret being staged implies: its time, the range of its
-  // canonical bytes in record_bytes_, and its identity.
+  // canonical bytes in record_bytes_, its identity and, once it is staged,
+  // its sequence number.
   struct Candidate {
     Timestamp time;
     std::size_t begin;
     std::size_t end;
     RecordHash hash;
+    std::uint64_t seq = 0;
   };
 
   std::unique_ptr<CacheDb> db_;

@@ -16,13 +16,27 @@ Result<AppendResult> RocksDbEventLog::Append(std::string_view package, const Rec
 void RocksDbEventLog::StageRecord(rocksdb::WriteBatch* batch, const CacheDb& db,
                                   std::string_view package, std::uint64_t seq,
                                   std::string_view encoded, std::string_view record_id) {
+  StageLogRecord(batch, db, package, seq, encoded);
+  StageRecordId(batch, db, package, seq, record_id);
+}
+
+void RocksDbEventLog::StageLogRecord(rocksdb::WriteBatch* batch, const CacheDb& db,
+                                     std::string_view package, std::uint64_t seq,
+                                     std::string_view encoded) {
   char seq_bytes[8];
   PutBigEndian<8>(seq_bytes, seq);
   const std::string_view seq_view(seq_bytes, sizeof seq_bytes);
   const rocksdb::Slice record(encoded.data(), encoded.size());
-  const rocksdb::Slice seq_value(seq_bytes, sizeof seq_bytes);
   batch->Put(db.cf(kCfLog), KeyParts(package, seq_view).parts(), rocksdb::SliceParts(&record, 1))
       .PermitUncheckedError();
+}
+
+void RocksDbEventLog::StageRecordId(rocksdb::WriteBatch* batch, const CacheDb& db,
+                                    std::string_view package, std::uint64_t seq,
+                                    std::string_view record_id) {
+  char seq_bytes[8];
+  PutBigEndian<8>(seq_bytes, seq);
+  const rocksdb::Slice seq_value(seq_bytes, sizeof seq_bytes);
   batch->Put(db.cf(kCfIds), KeyParts(package, record_id).parts(),
              rocksdb::SliceParts(&seq_value, 1))
       .PermitUncheckedError();

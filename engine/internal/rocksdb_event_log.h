@@ -41,9 +41,16 @@ class RocksDbEventLog final : public EventLog {
   Result<std::optional<std::uint64_t>> FindId(std::string_view package,
                                               std::string_view record_id) const;
   // Adds record `encoded` (EncodeRecord bytes, identity `record_id`) as
-  // number `seq` of `package` to `batch`.
+  // number `seq` of `package` to `batch`: its log entry (StageLogRecord)
+  // and its identity (StageRecordId), which callers staging many records
+  // may add separately, each in key order.
   static void StageRecord(rocksdb::WriteBatch* batch, const CacheDb& db, std::string_view package,
                           std::uint64_t seq, std::string_view encoded, std::string_view record_id);
+  static void StageLogRecord(rocksdb::WriteBatch* batch, const CacheDb& db,
+                             std::string_view package, std::uint64_t seq, std::string_view encoded);
+  static void StageRecordId(rocksdb::WriteBatch* batch, const CacheDb& db,
+                            std::string_view package, std::uint64_t seq,
+                            std::string_view record_id);
 
  private:
   const CacheDb* db_;
