@@ -20,15 +20,23 @@ void RocksDbEventLog::StageRecord(rocksdb::WriteBatch* batch, const CacheDb& db,
   StageRecordId(batch, db, package, seq, record_id);
 }
 
+namespace {
+
+// Stages Lp(package) + tail -> value into family `cf` of `batch`.
+void PutPrefixed(rocksdb::WriteBatch* batch, rocksdb::ColumnFamilyHandle* cf,
+                 std::string_view package, std::string_view tail, std::string_view value) {
+  const rocksdb::Slice v(value.data(), value.size());
+  batch->Put(cf, KeyParts(package, tail).parts(), rocksdb::SliceParts(&v, 1)).PermitUncheckedError();
+}
+
+}  // namespace
+
 void RocksDbEventLog::StageLogRecord(rocksdb::WriteBatch* batch, const CacheDb& db,
                                      std::string_view package, std::uint64_t seq,
                                      std::string_view encoded) {
   char seq_bytes[8];
   PutBigEndian<8>(seq_bytes, seq);
-  const std::string_view seq_view(seq_bytes, sizeof seq_bytes);
-  const rocksdb::Slice record(encoded.data(), encoded.size());
-  batch->Put(db.cf(kCfLog), KeyParts(package, seq_view).parts(), rocksdb::SliceParts(&record, 1))
-      .PermitUncheckedError();
+  PutPrefixed(batch, db.cf(kCfLog), package, std::string_view(seq_bytes, 8), encoded);
 }
 
 void RocksDbEventLog::StageRecordId(rocksdb::WriteBatch* batch, const CacheDb& db,
@@ -36,10 +44,7 @@ void RocksDbEventLog::StageRecordId(rocksdb::WriteBatch* batch, const CacheDb& d
                                     std::string_view record_id) {
   char seq_bytes[8];
   PutBigEndian<8>(seq_bytes, seq);
-  const rocksdb::Slice seq_value(seq_bytes, sizeof seq_bytes);
-  batch->Put(db.cf(kCfIds), KeyParts(package, record_id).parts(),
-             rocksdb::SliceParts(&seq_value, 1))
-      .PermitUncheckedError();
+  PutPrefixed(batch, db.cf(kCfIds), package, record_id, std::string_view(seq_bytes, 8));
 }
 
 Result<std::optional<std::uint64_t>> RocksDbEventLog::FindId(std::string_view package,
