@@ -304,8 +304,11 @@ Result<DeployedPackage> DecodeDeployedPackage(const json::Value& v) {
   return pkg;
 }
 
-Result<DeployedPackage> ParseDeployedPackage(std::string_view json_text) {
-  ZS_ASSIGN_OR_RETURN(json::Value v, json::ParseJson(json_text));
+Result<DeployedPackage> ParseDeployedPackage(std::string_view json_text,
+                                             std::size_t readable_padding) {
+  json::ParseOptions options;
+  options.readable_padding = readable_padding;
+  ZS_ASSIGN_OR_RETURN(json::Value v, json::ParseJson(json_text, options));
   // The package definition is most of a payload; the parsed tree is ours,
   // so it is moved into the result instead of copied. Only for the common
   // shape (one `data` member, an object): duplicates take the copying path.

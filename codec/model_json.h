@@ -13,6 +13,7 @@
 #ifndef ZARF_STATE_CODEC_MODEL_JSON_H_
 #define ZARF_STATE_CODEC_MODEL_JSON_H_
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -28,7 +29,11 @@ namespace zs {
 Result<DeployedPackage> DecodeDeployedPackage(const json::Value& value);
 
 // ParseJson + DecodeDeployedPackage. Corruption for malformed JSON.
-Result<DeployedPackage> ParseDeployedPackage(std::string_view json_text);
+// `readable_padding`: bytes after the text that may be read (the spare
+// capacity of its std::string); 64 or more lets the parser read the text in
+// place rather than copy it (json::ParseOptions::readable_padding).
+Result<DeployedPackage> ParseDeployedPackage(std::string_view json_text,
+                                             std::size_t readable_padding = 0);
 
 // Go-exact compact JSON of `pkg`, as Zarf writes it into the Secret.
 std::string EncodeDeployedPackage(const DeployedPackage& pkg);

@@ -35,9 +35,10 @@ Result<PackageCodec> ParsePackageCodec(std::string_view name) {
   return Status::InvalidArgument("unknown codec '" + std::string(name) + "' (json, compact or auto)");
 }
 
-Result<DeployedPackage> DecodePackagePayload(std::string_view payload) {
+Result<DeployedPackage> DecodePackagePayload(std::string_view payload,
+                                             std::size_t readable_padding) {
   if (compact::LooksCompact(payload)) return compact::Decode(payload);
-  return ParseDeployedPackage(payload);
+  return ParseDeployedPackage(payload, readable_padding);
 }
 
 Result<DeployedPackage> DecodePackage(const json::Value& secret) {

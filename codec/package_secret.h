@@ -53,7 +53,9 @@ struct StoreOptions {
 Result<DeployedPackage> DecodePackage(const json::Value& secret);
 
 // The payload of a bare JSON DeployedPackage, or of a compact envelope.
-Result<DeployedPackage> DecodePackagePayload(std::string_view payload);
+// `readable_padding` as ParseDeployedPackage's.
+Result<DeployedPackage> DecodePackagePayload(std::string_view payload,
+                                             std::size_t readable_padding = 0);
 
 // Stores `pkg` into `secret` (see the layout above) after checking its size.
 // On any error `secret` is unchanged. Returns the codec used.

@@ -220,7 +220,7 @@ std::vector<Result<IngestResult>> CacheImpl::IngestGroup(std::span<const IngestS
     group_begin = results.size();
   };
   for (const IngestSource& src : sources) {
-    auto pkg = DecodePackagePayload(src.payload);
+    auto pkg = DecodePackagePayload(src.payload, src.payload_padding);
     if (!pkg.ok()) {
       results.emplace_back(pkg.status());
       continue;

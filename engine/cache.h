@@ -104,6 +104,10 @@ struct IngestSource {
   std::string_view payload;  // Zarf JSON or compact envelope
   std::string_view secret_name;
   std::string_view secret_namespace;
+  // Bytes after `payload` that may be read, never written (the spare
+  // capacity of its std::string; 0 when unknown): with 64 or more the JSON
+  // parser reads the payload in place instead of copying it.
+  std::size_t payload_padding = 0;
 };
 
 struct IngestResult {

@@ -126,7 +126,9 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
       if (group.empty() || acks_failed) return Status::OK();
       std::vector<engine::IngestSource> sources;
       sources.reserve(group.size());
-      for (const PendingSecret& p : group) sources.push_back({p.payload, p.name, p.ns});
+      for (const PendingSecret& p : group) {
+        sources.push_back({p.payload, p.name, p.ns, p.payload.capacity() - p.payload.size()});
+      }
       std::vector<Result<engine::IngestResult>> results = (*cache)->IngestGroup(sources);
       for (std::size_t i = 0; i < results.size(); ++i) {
         const Result<engine::IngestResult>& r = results[i];

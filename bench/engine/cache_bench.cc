@@ -124,7 +124,8 @@ void BM_IngestSecrets(benchmark::State& state) {
     for (int i = 0; i < kSecrets; ++i) {
       inputs.push_back(ReadInput(secrets[i], "bench"));
       const InputObject& obj = inputs.back()->objects[0];
-      sources.push_back({obj.payload, ObjectName(obj.object), ObjectNamespace(obj.object)});
+      sources.push_back({obj.payload, ObjectName(obj.object), ObjectNamespace(obj.object),
+                         obj.payload.capacity() - obj.payload.size()});
       if (static_cast<int>(sources.size()) == group || i == kSecrets - 1) {
         for (const auto& r : cache->IngestGroup(sources)) {
           if (!r.ok()) std::abort();

@@ -39,6 +39,37 @@ TEST(ModelJsonTest, EveryLegacyEraPackageRoundTripsWithoutGainingFields) {
   EXPECT_GT(checked, 50);
 }
 
+// Parsed in place (readable_padding), a payload decodes exactly as from a
+// padded copy, whatever the bytes after it hold: JSON that would extend the
+// text, invalid UTF-8 or whitespace. Malformed payloads fail the same way.
+TEST(ModelJsonTest, APayloadParsedInPlaceDecodesAsFromACopyWhateverFollowsIt) {
+  std::vector<std::string> texts;
+  for (const auto& path : testing::LegacyFiles(".payload.json")) {
+    if (IsPackagePayload(path) || path.filename().string().starts_with("malformed-")) {
+      texts.push_back(testing::ReadFile(path));
+    }
+  }
+  ASSERT_GT(texts.size(), 50u);
+  int checked = 0;
+  for (const std::string& text : texts) {
+    auto copied = ParseDeployedPackage(text);
+    for (const std::string& tail : {std::string(64, '}'), std::string(64, '"'),
+                                   std::string(64, '\xff'), std::string(64, ' '),
+                                   std::string(",\"name\":\"other\"}") + std::string(48, ']')}) {
+      std::string buffer = text + tail;
+      auto in_place = ParseDeployedPackage(std::string_view(buffer.data(), text.size()), tail.size());
+      ASSERT_EQ(in_place.ok(), copied.ok()) << text.substr(0, 80);
+      if (copied.ok()) {
+        EXPECT_EQ(EncodeDeployedPackage(*in_place), EncodeDeployedPackage(*copied));
+      } else {
+        EXPECT_EQ(in_place.status().message(), copied.status().message());
+      }
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, static_cast<int>(texts.size()) * 5);
+}
+
 TEST(ModelJsonTest, UnknownFieldsSurviveInPlace) {
   const std::string original =
       testing::ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-edge-unknown-fields.payload.json");
