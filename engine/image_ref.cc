@@ -115,6 +115,10 @@ std::string ImageRef::String() const {
 }
 
 void AppendImageKey(std::string* out, const ImageRef& ref) {
+  // One allocation for the whole key (AppendImageName alone would reserve
+  // for the name, and the tag or digest would grow it again).
+  out->reserve(out->size() + ref.domain.size() + 1 + ref.path.size() + 1 +
+               (ref.digest.empty() ? ref.tag.size() : ref.digest.size()));
   AppendImageName(out, ref);
   if (!ref.digest.empty()) {
     out->push_back('@');
