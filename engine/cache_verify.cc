@@ -71,7 +71,10 @@ Status CacheImpl::VerifyPackage(std::string_view package, std::string_view meta_
   if (have.name != want.name || have.version != want.version || have.generation != want.generation) {
     problem("status record's name/version/generation differ from the snapshot's");
   }
-  const std::vector<IndexTerm> terms = SnapshotTerms(*pkg);
+  // A format-1 status record holds repository terms whatever the format
+  // of the cache now is.
+  const std::vector<IndexTerm> terms =
+      SnapshotTerms(*pkg, NeedsRepositoryTerms() || meta->has_terms);
   if (meta->has_terms && terms != meta->terms) {
     problem("status record's index terms differ from the snapshot's");
   }

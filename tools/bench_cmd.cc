@@ -53,11 +53,6 @@ std::string Fixed(double v, int decimals) {
   return buf;
 }
 
-// Temp file + rename: a kill mid-run leaves each output old or new, never torn.
-Status WriteTextFile(const std::filesystem::path& path, const std::string& text) {
-  return WriteOutputFile(path.string(), text);
-}
-
 // What is measured for one codec.
 struct CodecReport {
   Codec codec;
@@ -233,7 +228,8 @@ Result<std::vector<std::string>> WriteOutputs(const BenchGrowthOptions& o,
   };
   std::vector<std::string> written;
   for (const auto& [name, text] : files) {
-    ZS_RETURN_IF_ERROR(WriteTextFile(dir / name, text));
+    // Temp file + rename: a kill mid-run leaves each output old or new.
+    ZS_RETURN_IF_ERROR(WriteOutputFile((dir / name).string(), text));
     written.push_back((dir / name).string());
   }
   return written;

@@ -174,16 +174,11 @@ bool AppendIndexEntryKey(std::string* out, IndexKind kind, std::string_view term
 
 IndexLookup LookupOf(IndexKind kind, std::string_view term, int format) {
   IndexLookup l;
-  if (format >= kImageEntriesFormat && kind == IndexKind::kRepository) {
+  // A term's entries are its entry key without the package; a repository
+  // that has none of its own (format 3) is the head of its images' entries.
+  if (!AppendIndexEntryKey(&l.prefix, kind, term, /*package=*/"", format)) {
     AppendImageRepositoryPrefix(&l.prefix, term);
     l.package_after_reference = true;
-  } else if (format >= kImageEntriesFormat && kind == IndexKind::kImage) {
-    std::string_view repository, reference;
-    SplitImageTerm(term, &repository, &reference);
-    AppendImageRepositoryPrefix(&l.prefix, repository);
-    AppendLengthPrefixed(&l.prefix, reference);
-  } else {
-    AppendLengthPrefixed(&l.prefix, StoredTerm(kind, term));
   }
   return l;
 }

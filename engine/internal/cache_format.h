@@ -182,7 +182,7 @@ Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes,
 // history) and the distinct sources of its events. Sorted and unique.
 // Repository terms only with `repositories` (needed by formats 1-2, whose
 // repository entries are their own; format 3's image entries serve both).
-std::vector<IndexTerm> SnapshotTerms(const DeployedPackage& pkg, bool repositories = true);
+std::vector<IndexTerm> SnapshotTerms(const DeployedPackage& pkg, bool repositories);
 
 // One record a snapshot implies, read in place: a v2 entry of `events`, or
 // a component's v2 `lastEvent`. Points into the snapshot, which must outlive

@@ -382,7 +382,8 @@ void WriteOldImageIndex(internal::CacheDb* db, const std::vector<std::string>& p
   for (std::size_t i = 0; i < packages.size(); ++i) {
     std::string payload;
     ASSERT_TRUE(*db->Get(internal::kCfSnapshots, packages[i], &payload));
-    for (const internal::IndexTerm& t : internal::SnapshotTerms(*DecodePackagePayload(payload))) {
+    const DeployedPackage pkg = *DecodePackagePayload(payload);
+    for (const internal::IndexTerm& t : internal::SnapshotTerms(pkg, /*repositories=*/true)) {
       if (t.kind != IndexKind::kImage && t.kind != IndexKind::kRepository) continue;
       if (leave_converted && i == 0) continue;
       if (t.kind == IndexKind::kImage) {
@@ -470,7 +471,8 @@ TEST_F(CacheTest, AFormatOneCacheIsReadAndUpdated) {
       std::string payload, meta_bytes;
       ASSERT_TRUE(*db->Get(internal::kCfSnapshots, key, &payload));
       ASSERT_TRUE(*db->Get(internal::kCfPackages, key, &meta_bytes));
-      const auto terms = internal::SnapshotTerms(*DecodePackagePayload(payload));
+      const auto terms =
+          internal::SnapshotTerms(*DecodePackagePayload(payload), /*repositories=*/true);
       ASSERT_EQ(meta_bytes[0], 2);
       meta_bytes[0] = 1;
       meta_bytes.push_back(static_cast<char>(terms.size()));  // < 128: one varint byte
