@@ -79,7 +79,7 @@ class TreeBuilder {
     if (type == od::json_type::object || type == od::json_type::array) {
       od::value root;
       if (auto err = doc.get_value().get(root)) return Fail(err, doc);
-      ZS_RETURN_IF_ERROR(Visit(root, doc, 1, &out));
+      ZS_RETURN_IF_ERROR(Visit(root, doc, 1, &out, selection_));
     } else {
       ZS_RETURN_IF_ERROR(VisitScalarDocument(doc, type, &out));
     }
@@ -126,13 +126,13 @@ class TreeBuilder {
           od::value item_value;
           if (auto err = element.get(item_value)) return Fail(err, doc);
           Value item;
-          ZS_RETURN_IF_ERROR(Visit(item_value, doc, 3, &item));
+          ZS_RETURN_IF_ERROR(Visit(item_value, doc, 3, &item, nullptr));
           ZS_RETURN_IF_ERROR(on_item(std::move(item), index++, envelope));
         }
         continue;
       }
       envelope.object().emplace_back(std::string(key), Value());
-      ZS_RETURN_IF_ERROR(Visit(child, doc, 2, &envelope.object().back().second));
+      ZS_RETURN_IF_ERROR(Visit(child, doc, 2, &envelope.object().back().second, nullptr));
     }
     const char* loc = nullptr;
     if (!doc.current_location().get(loc)) {
@@ -228,12 +228,19 @@ class TreeBuilder {
   // under 1 KiB optimised (the deepest document allowed, kSimdjsonMaxDepth,
   // needs under 1 MiB of stack). AddressSanitizer builds take about ten
   // times that; the default max_depth of 512 fits their 8 MiB stack.
-  Status Visit(od::value& v, od::document& doc, std::size_t depth, Value* out) {
+  //
+  // `out` null: check the value as strictly, build nothing (a part that a
+  // Selection leaves out). `select` null: build the whole value.
+  Status Visit(od::value& v, od::document& doc, std::size_t depth, Value* out,
+               const Selection* select) {
     if (depth > options_.max_depth) return TooDeep(v);
     od::json_type type;
     if (auto err = v.type().get(type)) return Fail(err, doc);
-    if (type == od::json_type::object) return VisitObject(v, doc, depth, out);
-    if (type == od::json_type::array) return VisitArray(v, doc, depth, out);
+    if (type == od::json_type::object) {
+      if (out == nullptr) return CheckObject(v, doc, depth);
+      return VisitObject(v, doc, depth, out, select);
+    }
+    if (type == od::json_type::array) return VisitArray(v, doc, depth, out, select);
     return VisitScalar(v, doc, type, out);
   }
 
@@ -244,15 +251,23 @@ class TreeBuilder {
   }
 
   [[gnu::noinline]] Status VisitArray(od::value& v, od::document& doc, std::size_t depth,
-                                      Value* out) {
+                                      Value* out, const Selection* select) {
     od::array arr;
     if (auto err = v.get_array().get(arr)) return Fail(err, doc);
+    if (out == nullptr) {
+      for (auto element : arr) {
+        od::value child;
+        if (auto err = element.get(child)) return Fail(err, doc);
+        ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, nullptr, nullptr));
+      }
+      return Status::OK();
+    }
     Array& items = Scratch(&array_scratch_, depth);
     for (auto element : arr) {
       od::value child;
       if (auto err = element.get(child)) return Fail(err, doc);
       items.emplace_back();
-      ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &items.back()));
+      ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &items.back(), select));
     }
     *out = Value::MakeArray(Array(std::make_move_iterator(items.begin()),
                                   std::make_move_iterator(items.end())));
@@ -276,7 +291,7 @@ class TreeBuilder {
           return Status::Corruption("json: invalid number '" + std::string(raw) +
                                     "' at byte " + std::to_string(start - input_.data()));
         }
-        *out = Value::RawNumber(std::string(raw));
+        if (out != nullptr) *out = Value::RawNumber(std::string(raw));
         return Status::OK();
       }
       case od::json_type::string: {
@@ -290,7 +305,7 @@ class TreeBuilder {
         if (raw.size() >= 2) {
           const std::string_view body = raw.substr(1, raw.size() - 2);
           if (body.find('\\') == std::string_view::npos) {
-            *out = Value::String(std::string(body));
+            if (out != nullptr) *out = Value::String(std::string(body));
             return Status::OK();
           }
         }
@@ -300,13 +315,13 @@ class TreeBuilder {
           return Status::Corruption("json: invalid string at byte " +
                                     std::to_string(at));
         }
-        *out = Value::String(std::string(s));
+        if (out != nullptr) *out = Value::String(std::string(s));
         return Status::OK();
       }
       case od::json_type::boolean: {
         bool b;
         if (auto err = v.get_bool().get(b)) return Fail(err, doc);
-        *out = Value::Bool(b);
+        if (out != nullptr) *out = Value::Bool(b);
         return Status::OK();
       }
       case od::json_type::null: {
@@ -316,7 +331,7 @@ class TreeBuilder {
           return Status::Corruption("json: invalid literal at byte " +
                                     std::to_string(Offset(v)));
         }
-        *out = Value::Null();
+        if (out != nullptr) *out = Value::Null();
         return Status::OK();
       }
       default:
@@ -349,8 +364,30 @@ class TreeBuilder {
                               std::to_string(Offset(child)));
   }
 
+  // Visit's `out == nullptr` case for an object.
+  [[gnu::noinline]] Status CheckObject(od::value& v, od::document& doc, std::size_t depth) {
+    od::object obj;
+    if (auto err = v.get_object().get(obj)) return Fail(err, doc);
+    for (auto field : obj) {
+      std::string_view key;
+      if (auto err = field.unescaped_key().get(key)) return Fail(err, doc);
+      od::value child;
+      if (auto err = field.value().get(child)) return Fail(err, doc);
+      ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, nullptr, nullptr));
+    }
+    return Status::OK();
+  }
+
+  // The entry of `select` for member `key`, or nullptr.
+  static const Selection::Member* Selected(const Selection& select, std::string_view key) {
+    for (const Selection::Member& m : select.members) {
+      if (m.key == key) return &m;
+    }
+    return nullptr;
+  }
+
   [[gnu::noinline]] Status VisitObject(od::value& v, od::document& doc, std::size_t depth,
-                                       Value* out) {
+                                       Value* out, const Selection* select) {
     od::object obj;
     if (auto err = v.get_object().get(obj)) return Fail(err, doc);
     Object& members = Scratch(&object_scratch_, depth);
@@ -361,11 +398,20 @@ class TreeBuilder {
       if (auto err = field.unescaped_key().get(key)) return Fail(err, doc);
       od::value child;
       if (auto err = field.value().get(child)) return Fail(err, doc);
+      const Selection* child_select = nullptr;
+      if (select != nullptr) {
+        const Selection::Member* m = Selected(*select, key);
+        if (m == nullptr && !select->keep_others) {
+          ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, nullptr, nullptr));
+          continue;
+        }
+        if (m != nullptr) child_select = m->select;
+      }
       if (options_.duplicates != DuplicateKeys::kKeep) {
         const std::size_t found = FindMember(members, index, key);
         if (found != members.size()) {
           if (options_.duplicates == DuplicateKeys::kReject) return DuplicateKey(key, child);
-          ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &members[found].second));
+          ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &members[found].second, child_select));
           continue;
         }
       }
@@ -380,7 +426,7 @@ class TreeBuilder {
       }
       if (!index.empty()) index.emplace(std::string(key), members.size());
       members.emplace_back(std::string(key), Value());
-      ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &members.back().second));
+      ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &members.back().second, child_select));
     }
     *out = Value::MakeObject(Object(std::make_move_iterator(members.begin()),
                                     std::make_move_iterator(members.end())));
@@ -414,8 +460,11 @@ class TreeBuilder {
     raw_key_ = key;
     raw_offsets_ = offsets;
   }
+  // ParseJsonSelected: the root value is built as `select` says.
+  void Select(const Selection* select) { selection_ = select; }
 
  private:
+  const Selection* selection_ = nullptr;
   std::string_view raw_key_;
   std::vector<std::size_t>* raw_offsets_ = nullptr;
 };
@@ -493,6 +542,14 @@ Result<Value> ParseJsonLeavingRaw(std::string_view text, std::string_view raw_ke
                                   std::vector<std::size_t>* raw_offsets) {
   return WithDocument(text, options, [&](TreeBuilder& builder, od::document& doc) {
     if (options.duplicates == DuplicateKeys::kKeep) builder.LeaveRaw(raw_key, raw_offsets);
+    return builder.Build(doc);
+  });
+}
+
+Result<Value> ParseJsonSelected(std::string_view text, const Selection& selection,
+                                const ParseOptions& options) {
+  return WithDocument(text, options, [&](TreeBuilder& builder, od::document& doc) {
+    if (options.duplicates == DuplicateKeys::kKeep) builder.Select(&selection);
     return builder.Build(doc);
   });
 }

@@ -63,6 +63,28 @@ Result<Value> ParseJsonLeavingRaw(std::string_view text, std::string_view raw_ke
                                   const ParseOptions& options,
                                   std::vector<std::size_t>* raw_offsets);
 
+// The parts of a document ParseJsonSelected builds. A selection applies to
+// an object: each member listed is built with its own selection (nullptr:
+// the whole value); members not listed are built whole when `keep_others`,
+// else checked and left out of the tree. An array is selected as its
+// elements are; a scalar is always built.
+struct Selection {
+  struct Member {
+    std::string_view key;
+    const Selection* select = nullptr;
+  };
+  std::vector<Member> members;
+  bool keep_others = false;
+};
+
+// ParseJson, except that only the parts `selection` names are built. Parts
+// left out are checked exactly as ParseJson checks them (grammar, UTF-8,
+// escapes, depth; the same errors) but cost no allocation: for reading a
+// few fields of a large document. Only with DuplicateKeys::kKeep; other
+// options build every value.
+Result<Value> ParseJsonSelected(std::string_view text, const Selection& selection,
+                                const ParseOptions& options = {});
+
 // ParseJsonStreaming's callbacks. A non-OK status stops the parse and is
 // returned by it.
 using ItemHandler =

@@ -304,11 +304,27 @@ Result<DeployedPackage> DecodeDeployedPackage(const json::Value& v) {
   return pkg;
 }
 
+namespace {
+
+// DefinitionParts::kSummary as a json::Selection. The names are matched
+// exactly, as the engine's lookups in the definition match them.
+const json::Selection& DefinitionSummary() {
+  static const json::Selection component{{{"name"}, {"images"}}, false};
+  static const json::Selection definition{{{"metadata"}, {"components", &component}}, false};
+  static const json::Selection package{{{"data", &definition}}, true};
+  return package;
+}
+
+}  // namespace
+
 Result<DeployedPackage> ParseDeployedPackage(std::string_view json_text,
-                                             std::size_t readable_padding) {
+                                             std::size_t readable_padding,
+                                             DefinitionParts parts) {
   json::ParseOptions options;
   options.readable_padding = readable_padding;
-  ZS_ASSIGN_OR_RETURN(json::Value v, json::ParseJson(json_text, options));
+  ZS_ASSIGN_OR_RETURN(json::Value v, parts == DefinitionParts::kSummary
+                                         ? json::ParseJsonSelected(json_text, DefinitionSummary(), options)
+                                         : json::ParseJson(json_text, options));
   // The package definition is most of a payload; the parsed tree is ours,
   // so it is moved into the result instead of copied. Only for the common
   // shape (one `data` member, an object): duplicates take the copying path.

@@ -28,12 +28,25 @@ namespace zs {
 // wrong kind, an integer overflows int64 or a timestamp is not RFC 3339.
 Result<DeployedPackage> DecodeDeployedPackage(const json::Value& value);
 
+// How much of the package definition (`data`, most of a payload) a parse
+// builds.
+enum class DefinitionParts {
+  // All of it, preserved exactly as read.
+  kAll,
+  // Its `metadata`, and each of its `components` with only `name` and
+  // `images`: what the cache indexes. The rest is checked as strictly, with
+  // the same errors, but not built, which makes the parse about twice as
+  // fast. Such a package must not be encoded: its definition is incomplete.
+  kSummary,
+};
+
 // ParseJson + DecodeDeployedPackage. Corruption for malformed JSON.
 // `readable_padding`: bytes after the text that may be read (the spare
 // capacity of its std::string); 64 or more lets the parser read the text in
 // place rather than copy it (json::ParseOptions::readable_padding).
 Result<DeployedPackage> ParseDeployedPackage(std::string_view json_text,
-                                             std::size_t readable_padding = 0);
+                                             std::size_t readable_padding = 0,
+                                             DefinitionParts parts = DefinitionParts::kAll);
 
 // Go-exact compact JSON of `pkg`, as Zarf writes it into the Secret.
 std::string EncodeDeployedPackage(const DeployedPackage& pkg);

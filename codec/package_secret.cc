@@ -36,9 +36,10 @@ Result<PackageCodec> ParsePackageCodec(std::string_view name) {
 }
 
 Result<DeployedPackage> DecodePackagePayload(std::string_view payload,
-                                             std::size_t readable_padding) {
+                                             std::size_t readable_padding,
+                                             DefinitionParts parts) {
   if (compact::LooksCompact(payload)) return compact::Decode(payload);
-  return ParseDeployedPackage(payload, readable_padding);
+  return ParseDeployedPackage(payload, readable_padding, parts);
 }
 
 Result<DeployedPackage> DecodePackage(const json::Value& secret) {

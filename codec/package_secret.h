@@ -27,6 +27,7 @@
 
 #include "codec/json_value.h"
 #include "codec/model.h"
+#include "codec/model_json.h"
 #include "codec/secret.h"
 #include "codec/status.h"
 
@@ -53,9 +54,11 @@ struct StoreOptions {
 Result<DeployedPackage> DecodePackage(const json::Value& secret);
 
 // The payload of a bare JSON DeployedPackage, or of a compact envelope.
-// `readable_padding` as ParseDeployedPackage's.
+// `readable_padding` and `parts` as ParseDeployedPackage's; a compact
+// envelope is always decoded whole.
 Result<DeployedPackage> DecodePackagePayload(std::string_view payload,
-                                             std::size_t readable_padding = 0);
+                                             std::size_t readable_padding = 0,
+                                             DefinitionParts parts = DefinitionParts::kAll);
 
 // Stores `pkg` into `secret` (see the layout above) after checking its size.
 // On any error `secret` is unchanged. Returns the codec used.

@@ -183,7 +183,7 @@ Result<std::vector<IndexTerm>> CacheImpl::StoredSnapshotTerms(std::string_view p
     return Status::Corruption("cache: package " + std::string(package) +
                               " has a status record but no snapshot");
   }
-  auto pkg = DecodePackagePayload(payload);
+  auto pkg = DecodePackagePayload(payload, 0, DefinitionParts::kSummary);
   if (!pkg.ok()) {
     return pkg.status().WithContext("cache: package " + std::string(package) + ": stored snapshot");
   }
@@ -220,7 +220,9 @@ std::vector<Result<IngestResult>> CacheImpl::IngestGroup(std::span<const IngestS
     group_begin = results.size();
   };
   for (const IngestSource& src : sources) {
-    auto pkg = DecodePackagePayload(src.payload, src.payload_padding);
+    // Only what the cache reads of the package definition is built: the
+    // snapshot stored is the payload's bytes, never the decoded package.
+    auto pkg = DecodePackagePayload(src.payload, src.payload_padding, DefinitionParts::kSummary);
     if (!pkg.ok()) {
       results.emplace_back(pkg.status());
       continue;

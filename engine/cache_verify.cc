@@ -49,7 +49,7 @@ Status CacheImpl::VerifyPackage(std::string_view package, std::string_view meta_
     problem("no snapshot");
     return Status::OK();
   }
-  auto pkg = DecodePackagePayload(payload);
+  auto pkg = DecodePackagePayload(payload, 0, DefinitionParts::kSummary);
   if (!pkg.ok()) {
     problem("snapshot does not decode: " + std::string(pkg.status().message()));
     return Status::OK();

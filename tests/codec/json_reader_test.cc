@@ -206,5 +206,77 @@ TEST(JsonReaderTest, ALoneScalarMayBeSurroundedByWhitespace) {
   }
 }
 
+// {"keep":..., "pick":{"a":..., "list":[{"x":..., "y":...}]}, "drop":...}:
+// keep others at the top, only "a" and each list item's "x" below "pick".
+const Selection& TestSelection() {
+  static const Selection item{{{"x"}}, false};
+  static const Selection pick{{{"a"}, {"list", &item}}, false};
+  static const Selection top{{{"pick", &pick}}, true};
+  return top;
+}
+
+TEST(JsonSelectedTest, BuildsOnlyTheSelectedParts) {
+  const std::string text =
+      R"({"keep":[1,{"b":2}],"pick":{"z":{"deep":[1,2]},"a":{"all":"of it"},)"
+      R"("list":[{"y":"no","x":"yes"},7,{"x":[{"q":1}]}],"a":3},"drop":{"n":null}})";
+  auto got = ParseJsonSelected(text, TestSelection());
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  auto want = ParseJson(
+      R"({"keep":[1,{"b":2}],"pick":{"a":{"all":"of it"},)"
+      R"("list":[{"x":"yes"},7,{"x":[{"q":1}]}],"a":3},"drop":{"n":null}})");
+  ASSERT_TRUE(want.ok());
+  EXPECT_TRUE(*got == *want);
+  // A selection names members of objects: a top-level array is built whole.
+  auto array = ParseJsonSelected(R"([{"drop":1}])", TestSelection());
+  ASSERT_TRUE(array.ok());
+  EXPECT_EQ(array->array()[0].object().size(), 1u);
+}
+
+// What is left out is checked as ParseJson checks it: every malformed
+// document fails with the very same message, wherever the fault sits.
+TEST(JsonSelectedTest, PartsLeftOutAreCheckedAsStrictlyAsBuiltOnes) {
+  const std::string faults[] = {
+      "01", "1.", "-", "tru", "nul", "falsey", R"("\x")", R"("\ud800")", "\"\x01\"",
+      "\"\xff\"", "\"\xc0\xaf\"", "[1,]", "[1 2]", R"({"k" 1})", R"({"k":1,})", R"({1:2})",
+      R"({"\q":1})", "[1", R"({"k":)", std::string(600, '[') + std::string(600, ']'),
+  };
+  int checked = 0;
+  for (const std::string& fault : faults) {
+    // The fault in top-level members, which are built whole, and in members
+    // left out: of a selected object, and of an item of a selected array.
+    for (const std::string& text : {
+             R"({"drop":)" + fault + R"(,"pick":{"a":1}})",
+             R"({"keep":)" + fault + "}",
+             R"({"pick":{"z":[)" + fault + R"(],"a":2}})",
+             R"({"pick":{"list":[{"y":)" + fault + R"(,"x":0}]}})",
+         }) {
+      SCOPED_TRACE(text);
+      auto whole = ParseJson(text);
+      auto selected = ParseJsonSelected(text, TestSelection());
+      ASSERT_FALSE(whole.ok());
+      ASSERT_FALSE(selected.ok());
+      EXPECT_EQ(selected.status().code(), whole.status().code());
+      EXPECT_EQ(selected.status().message(), whole.status().message());
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 80);
+}
+
+TEST(JsonSelectedTest, OtherDuplicatePoliciesBuildEverything) {
+  const std::string text = R"({"pick":{"z":1,"a":2,"z":3},"drop":4})";
+  for (DuplicateKeys policy : {DuplicateKeys::kLastWins, DuplicateKeys::kReject}) {
+    const ParseOptions options{.duplicates = policy};
+    auto whole = ParseJson(text, options);
+    auto selected = ParseJsonSelected(text, TestSelection(), options);
+    ASSERT_EQ(selected.ok(), whole.ok());
+    if (whole.ok()) {
+      EXPECT_TRUE(*selected == *whole);
+    } else {
+      EXPECT_EQ(selected.status().message(), whole.status().message());
+    }
+  }
+}
+
 }  // namespace
 }  // namespace zs::json

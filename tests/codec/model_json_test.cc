@@ -70,6 +70,84 @@ TEST(ModelJsonTest, APayloadParsedInPlaceDecodesAsFromACopyWhateverFollowsIt) {
   EXPECT_EQ(checked, static_cast<int>(texts.size()) * 5);
 }
 
+// The definition as DefinitionParts::kSummary promises it: `metadata`, and
+// `components` whose objects hold only `name` and `images`, as read.
+json::Value DefinitionSummaryOf(const json::Value& data) {
+  json::Value out = json::Value::MakeObject();
+  for (const json::Member& m : data.object()) {
+    if (m.first == "metadata") out.object().push_back(m);
+    if (m.first != "components") continue;
+    json::Value comps = m.second;
+    if (comps.is_array()) {
+      for (json::Value& c : comps.array()) {
+        if (!c.is_object()) continue;
+        std::erase_if(c.object(), [](const json::Member& f) {
+          return f.first != "name" && f.first != "images";
+        });
+      }
+    }
+    out.object().emplace_back(m.first, std::move(comps));
+  }
+  return out;
+}
+
+// Every legacy payload decodes to the same package in summary as in whole,
+// but for the definition, which holds what the summary promises; malformed
+// payloads fail with the same message.
+TEST(ModelJsonTest, ASummaryKeepsWhatItPromisesAndFailsAsTheWholeDecodeDoes) {
+  int decoded = 0, failed = 0, images = 0;
+  for (const auto& path : testing::LegacyFiles(".payload.json")) {
+    SCOPED_TRACE(path.string());
+    const std::string text = testing::ReadFile(path);
+    auto whole = ParseDeployedPackage(text);
+    auto summary = ParseDeployedPackage(text, 0, DefinitionParts::kSummary);
+    ASSERT_EQ(summary.ok(), whole.ok()) << summary.status().ToString();
+    if (!whole.ok()) {
+      EXPECT_EQ(summary.status().message(), whole.status().message());
+      ++failed;
+      continue;
+    }
+    ASSERT_TRUE(whole->data.is_object());
+    EXPECT_TRUE(summary->data == DefinitionSummaryOf(whole->data));
+    if (const json::Value* comps = summary->data.Find("components"); comps && comps->is_array()) {
+      for (const json::Value& c : comps->array()) images += c.Find("images") != nullptr;
+    }
+    DeployedPackage rest = std::move(summary).value();
+    rest.data = whole->data;
+    EXPECT_TRUE(rest == *whole);
+    ++decoded;
+  }
+  EXPECT_GT(decoded, 50);
+  EXPECT_GT(failed, 5);
+  EXPECT_GT(images, 100);
+}
+
+// Faults planted all through a realistic definition, in parts the summary
+// builds and in parts it does not: the summary refuses each of them with the
+// message the whole decode gives.
+TEST(ModelJsonTest, ASummaryRefusesEveryFaultTheWholeDecodeRefuses) {
+  const std::string text =
+      testing::ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-realistic-init-failed.payload.json");
+  const std::size_t begin = text.find("\"data\":{");
+  const std::size_t end = text.find("\"cliVersion\"");
+  ASSERT_LT(begin, end);
+  int checked = 0;
+  for (const std::string_view fault : {",\"f\":01", ",\"f\":tru", ",\"f\":\"\\q\"", ",\"f\":[1,]",
+                                       ",\"f\":{\"g\" 1}"}) {
+    for (std::size_t at = text.find(",\"", begin); at < end; at = text.find(",\"", at + 1)) {
+      std::string bad = text;
+      bad.insert(at, fault);
+      auto whole = ParseDeployedPackage(bad);
+      auto summary = ParseDeployedPackage(bad, 0, DefinitionParts::kSummary);
+      ASSERT_FALSE(whole.ok()) << bad.substr(at, 40);
+      ASSERT_FALSE(summary.ok()) << bad.substr(at, 40);
+      EXPECT_EQ(summary.status().message(), whole.status().message());
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 1000);
+}
+
 TEST(ModelJsonTest, UnknownFieldsSurviveInPlace) {
   const std::string original =
       testing::ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-edge-unknown-fields.payload.json");
