@@ -2,6 +2,7 @@
 
 #include <simdjson.h>
 
+#include <cstring>
 #include <deque>
 #include <iterator>
 #include <string>
@@ -364,16 +365,34 @@ class TreeBuilder {
                               std::to_string(Offset(child)));
   }
 
+  // The key of `field`. Most keys hold no escape: their text in the input
+  // is their value, so it is taken from there rather than copied into
+  // simdjson's string buffer. Stage 1 has checked that the key's string is
+  // closed, so its first quote is found and, with no backslash before it,
+  // ends it.
+  simdjson::error_code KeyOf(od::field& field, std::string_view* key) {
+    const char* raw = field.key().raw();
+    const char* end = input_.data() + input_.size();
+    if (const void* quote = std::memchr(raw, '"', static_cast<std::size_t>(end - raw))) {
+      const std::string_view body(raw, static_cast<std::size_t>(static_cast<const char*>(quote) - raw));
+      if (body.find('\\') == std::string_view::npos) {
+        *key = body;
+        return simdjson::SUCCESS;
+      }
+    }
+    return field.unescaped_key().get(*key);
+  }
+
   // Visit's `out == nullptr` case for an object.
   [[gnu::noinline]] Status CheckObject(od::value& v, od::document& doc, std::size_t depth) {
     od::object obj;
     if (auto err = v.get_object().get(obj)) return Fail(err, doc);
-    for (auto field : obj) {
+    for (auto result : obj) {
+      od::field field;
+      if (auto err = std::move(result).get(field)) return Fail(err, doc);
       std::string_view key;
-      if (auto err = field.unescaped_key().get(key)) return Fail(err, doc);
-      od::value child;
-      if (auto err = field.value().get(child)) return Fail(err, doc);
-      ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, nullptr, nullptr));
+      if (auto err = KeyOf(field, &key)) return Fail(err, doc);
+      ZS_RETURN_IF_ERROR(Visit(field.value(), doc, depth + 1, nullptr, nullptr));
     }
     return Status::OK();
   }
@@ -393,11 +412,12 @@ class TreeBuilder {
     Object& members = Scratch(&object_scratch_, depth);
     // Key -> member position, for FindMember.
     std::unordered_map<std::string, std::size_t> index;
-    for (auto field : obj) {
+    for (auto result : obj) {
+      od::field field;
+      if (auto err = std::move(result).get(field)) return Fail(err, doc);
       std::string_view key;
-      if (auto err = field.unescaped_key().get(key)) return Fail(err, doc);
-      od::value child;
-      if (auto err = field.value().get(child)) return Fail(err, doc);
+      if (auto err = KeyOf(field, &key)) return Fail(err, doc);
+      od::value& child = field.value();
       const Selection* child_select = nullptr;
       if (select != nullptr) {
         const Selection::Member* m = Selected(*select, key);

@@ -10,7 +10,6 @@ namespace {
 using internal::DecodeInt64;
 using internal::DecodeString;
 using internal::DecodeTimestamp;
-using internal::IndexPath;
 using internal::JoinPath;
 using internal::MatchField;
 using internal::ObjectWriter;
@@ -190,19 +189,26 @@ void AppendDeployedComponent(std::string* out, const DeployedComponent& c) {
 
 }  // namespace
 
-Result<PackageEvent> DecodePackageEvent(const json::Value& v, std::string_view path) {
-  PackageEvent e;
-  ZS_RETURN_IF_ERROR(WalkObject(
+namespace {
+
+Status DecodePackageEventInto(const json::Value& v, std::string_view path, PackageEvent* e) {
+  return WalkObject(
       v, path,
       {"type", "outcome", "timestamp", "version", "flavor", "digest", "source",
        "configDigest"},
-      &e.unknown, [&](int i, const json::Member& f) {
-        const std::string p = JoinPath(path, f.first);
-        std::string* fields[] = {&e.type,   &e.outcome, nullptr,  &e.version,
-                                 &e.flavor, &e.digest,  &e.source, &e.config_digest};
-        if (i == 2) return DecodeTimestamp(f.second, p, &e.timestamp);
-        return DecodeString(f.second, p, fields[i]);
-      }));
+      &e->unknown, [&](int i, const json::Member& f) {
+        std::string* fields[] = {&e->type,   &e->outcome, nullptr,    &e->version,
+                                 &e->flavor, &e->digest,  &e->source, &e->config_digest};
+        if (i == 2) return DecodeTimestampMember(f, path, &e->timestamp);
+        return DecodeStringMember(f, path, fields[i]);
+      });
+}
+
+}  // namespace
+
+Result<PackageEvent> DecodePackageEvent(const json::Value& v, std::string_view path) {
+  PackageEvent e;
+  ZS_RETURN_IF_ERROR(DecodePackageEventInto(v, path, &e));
   return e;
 }
 
@@ -282,11 +288,13 @@ Result<DeployedPackage> DecodeDeployedPackage(const json::Value& v) {
               return Status::OK();
             }
             if (!f.second.is_array()) return TypeError(p, "array", f.second);
+            const json::Array& events = f.second.array();
             pkg.events.clear();
-            for (std::size_t k = 0; k < f.second.array().size(); ++k) {
-              ZS_ASSIGN_OR_RETURN(auto e,
-                                  DecodePackageEvent(f.second.array()[k], IndexPath(p, k)));
-              pkg.events.push_back(std::move(e));
+            pkg.events.resize(events.size());
+            std::string event_path;  // one buffer for every event's path
+            for (std::size_t k = 0; k < events.size(); ++k) {
+              internal::SetIndexPath(&event_path, p, k);
+              ZS_RETURN_IF_ERROR(DecodePackageEventInto(events[k], event_path, &pkg.events[k]));
             }
             return Status::OK();
           }

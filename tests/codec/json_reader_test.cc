@@ -238,7 +238,8 @@ TEST(JsonSelectedTest, PartsLeftOutAreCheckedAsStrictlyAsBuiltOnes) {
   const std::string faults[] = {
       "01", "1.", "-", "tru", "nul", "falsey", R"("\x")", R"("\ud800")", "\"\x01\"",
       "\"\xff\"", "\"\xc0\xaf\"", "[1,]", "[1 2]", R"({"k" 1})", R"({"k":1,})", R"({1:2})",
-      R"({"\q":1})", "[1", R"({"k":)", std::string(600, '[') + std::string(600, ']'),
+      R"({"\q":1})", "{\"k\x01\":1}", R"({"\u00e9\"":1,"\ud800":2})", "[1", R"({"k":)",
+      std::string(600, '[') + std::string(600, ']'),
   };
   int checked = 0;
   for (const std::string& fault : faults) {
@@ -260,7 +261,7 @@ TEST(JsonSelectedTest, PartsLeftOutAreCheckedAsStrictlyAsBuiltOnes) {
       ++checked;
     }
   }
-  EXPECT_EQ(checked, 80);
+  EXPECT_EQ(checked, 88);
 }
 
 TEST(JsonSelectedTest, OtherDuplicatePoliciesBuildEverything) {
