@@ -2,7 +2,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdint>
@@ -10,6 +13,7 @@
 #include <cstring>
 #include <iostream>
 #include <iterator>
+#include <utility>
 
 #include "codec/json_reader.h"
 #include "codec/yaml.h"
@@ -45,24 +49,31 @@ Status WithLimitHint(Status status) {
   return status;
 }
 
-Result<std::string> ReadFileOrStdin(const std::string& path) {
+namespace {
+
+// What the JSON parser needs after a text to read it in place
+// (json::ParseOptions::readable_padding).
+constexpr std::size_t kParsePadding = 64;
+
+Status FileTooLarge(const std::string& path, std::uint64_t size, std::size_t max_bytes) {
+  return Status::InvalidArgument(path + ": input of " + std::to_string(size) +
+                                 " bytes exceeds the limit of " + std::to_string(max_bytes) +
+                                 " bytes (raise it with --max-object-size)");
+}
+
+// Reads the rest of `f` (opened for `path`; closed here unless stdin),
+// whose status `st` is when known.
+Result<std::string> ReadOpenFile(std::FILE* f, const std::string& path, const struct stat* st) {
   const std::size_t max_bytes = CurrentReadLimits().max_bytes;
   std::string out;
-  std::FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-  if (f == nullptr) {
-    return Status::IOError(path + ": " + std::strerror(errno));
-  }
-  struct stat st {};
-  if (f != stdin && ::fstat(::fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
-    if (static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+  if (st != nullptr && S_ISREG(st->st_mode)) {
+    if (static_cast<std::uint64_t>(st->st_size) > max_bytes) {
       std::fclose(f);
-      return Status::InvalidArgument(path + ": input of " + std::to_string(st.st_size) +
-                                     " bytes exceeds the limit of " + std::to_string(max_bytes) +
-                                     " bytes (raise it with --max-object-size)");
+      return FileTooLarge(path, static_cast<std::uint64_t>(st->st_size), max_bytes);
     }
-    // No regrowth copies; the spare 64 bytes let the JSON parser work in
-    // place (ReadLimits::readable_padding).
-    out.reserve(static_cast<std::size_t>(st.st_size) + 64);
+    // No regrowth copies; the spare bytes let the JSON parser work in place
+    // (ReadLimits::readable_padding).
+    out.reserve(static_cast<std::size_t>(st->st_size) + kParsePadding);
   }
   char buf[1 << 16];
   std::size_t n;
@@ -78,7 +89,86 @@ Result<std::string> ReadFileOrStdin(const std::string& path) {
   const bool failed = std::ferror(f) != 0;
   if (f != stdin) std::fclose(f);
   if (failed) return Status::IOError(path + ": read error");
+  if (out.capacity() - out.size() < kParsePadding) out.reserve(out.size() + kParsePadding);
   return out;
+}
+
+Status OpenError(const std::string& path) { return Status::IOError(path + ": " + std::strerror(errno)); }
+
+}  // namespace
+
+Result<std::string> ReadFileOrStdin(const std::string& path) {
+  if (path == "-") return ReadOpenFile(stdin, path, nullptr);
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) return OpenError(path);
+  struct stat st {};
+  return ReadOpenFile(f, path, ::fstat(::fileno(f), &st) == 0 ? &st : nullptr);
+}
+
+InputText::InputText(InputText&& other) noexcept
+    : copy_(std::move(other.copy_)),
+      map_(std::exchange(other.map_, nullptr)),
+      map_bytes_(std::exchange(other.map_bytes_, 0)),
+      size_(std::exchange(other.size_, 0)) {}
+
+InputText& InputText::operator=(InputText&& other) noexcept {
+  // `other` unmaps what this held.
+  std::swap(copy_, other.copy_);
+  std::swap(map_, other.map_);
+  std::swap(map_bytes_, other.map_bytes_);
+  std::swap(size_, other.size_);
+  return *this;
+}
+
+InputText::~InputText() {
+  if (map_ != nullptr) ::munmap(map_, map_bytes_);
+}
+
+Result<InputText> ReadInputText(const std::string& path) {
+  InputText input;
+  if (path == "-") {
+    ZS_ASSIGN_OR_RETURN(input.copy_, ReadFileOrStdin(path));
+    return input;
+  }
+  // Opened once: a FIFO or a process substitution's pipe cannot be opened
+  // again to be read after a look.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return OpenError(path);
+  struct stat st {};
+  const bool known = ::fstat(fd, &st) == 0;
+  if (known && S_ISREG(st.st_mode) && st.st_size > 0) {
+    const std::size_t max_bytes = CurrentReadLimits().max_bytes;
+    const auto size = static_cast<std::uint64_t>(st.st_size);
+    if (size > max_bytes) {
+      ::close(fd);
+      return FileTooLarge(path, size, max_bytes);
+    }
+    // Anonymous pages first, for the padding after the text (they read as
+    // zeros), then the file over their start: the bytes of its last page
+    // past its end read as zeros too.
+    const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    const std::size_t bytes = (size + kParsePadding + page - 1) / page * page;
+    void* area = ::mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (area != MAP_FAILED) {
+      void* file = ::mmap(area, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0);
+      if (file == area) {
+        ::close(fd);
+        input.map_ = static_cast<char*>(area);
+        input.map_bytes_ = bytes;
+        input.size_ = size;
+        return input;
+      }
+      ::munmap(area, bytes);
+    }
+    // Not mappable: read it.
+  }
+  std::FILE* f = ::fdopen(fd, "rb");
+  if (f == nullptr) {
+    ::close(fd);
+    return OpenError(path);
+  }
+  ZS_ASSIGN_OR_RETURN(input.copy_, ReadOpenFile(f, path, known ? &st : nullptr));
+  return input;
 }
 
 Result<json::Value> ReadDocument(const std::string& path) {

@@ -105,14 +105,14 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
   };
   const std::vector<std::string> stdin_only{"-"};
   for (const std::string& file : o.files.empty() ? stdin_only : o.files) {
-    auto text = ReadFileOrStdin(file);
+    auto text = ReadInputText(file);
     if (!text.ok()) {
       report("", text.status());
       continue;
     }
-    // ReadFileOrStdin leaves spare capacity: the List is parsed in place.
+    // The List is parsed in place.
     ReadLimits limits = CurrentReadLimits();
-    limits.readable_padding = text->capacity() - text->size();
+    limits.readable_padding = text->readable_padding();
     // One object at a time, as migrate does: a dump of thousands of Secrets
     // is never held as a whole tree.
     std::size_t seen = 0;
@@ -149,7 +149,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
     };
     Input header;
     Status read = ReadInputStreaming(
-        *text, file == "-" ? "<stdin>" : file, limits, &header,
+        text->text(), file == "-" ? "<stdin>" : file, limits, &header,
         [&](InputObject obj) -> Status {
           ++seen;
           if (o.progress && seen % 1000 == 0) {
@@ -174,7 +174,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
       if (acks_failed) return kExitSomeFailed;
       continue;
     }
-    bytes += text->size();
+    bytes += text->text().size();
   }
   if (Status s = acks.Flush(); !s.ok()) {
     report("", s);

@@ -11,7 +11,7 @@
 namespace zs::tools {
 
 // For the batch commands (migrate, ingest), unless ZS_NO_HUGEPAGES is set:
-// grows the heap once, now, by 256 MiB of address space (nothing is touched)
+// grows the heap once, now, by 768 MiB of address space (nothing is touched)
 // and asks for transparent huge pages on it (madvise; the kernel's mode is
 // "madvise" on this kind of machine), so that one page fault maps 2 MiB
 // instead of 4 KiB. This is what glibc.malloc.hugetlb=1 does, without the
