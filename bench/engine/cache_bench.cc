@@ -1,4 +1,4 @@
-// The local cache (engine/cache.h): ingest throughput of realistic ~13 KB
+// The local cache (engine/cache.h): ingest throughput of realistic ~15 KB
 // Secrets (JSON text in, parsed as `ingest` parses it), point-query latency
 // (image -> packages, latest status, and a raw RocksDB get for scale, with
 // p50/p99 counters) and the full-history scan, over a cache of
