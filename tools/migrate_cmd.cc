@@ -346,7 +346,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
   bool failed = false;
   const bool show_progress = options.progress && isatty(STDERR_FILENO) == 1;
   for (const std::string& file : options.files) {
-    Result<InputText> text = ReadInputText(file);
+    Result<std::string> text = ReadFileOrStdin(file);
     if (!text.ok()) {
       failed = true;
       outcomes.push_back({file, file, "", std::nullopt, "", WithLimitHint(text.status()).ToString()});
@@ -363,11 +363,11 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     });
     std::size_t count = 0;
     ReadLimits limits = CurrentReadLimits();
-    limits.readable_padding = text->readable_padding();
+    limits.readable_padding = text->capacity() - text->size();
     // Objects are migrated and written as they are read: a List of any size
     // is never held whole, in or out.
     Status read = ReadInputStreaming(
-        text->text(), file == "-" ? "<stdin>" : file, limits, &header,
+        *text, file == "-" ? "<stdin>" : file, limits, &header,
         [&](InputObject in) -> Status {
           ObjectOutcome o;
           o.name = ObjectTitle(in);  // before MigrateObject consumes `in`
