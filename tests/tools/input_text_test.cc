@@ -42,7 +42,7 @@ TEST_F(InputTextTest, AFileReadsWholeWithReadablePaddingAfterIt) {
                            std::size_t{4097}, std::size_t{100000}}) {
     std::string text(size, 'x');
     for (std::size_t i = 0; i < size; i += 7) text[i] = static_cast<char>('a' + i % 26);
-    const std::string path = Write("f" + std::to_string(size), text);
+    const std::string path = Write(std::to_string(size) + ".json", text);
     auto in = ReadInputText(path);
     ASSERT_TRUE(in.ok()) << in.status().ToString();
     EXPECT_EQ(in->text(), text);
