@@ -61,8 +61,8 @@ Status FileTooLarge(const std::string& path, std::uint64_t size, std::size_t max
                                  " bytes (raise it with --max-object-size)");
 }
 
-// Reads the rest of `f` (opened for `path`; closed here unless stdin),
-// whose status `st` is when known.
+// Reads the rest of `f`, opened for `path` (closed here unless it is
+// stdin); `st` is its fstat, or nullptr when unknown.
 Result<std::string> ReadOpenFile(std::FILE* f, const std::string& path, const struct stat* st) {
   const std::size_t max_bytes = CurrentReadLimits().max_bytes;
   std::string out;

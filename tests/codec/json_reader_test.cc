@@ -264,6 +264,22 @@ TEST(JsonSelectedTest, PartsLeftOutAreCheckedAsStrictlyAsBuiltOnes) {
   EXPECT_EQ(checked, 88);
 }
 
+// Checking without building recurses too: the deepest document allowed
+// fits the stack there as well (sanitizer builds included).
+TEST(JsonSelectedTest, PartsLeftOutNestedToTheDefaultLimitAreCheckedWithinTheStack) {
+  std::string deep;
+  for (int i = 0; i < 509; ++i) deep += i % 2 ? "[" : "{\"k\":";
+  deep += "1";
+  for (int i = 508; i >= 0; --i) deep += i % 2 ? "]" : "}";
+  const std::string text = R"({"pick":{"z":)" + deep + R"(,"a":1}})";
+  auto got = ParseJsonSelected(text, TestSelection());
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  EXPECT_EQ(got->Find("pick")->object().size(), 1u);
+  auto too_deep = ParseJsonSelected(R"({"pick":{"z":[)" + deep + R"(],"a":1}})", TestSelection());
+  ASSERT_FALSE(too_deep.ok());
+  EXPECT_NE(too_deep.status().message().find("nesting deeper than 512"), std::string::npos);
+}
+
 TEST(JsonSelectedTest, OtherDuplicatePoliciesBuildEverything) {
   const std::string text = R"({"pick":{"z":1,"a":2,"z":3},"drop":4})";
   for (DuplicateKeys policy : {DuplicateKeys::kLastWins, DuplicateKeys::kReject}) {
