@@ -255,23 +255,18 @@ class TreeBuilder {
                                       Value* out, const Selection* select) {
     od::array arr;
     if (auto err = v.get_array().get(arr)) return Fail(err, doc);
-    if (out == nullptr) {
-      for (auto element : arr) {
-        od::value child;
-        if (auto err = element.get(child)) return Fail(err, doc);
-        ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, nullptr, nullptr));
-      }
-      return Status::OK();
-    }
-    Array& items = Scratch(&array_scratch_, depth);
+    // Checking only (`out` null), the items are not collected.
+    Array* items = out != nullptr ? &Scratch(&array_scratch_, depth) : nullptr;
     for (auto element : arr) {
       od::value child;
       if (auto err = element.get(child)) return Fail(err, doc);
-      items.emplace_back();
-      ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &items.back(), select));
+      Value* item = items != nullptr ? &items->emplace_back() : nullptr;
+      ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, item, select));
     }
-    *out = Value::MakeArray(Array(std::make_move_iterator(items.begin()),
-                                  std::make_move_iterator(items.end())));
+    if (out != nullptr) {
+      *out = Value::MakeArray(Array(std::make_move_iterator(items->begin()),
+                                    std::make_move_iterator(items->end())));
+    }
     return Status::OK();
   }
 

@@ -8,16 +8,10 @@ Result<AppendResult> RocksDbEventLog::Append(std::string_view package, const Rec
   if (existing) return AppendResult{*existing, false};
   ZS_ASSIGN_OR_RETURN(std::uint64_t size, Size(package));
   rocksdb::WriteBatch batch;
-  StageRecord(&batch, *db_, package, size + 1, EncodeRecord(record), id);
+  StageLogRecord(&batch, *db_, package, size + 1, EncodeRecord(record));
+  StageRecordId(&batch, *db_, package, size + 1, id);
   ZS_RETURN_IF_ERROR(db_->Write(&batch));
   return AppendResult{size + 1, true};
-}
-
-void RocksDbEventLog::StageRecord(rocksdb::WriteBatch* batch, const CacheDb& db,
-                                  std::string_view package, std::uint64_t seq,
-                                  std::string_view encoded, std::string_view record_id) {
-  StageLogRecord(batch, db, package, seq, encoded);
-  StageRecordId(batch, db, package, seq, record_id);
 }
 
 namespace {

@@ -2,8 +2,8 @@
 // records live in the `log` family under Lp(package) + be64(seq), and the
 // `ids` family maps Lp(package) + RecordId to the sequence number, which is
 // what deduplicates appends. The cache's ingest stages the same keys into
-// its own WriteBatch (StageRecord) so that a Secret's records, snapshot and
-// index entries commit together.
+// its own WriteBatch (StageLogRecord, StageRecordId) so that a Secret's
+// records, snapshot and index entries commit together.
 //
 // Thread safety: not thread-safe (EventLog's contract); reads may run
 // concurrently with each other.
@@ -40,12 +40,10 @@ class RocksDbEventLog final : public EventLog {
   // The sequence number of the record with `record_id`, if logged.
   Result<std::optional<std::uint64_t>> FindId(std::string_view package,
                                               std::string_view record_id) const;
-  // Adds record `encoded` (EncodeRecord bytes, identity `record_id`) as
-  // number `seq` of `package` to `batch`: its log entry (StageLogRecord)
-  // and its identity (StageRecordId), which callers staging many records
-  // may add separately, each in key order.
-  static void StageRecord(rocksdb::WriteBatch* batch, const CacheDb& db, std::string_view package,
-                          std::uint64_t seq, std::string_view encoded, std::string_view record_id);
+  // Add record `encoded` (EncodeRecord bytes, identity `record_id`) as
+  // number `seq` of `package` to `batch`: its log entry and its identity.
+  // Separate, so that a caller staging many records adds each family's keys
+  // in key order.
   static void StageLogRecord(rocksdb::WriteBatch* batch, const CacheDb& db,
                              std::string_view package, std::uint64_t seq, std::string_view encoded);
   static void StageRecordId(rocksdb::WriteBatch* batch, const CacheDb& db,
