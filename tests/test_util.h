@@ -2,6 +2,8 @@
 #ifndef ZARF_STATE_TESTS_TEST_UTIL_H_
 #define ZARF_STATE_TESTS_TEST_UTIL_H_
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -28,6 +30,19 @@ inline std::string ReadFile(const std::filesystem::path& path) {
 }
 
 inline std::string ReadData(const std::string& relative) { return ReadFile(DataDir() / relative); }
+
+// Writes `text` to file `name` in a folder of this process's own under the
+// temp directory; returns its path. ctest runs a binary's tests as separate
+// processes, in parallel: with a shared path one test could rewrite a file
+// while another reads it.
+inline std::string WriteTempFile(const std::string& name, const std::string& text) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("zs-test-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path path = dir / name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path.string();
+}
 
 inline std::vector<std::string> ReadLines(const std::string& relative) {
   std::ifstream in(DataDir() / relative);

@@ -13,13 +13,6 @@
 namespace zs::tools {
 namespace {
 
-namespace fs = std::filesystem;
-
-std::string WriteTemp(const std::string& name, const std::string& text) {
-  const fs::path p = fs::path(::testing::TempDir()) / name;
-  std::ofstream(p) << text;
-  return p.string();
-}
 
 std::string RunCmd(const ConfigOptions& o, int* code) {
   std::ostringstream out, err;
@@ -34,7 +27,7 @@ TEST(ConfigCmdTest, DigestMatchesZarfForTheFirstVectors) {
     ConfigOptions o;
     o.action = "digest";
     o.kind = vec->Find("kind")->as_string();
-    o.file = WriteTemp("cfg.json", vec->Find("input")->as_string());
+    o.file = testing::WriteTempFile("cfg.json", vec->Find("input")->as_string());
     int code = -1;
     EXPECT_EQ(RunCmd(o, &code), vec->Find("digest")->as_string() + "\n");
     EXPECT_EQ(code, kExitOk);
@@ -46,9 +39,9 @@ TEST(ConfigCmdTest, CanonicalDigestTreatsFiveAndFivePointZeroAlike) {
   o.action = "digest";
   o.canonical = true;
   int code = -1;
-  o.file = WriteTemp("a.json", R"({"Values":{"n":5}})");
+  o.file = testing::WriteTempFile("a.json", R"({"Values":{"n":5}})");
   const std::string a = RunCmd(o, &code);
-  o.file = WriteTemp("b.yaml", "Values:\n  n: 5.0\n");
+  o.file = testing::WriteTempFile("b.yaml", "Values:\n  n: 5.0\n");
   const std::string b = RunCmd(o, &code);
   EXPECT_EQ(a, b);
   EXPECT_EQ(a.rfind("jcs-sha256:", 0), 0u);
@@ -57,8 +50,8 @@ TEST(ConfigCmdTest, CanonicalDigestTreatsFiveAndFivePointZeroAlike) {
 TEST(ConfigCmdTest, DiffListsChangedPathsAndMasksSecrets) {
   ConfigOptions o;
   o.action = "diff";
-  o.old_file = WriteTemp("old.json", R"({"Values":{"replicas":2,"db":{"password":"a"}}})");
-  o.new_file = WriteTemp("new.json", R"({"Values":{"replicas":3,"db":{"password":"b"}},"NamespaceOverride":"x"})");
+  o.old_file = testing::WriteTempFile("old.json", R"({"Values":{"replicas":2,"db":{"password":"a"}}})");
+  o.new_file = testing::WriteTempFile("new.json", R"({"Values":{"replicas":3,"db":{"password":"b"}},"NamespaceOverride":"x"})");
   int code = -1;
   const std::string out = RunCmd(o, &code);
   EXPECT_EQ(code, kExitOk);
@@ -73,7 +66,7 @@ TEST(ConfigCmdTest, DiffListsChangedPathsAndMasksSecrets) {
 TEST(ConfigCmdTest, BadConfigIsAnErrorNamingTheFile) {
   ConfigOptions o;
   o.action = "digest";
-  o.file = WriteTemp("bad.json", R"({"Values":[1,2]})");
+  o.file = testing::WriteTempFile("bad.json", R"({"Values":[1,2]})");
   int code = -1;
   const std::string out = RunCmd(o, &code);
   EXPECT_EQ(code, kExitSomeFailed);

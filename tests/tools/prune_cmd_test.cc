@@ -24,12 +24,6 @@ std::string Sample(const std::string& name) {
   return (testing::DataDir() / "samples" / name).string();
 }
 
-std::string WriteTemp(const std::string& name, const std::string& text) {
-  const fs::path p = fs::path(::testing::TempDir()) / name;
-  std::ofstream(p) << text;
-  return p.string();
-}
-
 // The Secret of podinfo-2.yaml deployed with every component.
 std::string DeployedPodinfo2() {
   auto def = ReadDocument(Sample("podinfo-2.yaml"));
@@ -49,7 +43,7 @@ std::string DeployedPodinfo2() {
   }
   const json::Value secret =
       MakePackageSecret("podinfo", "", EncodeDeployedPackage(pkg));
-  return WriteTemp("zarf-package-podinfo.json",
+  return testing::WriteTempFile("zarf-package-podinfo.json",
                    WriteObject(secret, TextFormat::kJson));
 }
 
@@ -169,7 +163,7 @@ TEST(PruneCmdTest, WithoutOthersImagePruningIsRefused) {
 TEST(PruneCmdTest, UndecodableOtherSecretCountsAsUnreadable) {
   PrunePlanOptions o = Upgrade();
   o.others = {
-      WriteTemp("bad-others.json", R"({"apiVersion":"v1","kind":"Secret",
+      testing::WriteTempFile("bad-others.json", R"({"apiVersion":"v1","kind":"Secret",
     "metadata":{"name":"zarf-package-broken","namespace":"zarf",
                 "labels":{"package-deploy-info":"broken"}},
     "data":{"data":"!!!not base64"}})")};
