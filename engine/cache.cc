@@ -13,7 +13,7 @@
 namespace zs::engine {
 
 using internal::CacheImpl;
-using internal::IndexTerm;
+using internal::IndexEntries;
 using internal::PackageMeta;
 
 std::string_view IndexKindName(IndexKind kind) {
@@ -110,14 +110,15 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
                                 old->status.secret_name != meta.status.secret_name ||
                                 old->status.secret_namespace != meta.status.secret_namespace;
   }
-  // The index entries the stored snapshot made: its terms (a format-1
+  // The index entries the stored snapshot made: of its terms (a format-1
   // status record holds them; otherwise they are derived again).
-  std::vector<IndexTerm> before;
+  IndexEntries& before = before_entries_;
+  before.Clear();
   if (result->snapshot_replaced && old) {
     if (old->has_terms) {
-      before = std::move(old->terms);
+      before.Build(old->terms, key, db_->format());
     } else {
-      ZS_ASSIGN_OR_RETURN(before, StoredSnapshotTerms(key));
+      ZS_RETURN_IF_ERROR(StoredSnapshotEntries(key, &before));
     }
   }
 
@@ -143,30 +144,30 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
   result->new_records = fresh.size();
 
   if (result->snapshot_replaced) {
-    const std::vector<IndexTerm> terms = SnapshotTerms(pkg, NeedsRepositoryTerms());
-    // Both lists are sorted: one merge finds the entries to delete (only in
-    // `before`) and to add (only in `terms`).
-    std::string& entry = key_scratch_;
-    auto stage = [&](const IndexTerm& t, bool add) {
-      entry.clear();
-      if (!AppendIndexEntryKey(&entry, t.kind, t.term, key, db_->format())) return;
-      rocksdb::ColumnFamilyHandle* cf = db_->cf(IndexCf(t.kind));
+    IndexEntries& after = entries_;
+    after.Build(pkg, key, db_->format());
+    // Both lists are sorted alike: one merge finds the entries to delete
+    // (only in `before`) and to add (only in `after`).
+    auto stage = [&](const IndexEntries& from, const IndexEntries::Entry& e, bool add) {
+      const std::string_view k = from.key(e);
+      const rocksdb::Slice slice(k.data(), k.size());
       if (add) {
-        batch->Put(cf, entry, rocksdb::Slice()).PermitUncheckedError();
+        batch->Put(db_->cf(e.cf), slice, rocksdb::Slice()).PermitUncheckedError();
       } else {
-        batch->Delete(cf, entry).PermitUncheckedError();
+        batch->Delete(db_->cf(e.cf), slice).PermitUncheckedError();
       }
     };
-    auto b = before.begin();
-    auto t = terms.begin();
-    while (b != before.end() || t != terms.end()) {
-      if (t == terms.end() || (b != before.end() && *b < *t)) {
-        stage(*b++, false);
-      } else if (b == before.end() || *t < *b) {
-        stage(*t++, true);
+    auto b = before.entries().begin();
+    auto a = after.entries().begin();
+    while (b != before.entries().end() || a != after.entries().end()) {
+      if (a == after.entries().end() ||
+          (b != before.entries().end() && before.Less(*b, after, *a))) {
+        stage(before, *b++, false);
+      } else if (b == before.entries().end() || after.Less(*a, before, *b)) {
+        stage(after, *a++, true);
       } else {
         ++b;
-        ++t;
+        ++a;
       }
     }
     batch->Put(db_->cf(kCfSnapshots), key, rocksdb::Slice(src.payload.data(), src.payload.size()))
@@ -176,7 +177,7 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
   return Status::OK();
 }
 
-Result<std::vector<IndexTerm>> CacheImpl::StoredSnapshotTerms(std::string_view package) const {
+Status CacheImpl::StoredSnapshotEntries(std::string_view package, IndexEntries* out) const {
   std::string payload;
   ZS_ASSIGN_OR_RETURN(bool found, db_->Get(kCfSnapshots, package, &payload));
   if (!found) {
@@ -187,7 +188,8 @@ Result<std::vector<IndexTerm>> CacheImpl::StoredSnapshotTerms(std::string_view p
   if (!pkg.ok()) {
     return pkg.status().WithContext("cache: package " + std::string(package) + ": stored snapshot");
   }
-  return SnapshotTerms(*pkg, NeedsRepositoryTerms());
+  out->Build(*pkg, package, db_->format());
+  return Status::OK();
 }
 
 Result<IngestResult> CacheImpl::Ingest(const IngestSource& src) {

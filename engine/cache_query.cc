@@ -83,12 +83,15 @@ Result<std::vector<std::string>> CacheImpl::Lookup(IndexKind kind, std::string_v
 
 Result<std::vector<std::string>> CacheImpl::FindImage(std::string_view image,
                                                       bool by_repository) const {
-  auto ref = ParseImageRef(image);
-  if (!ref.ok()) return Lookup(IndexKind::kImage, image);  // indexed verbatim
-  if (by_repository) return Lookup(IndexKind::kRepository, ref->Name());
-  std::string key;
-  AppendImageKey(&key, *ref);
-  return Lookup(IndexKind::kImage, key);
+  ImageRefView ref;
+  if (!ParseImageRef(image, &ref).ok()) return Lookup(IndexKind::kImage, image);  // verbatim
+  std::string term;
+  if (by_repository) {
+    AppendImageName(&term, ref);
+    return Lookup(IndexKind::kRepository, term);
+  }
+  AppendImageKey(&term, ref);
+  return Lookup(IndexKind::kImage, term);
 }
 
 Result<std::vector<HistoryEntry>> CacheImpl::History(std::string_view package,

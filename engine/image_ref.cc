@@ -95,16 +95,19 @@ bool ValidDigest(std::string_view d) {
 
 }  // namespace
 
+ImageRefView ImageRef::view() const { return {domain, {}, path, tag, digest}; }
+
 std::string ImageRef::Name() const {
   std::string out;
-  AppendImageName(&out, *this);
+  AppendImageName(&out, view());
   return out;
 }
 
-void AppendImageName(std::string* out, const ImageRef& ref) {
-  out->reserve(out->size() + ref.domain.size() + 1 + ref.path.size());
+void AppendImageName(std::string* out, const ImageRefView& ref) {
+  out->reserve(out->size() + ref.domain.size() + 1 + ref.path_prefix.size() +
+               ref.path_rest.size());
   out->append(ref.domain).push_back('/');
-  out->append(ref.path);
+  out->append(ref.path_prefix).append(ref.path_rest);
 }
 
 std::string ImageRef::String() const {
@@ -114,10 +117,11 @@ std::string ImageRef::String() const {
   return out;
 }
 
-void AppendImageKey(std::string* out, const ImageRef& ref) {
+void AppendImageKey(std::string* out, const ImageRefView& ref) {
   // One allocation for the whole key (AppendImageName alone would reserve
   // for the name, and the tag or digest would grow it again).
-  out->reserve(out->size() + ref.domain.size() + 1 + ref.path.size() + 1 +
+  out->reserve(out->size() + ref.domain.size() + 1 + ref.path_prefix.size() +
+               ref.path_rest.size() + 1 +
                (ref.digest.empty() ? ref.tag.size() : ref.digest.size()));
   AppendImageName(out, ref);
   if (!ref.digest.empty()) {
@@ -131,37 +135,45 @@ void AppendImageKey(std::string* out, const ImageRef& ref) {
 
 std::string ImageRef::Key() const {
   std::string out;
-  AppendImageKey(&out, *this);
+  AppendImageKey(&out, view());
   return out;
 }
 
-Status ParseImageRef(std::string_view text, ImageRef* out) {
+Status ParseImageRef(std::string_view text, ImageRefView* out) {
   if (text.empty()) return Invalid(text, "empty");
-  for (char c : text) {
+  constexpr std::size_t npos = std::string_view::npos;
+  // One pass finds what the rules below cut at: the first '@' and, before
+  // it, the first and last '/' and the last ':'.
+  std::size_t at = npos, first_slash = npos, last_slash = npos, last_colon = npos;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     if (static_cast<unsigned char>(c) <= ' ' || c == 0x7f)
       return Invalid(text, "contains whitespace or a control character");
+    if (at != npos) continue;
+    if (c == '@') {
+      at = i;
+    } else if (c == '/') {
+      if (first_slash == npos) first_slash = i;
+      last_slash = i;
+    } else if (c == ':') {
+      last_colon = i;
+    }
   }
-  ImageRef& ref = *out;
-  ref.domain.clear();
-  ref.path.clear();
-  ref.tag.clear();
-  ref.digest.clear();
+  ImageRefView& ref = *out;
+  ref = ImageRefView{};
   std::string_view rest = text;
-  if (const std::size_t at = rest.find('@'); at != std::string_view::npos) {
+  if (at != npos) {
     const std::string_view digest = rest.substr(at + 1);
     if (!ValidDigest(digest))
       return Invalid(text, "malformed digest \"" + std::string(digest) + "\"");
-    ref.digest.assign(digest);
+    ref.digest = digest;
     rest = rest.substr(0, at);
   }
-  const std::size_t last_slash = rest.rfind('/');
-  const std::size_t last_colon = rest.rfind(':');
-  if (last_colon != std::string_view::npos &&
-      (last_slash == std::string_view::npos || last_colon > last_slash)) {
+  if (last_colon != npos && (last_slash == npos || last_colon > last_slash)) {
     const std::string_view tag = rest.substr(last_colon + 1);
     if (!ValidTag(tag))
       return Invalid(text, "invalid tag \"" + std::string(tag) + "\"");
-    ref.tag.assign(tag);
+    ref.tag = tag;
     rest = rest.substr(0, last_colon);
   }
   if (rest.empty()) return Invalid(text, "empty name");
@@ -169,28 +181,27 @@ Status ParseImageRef(std::string_view text, ImageRef* out) {
     return Invalid(text, "name longer than 255 characters");
 
   std::string_view path = rest;
-  const std::size_t first_slash = rest.find('/');
-  if (first_slash != std::string_view::npos) {
+  if (first_slash != npos) {
     const std::string_view first = rest.substr(0, first_slash);
-    bool host = first == "localhost" ||
-                first.find_first_of(".:") != std::string_view::npos;
-    for (char c : first) host = host || IsUpper(c);
+    bool host = first == "localhost";
+    for (char c : first) host = host || c == '.' || c == ':' || IsUpper(c);
     if (host) {
       if (!ValidDomain(first))
         return Invalid(text,
                        "invalid registry host \"" + std::string(first) + "\"");
-      ref.domain.assign(first);
+      ref.domain = first;
       path = rest.substr(first_slash + 1);
     }
   }
   if (ref.domain.empty() || ref.domain == kLegacyDefaultDomain)
-    ref.domain.assign(kDefaultDomain);
+    ref.domain = kDefaultDomain;
 
   // Validate the path component by component.
+  bool one_component = true;
   for (std::size_t start = 0;;) {
     const std::size_t end = path.find('/', start);
-    const std::string_view comp = path.substr(
-        start, end == std::string_view::npos ? path.npos : end - start);
+    const std::string_view comp =
+        path.substr(start, end == npos ? npos : end - start);
     if (!ValidPathComponent(comp)) {
       for (char c : comp) {
         if (IsUpper(c))
@@ -199,22 +210,26 @@ Status ParseImageRef(std::string_view text, ImageRef* out) {
       return Invalid(text,
                      "invalid path component \"" + std::string(comp) + "\"");
     }
-    if (end == std::string_view::npos) break;
+    if (end == npos) break;
+    one_component = false;
     start = end + 1;
   }
-  if (ref.domain == kDefaultDomain &&
-      path.find('/') == std::string_view::npos) {
-    ref.path.reserve(kOfficialRepoPrefix.size() + path.size());
-    ref.path.append(kOfficialRepoPrefix);
-  }
-  ref.path.append(path);
-  if (ref.tag.empty() && ref.digest.empty()) ref.tag.assign(kDefaultTag);
+  if (ref.domain == kDefaultDomain && one_component)
+    ref.path_prefix = kOfficialRepoPrefix;
+  ref.path_rest = path;
+  if (ref.tag.empty() && ref.digest.empty()) ref.tag = kDefaultTag;
   return Status::OK();
 }
 
 Result<ImageRef> ParseImageRef(std::string_view text) {
+  ImageRefView view;
+  ZS_RETURN_IF_ERROR(ParseImageRef(text, &view));
   ImageRef ref;
-  ZS_RETURN_IF_ERROR(ParseImageRef(text, &ref));
+  ref.domain.assign(view.domain);
+  ref.path.reserve(view.path_prefix.size() + view.path_rest.size());
+  ref.path.append(view.path_prefix).append(view.path_rest);
+  ref.tag.assign(view.tag);
+  ref.digest.assign(view.digest);
   return ref;
 }
 

@@ -33,6 +33,8 @@
 
 namespace zs::engine {
 
+struct ImageRefView;
+
 // A parsed, normalized image reference.
 struct ImageRef {
   std::string domain;  // "docker.io", "ghcr.io", "127.0.0.1:31999"
@@ -51,8 +53,22 @@ struct ImageRef {
   // normalize alike ("nginx:1.25", "docker.io/library/nginx:1.25") share a
   // key; "nginx:1.25" and "nginx:1.26" do not.
   std::string Key() const;
+  // This reference viewed in its own strings.
+  ImageRefView view() const;
 
   bool operator==(const ImageRef&) const = default;
+};
+
+// A parsed, normalized reference viewed in the text it was parsed from (the
+// defaults in static strings): what the index needs of a reference, without
+// an allocation. `path` is path_prefix + path_rest, where the prefix is
+// "library/" when Docker Hub's official-image rule adds it, else empty.
+struct ImageRefView {
+  std::string_view domain;
+  std::string_view path_prefix;
+  std::string_view path_rest;
+  std::string_view tag;
+  std::string_view digest;
 };
 
 // Parses and normalizes `text`. InvalidArgument, naming the reference, when it
@@ -62,15 +78,16 @@ struct ImageRef {
 // outside [A-Za-z0-9_.-], or a leading '.' or '-'), or a malformed digest
 // ("<algorithm>:<hex>", sha256 needing exactly 64 lowercase hex digits).
 Result<ImageRef> ParseImageRef(std::string_view text);
-// The same into `*ref`, reusing its strings' storage (for loops over many
-// references). On error `*ref` holds a partial parse.
-Status ParseImageRef(std::string_view text, ImageRef* ref);
+// The same as a view into `text`, which must outlive it (for loops over
+// many references: no allocation unless the reference is invalid). On error
+// `*ref` is unspecified.
+Status ParseImageRef(std::string_view text, ImageRefView* ref);
 
-// Appends ref.Name() to `out`.
-void AppendImageName(std::string* out, const ImageRef& ref);
-// Appends ref.Key() to `out` without building intermediate strings; used on
-// hot paths (indexing a million references).
-void AppendImageKey(std::string* out, const ImageRef& ref);
+// Appends the reference's Name() to `out`.
+void AppendImageName(std::string* out, const ImageRefView& ref);
+// Appends the reference's Key() to `out` without building intermediate
+// strings; used on hot paths (indexing a million references).
+void AppendImageKey(std::string* out, const ImageRefView& ref);
 
 // CRC-32 (IEEE, as Go's hash/crc32.ChecksumIEEE and zlib's crc32) of Name().
 std::uint32_t ZarfCrc(const ImageRef& ref);

@@ -144,6 +144,7 @@ void PlanImages(const DeployedPackage& deployed,
   const std::string self =
       PackageSecretName(deployed.name, deployed.namespace_override);
   std::string key;
+  ImageRefView ref;
   for (std::size_t p = 0; p < others.size() && !index.empty(); ++p) {
     const DeployedPackage& other = others[p];
     if (other.name == deployed.name &&
@@ -151,10 +152,9 @@ void PlanImages(const DeployedPackage& deployed,
       continue;
     }
     ForEachReferencedImage(other, [&](const std::string& image) {
-      auto ref = ParseImageRef(image);
-      if (!ref.ok()) return;  // cannot name a candidate, which all parse
+      if (!ParseImageRef(image, &ref).ok()) return;  // cannot name a candidate, which all parse
       key.clear();
-      AppendImageKey(&key, *ref);
+      AppendImageKey(&key, ref);
       auto it = index.find(key);
       if (it == index.end()) return;
       std::vector<std::size_t>& kept = candidates[it->second].kept_by;

@@ -324,53 +324,125 @@ Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes,
   return m;
 }
 
-std::vector<IndexTerm> SnapshotTerms(const DeployedPackage& pkg, bool repositories) {
-  std::vector<IndexTerm> out;
-  const json::Value* comps = pkg.data.Find("components");
-  if (comps != nullptr && !comps->is_array()) comps = nullptr;
-  // One or two terms per image, one per component, outcome and source: one
-  // allocation for the vector.
-  std::size_t images = 0;
-  if (comps != nullptr) {
-    for (const json::Value& c : comps->array()) {
-      const json::Value* list = c.Find("images");
-      if (list != nullptr && list->is_array()) images += list->array().size();
-    }
-  }
-  out.reserve(2 * images + (pkg.deployed_components ? pkg.deployed_components->size() : 0) + 1 +
-              pkg.events.size());
-  if (comps != nullptr) {
-    ImageRef ref;  // reused: its strings keep their storage
+namespace {
+
+// Calls term(kind, text) for each index term of `pkg` that is text of its
+// own, and image(ref) for each image reference that parses (its exact term,
+// and its repository term, follow from `ref`). Unsorted; a term may repeat.
+template <typename Term, typename Image>
+void VisitSnapshotTerms(const DeployedPackage& pkg, Term&& term, Image&& image) {
+  if (const json::Value* comps = pkg.data.Find("components"); comps && comps->is_array()) {
+    ImageRefView ref;
     for (const json::Value& c : comps->array()) {
       const json::Value* list = c.Find("images");
       if (list == nullptr || !list->is_array()) continue;
-      for (const json::Value& image : list->array()) {
-        if (!image.is_string()) continue;
-        if (!ParseImageRef(image.as_string(), &ref).ok()) {
-          out.push_back({IndexKind::kImage, image.as_string()});
-          continue;
-        }
-        IndexTerm& exact = out.emplace_back(IndexTerm{IndexKind::kImage, {}});
-        AppendImageKey(&exact.term, ref);
-        if (repositories) {
-          AppendImageName(&out.emplace_back(IndexTerm{IndexKind::kRepository, {}}).term, ref);
+      for (const json::Value& v : list->array()) {
+        if (!v.is_string()) continue;
+        if (ParseImageRef(v.as_string(), &ref).ok()) {
+          image(ref);
+        } else {
+          term(IndexKind::kImage, v.as_string());
         }
       }
     }
   }
   if (pkg.deployed_components) {
-    for (const DeployedComponent& c : *pkg.deployed_components) {
-      out.push_back({IndexKind::kComponent, c.name});
-    }
+    for (const DeployedComponent& c : *pkg.deployed_components) term(IndexKind::kComponent, c.name);
   }
   const PackageEvent* latest = LatestEvent(pkg);
-  out.push_back({IndexKind::kOutcome, latest ? latest->outcome : std::string(kOutcomeUnknown)});
+  term(IndexKind::kOutcome, latest ? std::string_view(latest->outcome) : kOutcomeUnknown);
   for (const PackageEvent& e : pkg.events) {
-    if (!e.source.empty()) out.push_back({IndexKind::kSource, e.source});
+    if (!e.source.empty()) term(IndexKind::kSource, e.source);
   }
+}
+
+}  // namespace
+
+std::vector<IndexTerm> SnapshotTerms(const DeployedPackage& pkg, bool repositories) {
+  std::vector<IndexTerm> out;
+  VisitSnapshotTerms(
+      pkg, [&](IndexKind kind, std::string_view term) { out.push_back({kind, std::string(term)}); },
+      [&](const ImageRefView& ref) {
+        AppendImageKey(&out.emplace_back(IndexTerm{IndexKind::kImage, {}}).term, ref);
+        if (repositories) {
+          AppendImageName(&out.emplace_back(IndexTerm{IndexKind::kRepository, {}}).term, ref);
+        }
+      });
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
+}
+
+void AppendImageEntryKey(std::string* out, const ImageRefView& ref, std::string_view package) {
+  const std::size_t repository = ref.domain.size() + 1 + ref.path_prefix.size() + ref.path_rest.size();
+  const std::string_view reference = ref.digest.empty() ? ref.tag : ref.digest;
+  out->reserve(out->size() + 4 + 1 + repository + 4 + 1 + reference.size() + package.size());
+  AppendLength32(out, 1 + repository);
+  out->push_back(kImageEntryTag);
+  AppendImageName(out, ref);
+  AppendLength32(out, 1 + reference.size());
+  out->push_back(ref.digest.empty() ? ':' : '@');
+  out->append(reference);
+  out->append(package);
+}
+
+void IndexEntries::Build(const DeployedPackage& pkg, std::string_view package, int format) {
+  Clear();
+  const bool repositories = format < kImageEntriesFormat;
+  VisitSnapshotTerms(
+      pkg, [&](IndexKind kind, std::string_view term) { Add(kind, term, package, format); },
+      [&](const ImageRefView& ref) {
+        if (repositories) {
+          // Formats 1-2 store whole terms: built as text, as SnapshotTerms does.
+          std::string& term = term_scratch_;
+          term.clear();
+          AppendImageKey(&term, ref);
+          Add(IndexKind::kImage, term, package, format);
+          term.clear();
+          AppendImageName(&term, ref);
+          Add(IndexKind::kRepository, term, package, format);
+          return;
+        }
+        const std::size_t begin = keys_.size();
+        AppendImageEntryKey(&keys_, ref, package);
+        entries_.push_back({kCfImage, begin, keys_.size() - begin});
+      });
+  Finish();
+}
+
+void IndexEntries::Build(const std::vector<IndexTerm>& terms, std::string_view package,
+                         int format) {
+  Clear();
+  for (const IndexTerm& t : terms) Add(t.kind, t.term, package, format);
+  Finish();
+}
+
+void IndexEntries::Clear() {
+  keys_.clear();
+  entries_.clear();
+}
+
+void IndexEntries::Add(IndexKind kind, std::string_view term, std::string_view package,
+                       int format) {
+  const std::size_t begin = keys_.size();
+  if (AppendIndexEntryKey(&keys_, kind, term, package, format)) {
+    entries_.push_back({IndexCf(kind), begin, keys_.size() - begin});
+  }
+}
+
+void IndexEntries::Finish() {
+  std::sort(entries_.begin(), entries_.end(),
+            [&](const Entry& a, const Entry& b) { return Less(a, *this, b); });
+  entries_.erase(std::unique(entries_.begin(), entries_.end(),
+                             [&](const Entry& a, const Entry& b) {
+                               return a.cf == b.cf && key(a) == key(b);
+                             }),
+                 entries_.end());
+}
+
+bool IndexEntries::Less(const Entry& a, const IndexEntries& other, const Entry& b) const {
+  if (a.cf != b.cf) return a.cf < b.cf;
+  return key(a) < other.key(b);
 }
 
 Timestamp SnapshotRecord::time() const {

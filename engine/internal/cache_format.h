@@ -32,6 +32,7 @@
 #include "codec/model.h"
 #include "codec/status.h"
 #include "engine/cache.h"
+#include "engine/image_ref.h"
 #include "engine/record.h"
 
 namespace zs::engine::internal {
@@ -183,6 +184,46 @@ Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes,
 // Repository terms only with `repositories` (needed by formats 1-2, whose
 // repository entries are their own; format 3's image entries serve both).
 std::vector<IndexTerm> SnapshotTerms(const DeployedPackage& pkg, bool repositories);
+
+// The idx_image key of `package`'s entry for the parsed reference `ref`
+// (format 3): ImageEntryKey of its Key(), built from the parts.
+void AppendImageEntryKey(std::string* out, const ImageRefView& ref, std::string_view package);
+
+// A package's index entries as (column family, key) pairs, sorted and
+// unique, their keys in one buffer: what ingest adds and deletes when a
+// snapshot is replaced. The same entries as AppendIndexEntryKey of each of
+// SnapshotTerms, without a string per term: an image's key is built from its
+// parsed parts, not as a term to be split again. Reused across packages, it
+// keeps its buffers.
+class IndexEntries {
+ public:
+  struct Entry {
+    int cf;
+    std::size_t begin;  // of the key in the buffer
+    std::size_t size;
+  };
+
+  // The entries of `pkg`'s snapshot for `package` in a cache of `format`.
+  void Build(const DeployedPackage& pkg, std::string_view package, int format);
+  // The entries of `terms` (stored format-1 terms).
+  void Build(const std::vector<IndexTerm>& terms, std::string_view package, int format);
+  void Clear();
+
+  const std::vector<Entry>& entries() const { return entries_; }
+  std::string_view key(const Entry& e) const {
+    return std::string_view(keys_).substr(e.begin, e.size);
+  }
+  // The order of entries(): family, then key. `b` is an entry of `other`.
+  bool Less(const Entry& a, const IndexEntries& other, const Entry& b) const;
+
+ private:
+  void Add(IndexKind kind, std::string_view term, std::string_view package, int format);
+  void Finish();  // sorts and removes repeats
+
+  std::string keys_;
+  std::vector<Entry> entries_;
+  std::string term_scratch_;
+};
 
 // One record a snapshot implies, read in place: a v2 entry of `events`, or
 // a component's v2 `lastEvent`. Points into the snapshot, which must outlive

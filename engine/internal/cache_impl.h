@@ -51,9 +51,10 @@ class CacheImpl final : public Cache {
   // Whether this database's index has entries of its own for repository
   // terms (formats 1-2; cache_format.h).
   bool NeedsRepositoryTerms() const { return db_->format() < kImageEntriesFormat; }
-  // The index terms of the package's stored snapshot (the entries it has in
-  // the idx_* families). Corruption when it is missing or does not decode.
-  Result<std::vector<IndexTerm>> StoredSnapshotTerms(std::string_view package) const;
+  // The index entries of the package's stored snapshot (what it has in the
+  // idx_* families), into `*out`. Corruption when it is missing or does not
+  // decode.
+  Status StoredSnapshotEntries(std::string_view package, IndexEntries* out) const;
   // The package's metadata, or nullopt when the cache does not know it.
   Result<std::optional<PackageMeta>> ReadMeta(std::string_view package,
                                               MetaParts parts = MetaParts::kAll) const;
@@ -80,7 +81,8 @@ class CacheImpl final : public Cache {
   std::string record_bytes_;
   std::vector<Candidate> candidates_;
   std::vector<RecordHash> seen_;
-  std::string key_scratch_;
+  IndexEntries entries_;
+  IndexEntries before_entries_;
   // IngestGroup's batch, kept between calls with its buffer (given back
   // after a group of unusually large Secrets).
   static constexpr std::size_t kGroupBatchReserve = 1 << 20;

@@ -108,6 +108,34 @@ TEST(ImageRefTest, PushedReferencesAreThePlainAndTheCrcTag) {
             "127.0.0.1:31999/library/nginx:1.25-zarf-3793515731");
 }
 
+TEST(ImageRefTest, AViewPointsIntoTheTextAndNamesTheLibraryPrefix) {
+  const std::string text = "nginx";
+  ImageRefView ref;
+  ASSERT_TRUE(ParseImageRef(text, &ref).ok());
+  EXPECT_EQ(ref.domain, "docker.io");
+  EXPECT_EQ(ref.path_prefix, "library/");
+  EXPECT_EQ(ref.path_rest, "nginx");
+  EXPECT_EQ(ref.path_rest.data(), text.data());
+  EXPECT_EQ(ref.tag, "latest");
+  EXPECT_EQ(ref.digest, "");
+
+  const std::string full = "ghcr.io/acme/api:2.0@" + kDigest;
+  ASSERT_TRUE(ParseImageRef(full, &ref).ok());
+  EXPECT_EQ(ref.domain.data(), full.data());
+  EXPECT_EQ(ref.path_prefix, "");
+  EXPECT_EQ(ref.path_rest, "acme/api");
+  EXPECT_EQ(ref.tag, "2.0");
+  EXPECT_EQ(ref.digest, kDigest);
+  std::string key;
+  AppendImageKey(&key, ref);
+  EXPECT_EQ(key, "ghcr.io/acme/api@" + kDigest);
+
+  // An explicit library/ is part of the path, not a prefix the rule added.
+  ASSERT_TRUE(ParseImageRef("docker.io/library/nginx", &ref).ok());
+  EXPECT_EQ(ref.path_prefix, "");
+  EXPECT_EQ(ref.path_rest, "library/nginx");
+}
+
 TEST(ImageRefTest, MalformedReferencesAreInvalidArgument) {
   const std::string bad[] = {
       "",

@@ -2,11 +2,18 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
+#include <utility>
+
+#include "tests/cache_fixture.h"
 
 namespace zs::engine::internal {
 namespace {
+
+using testing::PackageSpec;
+using testing::Snapshot;
 
 void ExpectSameStatus(const PackageStatus& a, const PackageStatus& b) {
   EXPECT_EQ(a.package, b.package);
@@ -122,6 +129,114 @@ TEST(CacheFormatTest, StatusOnlyDecodeRefusesExactlyWhatTheFullDecodeRefuses) {
     }
   }
   EXPECT_GT(refused, 1000);
+}
+
+// The entries IndexEntries builds, as (family, key) pairs.
+std::vector<std::pair<int, std::string>> EntriesOf(const IndexEntries& entries) {
+  std::vector<std::pair<int, std::string>> out;
+  for (const IndexEntries::Entry& e : entries.entries()) {
+    out.emplace_back(e.cf, std::string(entries.key(e)));
+  }
+  return out;
+}
+
+// What the entries must be: AppendIndexEntryKey of each SnapshotTerm.
+std::vector<std::pair<int, std::string>> EntriesOfTerms(const std::vector<IndexTerm>& terms,
+                                                        std::string_view package, int format) {
+  std::vector<std::pair<int, std::string>> out;
+  for (const IndexTerm& t : terms) {
+    std::string key;
+    if (AppendIndexEntryKey(&key, t.kind, t.term, package, format)) {
+      out.emplace_back(IndexCf(t.kind), std::move(key));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+// References of every shape the index meets: defaults filled in, ports,
+// digests, spellings that normalise alike, and ones indexed verbatim.
+const std::vector<std::string> kIndexedImages = {
+    "nginx",
+    "nginx:1.25",
+    "docker.io/library/nginx:1.25",  // the same image as the one before
+    "index.docker.io/nginx:1.25",    // and again
+    "library/redis:7",
+    "ghcr.io/acme/api:2.0",
+    "localhost:5000/a/b",
+    "127.0.0.1:31999/team/app:v1@sha256:" + std::string(64, 'b'),
+    "quay.io/x/y@sha512:" + std::string(128, 'f'),
+    "MyRegistry/app:1",
+    "Bad Ref",        // verbatim
+    "ghcr.io/Org/x",  // verbatim (uppercase path)
+    "a:b:c",          // verbatim
+    "Bad Ref",        // verbatim, twice
+};
+
+TEST(CacheFormatTest, IndexEntriesAreTheEntryKeysOfTheSnapshotTerms) {
+  PackageSpec spec;
+  spec.images = kIndexedImages;
+  spec.components = {"web", "db", "web-extra"};
+  const DeployedPackage pkg = Snapshot(spec, 4);
+  IndexEntries entries;  // reused across builds, as ingest reuses it
+  for (int format = 1; format <= kCacheFormatVersion; ++format) {
+    SCOPED_TRACE("format " + std::to_string(format));
+    const std::vector<IndexTerm> terms = SnapshotTerms(pkg, format < kImageEntriesFormat);
+    const auto want = EntriesOfTerms(terms, "pkg-override-ns", format);
+    entries.Build(pkg, "pkg-override-ns", format);
+    auto got = EntriesOf(entries);
+    // Sorted by family, then key, without repeats.
+    EXPECT_TRUE(std::is_sorted(got.begin(), got.end()));
+    EXPECT_EQ(got, want);
+    entries.Build(terms, "pkg-override-ns", format);
+    EXPECT_EQ(EntriesOf(entries), want);
+  }
+  // Of the 14 images, 11 distinct terms; plus 3 components, the outcome
+  // and the source.
+  entries.Build(pkg, "pkg", kCacheFormatVersion);
+  EXPECT_EQ(entries.entries().size(), 11u + 3 + 1 + 1);
+}
+
+TEST(CacheFormatTest, ImageEntryKeyOfAParsedReferenceIsThatOfItsKey) {
+  for (const std::string& image : kIndexedImages) {
+    ImageRefView ref;
+    if (!ParseImageRef(image, &ref).ok()) continue;
+    std::string key;
+    AppendImageEntryKey(&key, ref, "pkg");
+    EXPECT_EQ(key, ImageEntryKey(ParseImageRef(image)->Key(), "pkg")) << image;
+  }
+}
+
+// Ordering two lists alike is what lets ingest merge the entries of the
+// stored snapshot with those of the new one.
+TEST(CacheFormatTest, IndexEntriesOfTwoSnapshotsCompareAcrossLists) {
+  PackageSpec a;
+  a.images = {"nginx:1.25", "redis:7"};
+  PackageSpec b;
+  b.images = {"nginx:1.26", "redis:7"};
+  IndexEntries ea, eb;
+  ea.Build(Snapshot(a, 1), "pkg", kCacheFormatVersion);
+  eb.Build(Snapshot(b, 2), "pkg", kCacheFormatVersion);
+  std::vector<std::string> only_a, only_b, both;
+  auto x = ea.entries().begin();
+  auto y = eb.entries().begin();
+  while (x != ea.entries().end() || y != eb.entries().end()) {
+    if (y == eb.entries().end() || (x != ea.entries().end() && ea.Less(*x, eb, *y))) {
+      only_a.push_back(DescribeIndexKey(x->cf, ea.key(*x)));
+      ++x;
+    } else if (x == ea.entries().end() || eb.Less(*y, ea, *x)) {
+      only_b.push_back(DescribeIndexKey(y->cf, eb.key(*y)));
+      ++y;
+    } else {
+      both.push_back(DescribeIndexKey(x->cf, ea.key(*x)));
+      ++x;
+      ++y;
+    }
+  }
+  EXPECT_EQ(only_a, std::vector<std::string>{"idx_image 'docker.io/library/nginx:1.25' -> pkg"});
+  EXPECT_EQ(only_b, std::vector<std::string>{"idx_image 'docker.io/library/nginx:1.26' -> pkg"});
+  EXPECT_EQ(both.size(), 5u);  // redis, 2 components, the outcome, the source
 }
 
 }  // namespace
