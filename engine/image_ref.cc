@@ -2,6 +2,8 @@
 
 #include <zlib.h>
 
+#include <array>
+
 namespace zs::engine {
 namespace {
 
@@ -12,11 +14,39 @@ constexpr std::string_view kDefaultTag = "latest";
 constexpr std::size_t kMaxNameLength = 255;
 constexpr std::size_t kMaxTagLength = 128;
 
-bool IsLowerAlnum(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+// Character classes, one table lookup each (a reference is checked byte by
+// byte several times; a chain of comparisons per byte was most of it).
+enum CharClass : unsigned char {
+  kLowerAlnum = 1,   // a-z 0-9
+  kUpper = 2,        // A-Z
+  kUnderscore = 4,   // _
+  kDotDash = 8,      // . -
+  kHostOnly = 16,    // : [ ]
+  kCut = 32,         // what the first pass stops at: @ / : and whitespace/controls
+  kBad = 64,         // whitespace and control characters
+};
+
+constexpr std::array<unsigned char, 256> MakeClasses() {
+  std::array<unsigned char, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    unsigned char k = 0;
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) k |= kLowerAlnum;
+    if (c >= 'A' && c <= 'Z') k |= kUpper;
+    if (c == '_') k |= kUnderscore;
+    if (c == '.' || c == '-') k |= kDotDash;
+    if (c == ':' || c == '[' || c == ']') k |= kHostOnly;
+    if (c <= ' ' || c == 0x7f) k |= kBad | kCut;
+    if (c == '@' || c == '/' || c == ':') k |= kCut;
+    t[c] = k;
+  }
+  return t;
 }
-bool IsUpper(char c) { return c >= 'A' && c <= 'Z'; }
-bool IsWordChar(char c) { return IsLowerAlnum(c) || IsUpper(c) || c == '_'; }
+constexpr std::array<unsigned char, 256> kClasses = MakeClasses();
+
+unsigned char ClassOf(char c) { return kClasses[static_cast<unsigned char>(c)]; }
+bool IsLowerAlnum(char c) { return (ClassOf(c) & kLowerAlnum) != 0; }
+bool IsUpper(char c) { return (ClassOf(c) & kUpper) != 0; }
+bool IsWordChar(char c) { return (ClassOf(c) & (kLowerAlnum | kUpper | kUnderscore)) != 0; }
 bool IsHex(char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
          (c >= 'A' && c <= 'F');
@@ -50,10 +80,7 @@ bool ValidPathComponent(std::string_view c) {
 bool ValidDomain(std::string_view d) {
   if (d.empty()) return false;
   for (char c : d) {
-    if (!(IsLowerAlnum(c) || IsUpper(c) || c == '.' || c == '-' || c == ':' ||
-          c == '[' || c == ']')) {
-      return false;
-    }
+    if ((ClassOf(c) & (kLowerAlnum | kUpper | kDotDash | kHostOnly)) == 0) return false;
   }
   return true;
 }
@@ -62,7 +89,7 @@ bool ValidTag(std::string_view t) {
   if (t.empty() || t.size() > kMaxTagLength || !IsWordChar(t.front()))
     return false;
   for (char c : t) {
-    if (!IsWordChar(c) && c != '.' && c != '-') return false;
+    if ((ClassOf(c) & (kLowerAlnum | kUpper | kUnderscore | kDotDash)) == 0) return false;
   }
   return true;
 }
@@ -147,7 +174,9 @@ Status ParseImageRef(std::string_view text, ImageRefView* out) {
   std::size_t at = npos, first_slash = npos, last_slash = npos, last_colon = npos;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    if (static_cast<unsigned char>(c) <= ' ' || c == 0x7f)
+    const unsigned char k = ClassOf(c);
+    if ((k & kCut) == 0) continue;
+    if ((k & kBad) != 0)
       return Invalid(text, "contains whitespace or a control character");
     if (at != npos) continue;
     if (c == '@') {
@@ -184,7 +213,9 @@ Status ParseImageRef(std::string_view text, ImageRefView* out) {
   if (first_slash != npos) {
     const std::string_view first = rest.substr(0, first_slash);
     bool host = first == "localhost";
-    for (char c : first) host = host || c == '.' || c == ':' || IsUpper(c);
+    for (std::size_t i = 0; i < first.size() && !host; ++i) {
+      host = first[i] == '.' || first[i] == ':' || IsUpper(first[i]);
+    }
     if (host) {
       if (!ValidDomain(first))
         return Invalid(text,
