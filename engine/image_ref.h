@@ -60,9 +60,10 @@ struct ImageRef {
 };
 
 // A parsed, normalized reference viewed in the text it was parsed from (the
-// defaults in static strings): what the index needs of a reference, without
-// an allocation. `path` is path_prefix + path_rest, where the prefix is
-// "library/" when Docker Hub's official-image rule adds it, else empty.
+// defaults in static strings) or in an ImageRef's strings (ImageRef::view):
+// what the index needs of a reference, without an allocation. ImageRef::path
+// is path_prefix + path_rest, where the prefix is "library/" when Docker
+// Hub's official-image rule adds it, else empty.
 struct ImageRefView {
   std::string_view domain;
   std::string_view path_prefix;

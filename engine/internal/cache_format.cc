@@ -374,7 +374,8 @@ std::vector<IndexTerm> SnapshotTerms(const DeployedPackage& pkg, bool repositori
 }
 
 void AppendImageEntryKey(std::string* out, const ImageRefView& ref, std::string_view package) {
-  const std::size_t repository = ref.domain.size() + 1 + ref.path_prefix.size() + ref.path_rest.size();
+  const std::size_t repository =
+      ref.domain.size() + 1 + ref.path_prefix.size() + ref.path_rest.size();
   const std::string_view reference = ref.digest.empty() ? ref.tag : ref.digest;
   out->reserve(out->size() + 4 + 1 + repository + 4 + 1 + reference.size() + package.size());
   AppendLength32(out, 1 + repository);
