@@ -369,7 +369,8 @@ class TreeBuilder {
     const char* raw = field.key().raw();
     const char* end = input_.data() + input_.size();
     if (const void* quote = std::memchr(raw, '"', static_cast<std::size_t>(end - raw))) {
-      const std::string_view body(raw, static_cast<std::size_t>(static_cast<const char*>(quote) - raw));
+      const auto length = static_cast<std::size_t>(static_cast<const char*>(quote) - raw);
+      const std::string_view body(raw, length);
       if (body.find('\\') == std::string_view::npos) {
         *key = body;
         return simdjson::SUCCESS;

@@ -102,6 +102,21 @@ Status DecodeInstalledChart(const json::Value& v, std::string_view path,
       });
 }
 
+// Decodes each of `items` (the array at `path`) into `*out`, replacing
+// what it held.
+template <typename T, typename DecodeOne>
+Status DecodeItems(const json::Array& items, std::string_view path, std::vector<T>* out,
+                   DecodeOne decode_one) {
+  out->clear();
+  out->resize(items.size());
+  std::string item_path;  // one buffer for every item's path
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    internal::SetIndexPath(&item_path, path, i);
+    ZS_RETURN_IF_ERROR(decode_one(items[i], item_path, &(*out)[i]));
+  }
+  return Status::OK();
+}
+
 template <typename T, typename DecodeOne>
 Status DecodeSlice(const json::Value& v, std::string_view path,
                    std::optional<std::vector<T>>* out, DecodeOne decode_one) {
@@ -110,12 +125,8 @@ Status DecodeSlice(const json::Value& v, std::string_view path,
     return Status::OK();
   }
   if (!v.is_array()) return TypeError(path, "array", v);
-  std::vector<T> items(v.array().size());
-  std::string item_path;  // one buffer for every item's path
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    internal::SetIndexPath(&item_path, path, i);
-    ZS_RETURN_IF_ERROR(decode_one(v.array()[i], item_path, &items[i]));
-  }
+  std::vector<T> items;
+  ZS_RETURN_IF_ERROR(DecodeItems(v.array(), path, &items, decode_one));
   *out = std::move(items);
   return Status::OK();
 }
@@ -288,15 +299,7 @@ Result<DeployedPackage> DecodeDeployedPackage(const json::Value& v) {
               return Status::OK();
             }
             if (!f.second.is_array()) return TypeError(p, "array", f.second);
-            const json::Array& events = f.second.array();
-            pkg.events.clear();
-            pkg.events.resize(events.size());
-            std::string event_path;  // one buffer for every event's path
-            for (std::size_t k = 0; k < events.size(); ++k) {
-              internal::SetIndexPath(&event_path, p, k);
-              ZS_RETURN_IF_ERROR(DecodePackageEventInto(events[k], event_path, &pkg.events[k]));
-            }
-            return Status::OK();
+            return DecodeItems(f.second.array(), p, &pkg.events, DecodePackageEventInto);
           }
           case 10:
             if (f.second.is_null()) {

@@ -55,8 +55,14 @@ namespace {
 // (json::ParseOptions::readable_padding).
 constexpr std::size_t kParsePadding = 64;
 
-Status FileTooLarge(const std::string& path, std::uint64_t size, std::size_t max_bytes) {
-  return Status::InvalidArgument(path + ": input of " + std::to_string(size) +
+// InvalidArgument when `st`, the fstat of `path`, is a regular file larger
+// than the read limit (checked before reading or mapping it).
+Status CheckFileSize(const std::string& path, const struct stat& st) {
+  const std::size_t max_bytes = CurrentReadLimits().max_bytes;
+  if (!S_ISREG(st.st_mode) || static_cast<std::uint64_t>(st.st_size) <= max_bytes) {
+    return Status::OK();
+  }
+  return Status::InvalidArgument(path + ": input of " + std::to_string(st.st_size) +
                                  " bytes exceeds the limit of " + std::to_string(max_bytes) +
                                  " bytes (raise it with --max-object-size)");
 }
@@ -67,9 +73,9 @@ Result<std::string> ReadOpenFile(std::FILE* f, const std::string& path, const st
   const std::size_t max_bytes = CurrentReadLimits().max_bytes;
   std::string out;
   if (st != nullptr && S_ISREG(st->st_mode)) {
-    if (static_cast<std::uint64_t>(st->st_size) > max_bytes) {
+    if (Status s = CheckFileSize(path, *st); !s.ok()) {
       std::fclose(f);
-      return FileTooLarge(path, static_cast<std::uint64_t>(st->st_size), max_bytes);
+      return s;
     }
     // No regrowth copies; the spare bytes let the JSON parser work in place
     // (ReadLimits::readable_padding).
@@ -93,7 +99,9 @@ Result<std::string> ReadOpenFile(std::FILE* f, const std::string& path, const st
   return out;
 }
 
-Status OpenError(const std::string& path) { return Status::IOError(path + ": " + std::strerror(errno)); }
+Status OpenError(const std::string& path) {
+  return Status::IOError(path + ": " + std::strerror(errno));
+}
 
 }  // namespace
 
@@ -137,12 +145,11 @@ Result<InputText> ReadInputText(const std::string& path) {
   struct stat st {};
   const bool known = ::fstat(fd, &st) == 0;
   if (known && S_ISREG(st.st_mode) && st.st_size > 0) {
-    const std::size_t max_bytes = CurrentReadLimits().max_bytes;
-    const auto size = static_cast<std::uint64_t>(st.st_size);
-    if (size > max_bytes) {
+    if (Status s = CheckFileSize(path, st); !s.ok()) {
       ::close(fd);
-      return FileTooLarge(path, size, max_bytes);
+      return s;
     }
+    const auto size = static_cast<std::size_t>(st.st_size);
     // Anonymous pages first, for the padding after the text (they read as
     // zeros), then the file over their start: the bytes of its last page
     // past its end read as zeros too.

@@ -50,8 +50,10 @@ TEST(ConfigCmdTest, CanonicalDigestTreatsFiveAndFivePointZeroAlike) {
 TEST(ConfigCmdTest, DiffListsChangedPathsAndMasksSecrets) {
   ConfigOptions o;
   o.action = "diff";
-  o.old_file = testing::WriteTempFile("old.json", R"({"Values":{"replicas":2,"db":{"password":"a"}}})");
-  o.new_file = testing::WriteTempFile("new.json", R"({"Values":{"replicas":3,"db":{"password":"b"}},"NamespaceOverride":"x"})");
+  o.old_file =
+      testing::WriteTempFile("old.json", R"({"Values":{"replicas":2,"db":{"password":"a"}}})");
+  o.new_file = testing::WriteTempFile(
+      "new.json", R"({"Values":{"replicas":3,"db":{"password":"b"}},"NamespaceOverride":"x"})");
   int code = -1;
   const std::string out = RunCmd(o, &code);
   EXPECT_EQ(code, kExitOk);
