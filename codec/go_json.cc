@@ -295,22 +295,57 @@ void AppendGoString(std::string* out, std::string_view s) {
 }
 
 void AppendGoFloat(std::string* out, double v) {
+  // Go takes the shortest digits that round-trip and lays them out in %e
+  // form past 1e21 (or below 1e-6), in %f form otherwise, padding with
+  // zeros: 2^63 is written 9223372036854776000. (to_chars' fixed form would
+  // write every digit of the exact value, 9223372036854775808.)
   char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+  const std::string_view sci(buf, static_cast<std::size_t>(res.ptr - buf));
+  const std::size_t e_at = sci.find('e');
   const double abs = std::fabs(v);
-  const bool exp_form = abs != 0 && (abs < 1e-6 || abs >= 1e21);
-  auto res = std::to_chars(buf, buf + sizeof buf, v,
-                           exp_form ? std::chars_format::scientific
-                                    : std::chars_format::fixed);
-  char* end = res.ptr;
-  if (exp_form) {
-    // Go trims a two-digit negative exponent with a leading zero: e-07 -> e-7.
-    const std::size_t n = static_cast<std::size_t>(end - buf);
-    if (n >= 4 && buf[n - 4] == 'e' && buf[n - 3] == '-' && buf[n - 2] == '0') {
-      buf[n - 2] = buf[n - 1];
-      --end;
+  if (abs != 0 && (abs < 1e-6 || abs >= 1e21)) {
+    // Both write two exponent digits at least; Go then trims e-07 to e-7
+    // (never a positive one: the form starts at 1e+21).
+    std::string_view text = sci;
+    const std::size_t n = text.size();
+    out->append(text.substr(0, e_at + 2));
+    if (n - e_at == 4 && text[e_at + 1] == '-' && text[e_at + 2] == '0') {
+      out->push_back(text[n - 1]);
+    } else {
+      out->append(text.substr(e_at + 2));
     }
+    return;
   }
-  out->append(buf, end);
+  if (abs == 0) {
+    out->append(std::signbit(v) ? "-0" : "0");
+    return;
+  }
+  // Digits without the point, and the decimal exponent of the first one.
+  std::string digits;
+  std::size_t i = 0;
+  if (sci[0] == '-') {
+    out->push_back('-');
+    i = 1;
+  }
+  for (; i < e_at; ++i) {
+    if (sci[i] != '.') digits.push_back(sci[i]);
+  }
+  int exp10 = 0;
+  std::from_chars(sci.data() + e_at + 1 + (sci[e_at + 1] == '+'), sci.data() + sci.size(), exp10);
+  const int int_digits = exp10 + 1;  // digits before the point
+  if (int_digits <= 0) {
+    out->append("0.");
+    out->append(static_cast<std::size_t>(-int_digits), '0');
+    out->append(digits);
+  } else if (static_cast<std::size_t>(int_digits) >= digits.size()) {
+    out->append(digits);
+    out->append(static_cast<std::size_t>(int_digits) - digits.size(), '0');
+  } else {
+    out->append(digits, 0, static_cast<std::size_t>(int_digits));
+    out->push_back('.');
+    out->append(digits, static_cast<std::size_t>(int_digits));
+  }
 }
 
 Result<double> NumberToFloat64(std::string_view raw) {

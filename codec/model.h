@@ -114,7 +114,10 @@ struct DeployedComponent {
   std::optional<std::vector<InstalledChart>> installed_charts;
   std::string status;  // deprecated ComponentStatus, still written
   std::int64_t observed_generation = 0;
-  std::optional<ComponentEvent> last_event;  // omitted when absent
+  // nullopt: no event yet. Written as Go writes its zero ComponentEvent
+  // (`{"type":"","outcome":"","timestamp":"0001-01-01T00:00:00Z"}`), which
+  // reads back as nullopt; left out only for a legacy input without the key.
+  std::optional<ComponentEvent> last_event;
   UnknownFields unknown;
   bool operator==(const DeployedComponent&) const = default;
 };
@@ -139,7 +142,7 @@ struct RemoveConfig {
 
 struct DeployedPackage {
   std::string name;
-  std::string digest;  // omitted when empty
+  std::string digest;  // always written, "" when unknown
   // The full ZarfPackage definition, preserved exactly as read.
   json::Value data = json::Value::MakeObject();
   std::string cli_version;
@@ -161,6 +164,13 @@ struct DeployedPackage {
   const DeployedComponent* FindComponent(std::string_view component) const;
   DeployedComponent* FindComponent(std::string_view component);
 };
+
+// Makes every field of `pkg` count as present (UnknownFields::absent), so
+// that it is written as Go writes the ZEP-0026 types: every field without
+// omitempty, `lastEvent` and `digest` included. Every snapshot zarf-state
+// writes as v2 state goes through this; only lossless re-encoding of a
+// legacy input keeps its absent fields out.
+void MarkGoWritten(DeployedPackage* pkg);
 
 // The name of the Secret Zarf keeps a package's state in:
 // "zarf-package-<name>", or "zarf-package-<name>-override-<ns>".

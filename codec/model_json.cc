@@ -74,6 +74,10 @@ Status DecodeConnectStrings(const json::Value& v, std::string_view path,
   return Status::OK();
 }
 
+bool IsZeroEvent(const ComponentEvent& e) {
+  return e.type.empty() && e.outcome.empty() && e.timestamp.is_zero() && e.unknown.empty();
+}
+
 Status DecodeComponentEventInto(const json::Value& v, std::string_view path,
                                 ComponentEvent* out) {
   return WalkObject(v, path, {"type", "outcome", "timestamp"}, &out->unknown,
@@ -143,13 +147,16 @@ Status DecodeDeployedComponent(const json::Value& v, std::string_view path,
                                DecodeInstalledChart);
           case 2: return DecodeStringMember(f, path, &out->status);
           case 3: return DecodeInt64(f.second, JoinPath(path, f.first), &out->observed_generation);
-          default:
-            if (f.second.is_null()) {
-              out->last_event.reset();
-              return Status::OK();
-            }
-            out->last_event.emplace();
-            return DecodeComponentEventInto(f.second, JoinPath(path, f.first), &*out->last_event);
+          default: {
+            // Go's zero ComponentEvent (what a component with no event holds)
+            // and null both read as "no event".
+            out->last_event.reset();
+            if (f.second.is_null()) return Status::OK();
+            ComponentEvent e;
+            ZS_RETURN_IF_ERROR(DecodeComponentEventInto(f.second, JoinPath(path, f.first), &e));
+            if (!IsZeroEvent(e)) out->last_event = std::move(e);
+            return Status::OK();
+          }
         }
       });
 }
@@ -193,7 +200,13 @@ void AppendDeployedComponent(std::string* out, const DeployedComponent& c) {
   w.Skip(1);
   w.String(2, "status", c.status);
   w.Int(3, "observedGeneration", c.observed_generation);
-  if (c.last_event) AppendComponentEvent(w.Key(4, "lastEvent"), *c.last_event);
+  // A struct in Go, so always written: the zero event when there is none
+  // (only a legacy input that never had the key goes without).
+  if (c.last_event) {
+    AppendComponentEvent(w.Key(4, "lastEvent"), *c.last_event);
+  } else if (!w.absent(4)) {
+    AppendComponentEvent(w.Key(4, "lastEvent"), ComponentEvent{});
+  }
   w.Skip(4);
   w.Finish();
 }
@@ -364,7 +377,7 @@ std::string EncodeDeployedPackage(const DeployedPackage& pkg) {
   out.reserve(4096);
   ObjectWriter w(&out, &pkg.unknown);
   w.String(0, "name", pkg.name);
-  w.OmitEmptyString(1, "digest", pkg.digest);
+  w.String(1, "digest", pkg.digest);  // no omitempty: "" when unknown
   Status ignored;  // raw numbers: AppendJson cannot fail
   if (!w.absent(2) || !pkg.data.is_object() || !pkg.data.object().empty()) {
     ignored = json::AppendJson(w.Key(2, "data"), pkg.data);
@@ -408,6 +421,22 @@ std::string EncodeDeployedPackage(const DeployedPackage& pkg) {
   w.OmitEmptyString(11, "configDigest", pkg.config_digest);
   w.Finish();
   return out;
+}
+
+void MarkGoWritten(DeployedPackage* pkg) {
+  pkg->unknown.absent = 0;
+  for (PackageEvent& e : pkg->events) e.unknown.absent = 0;
+  for (auto& [name, cs] : pkg->connect_strings) cs.unknown.absent = 0;
+  if (!pkg->deployed_components) return;
+  for (DeployedComponent& c : *pkg->deployed_components) {
+    c.unknown.absent = 0;
+    if (c.last_event) c.last_event->unknown.absent = 0;
+    if (!c.installed_charts) continue;
+    for (InstalledChart& chart : *c.installed_charts) {
+      chart.unknown.absent = 0;
+      for (auto& [name, cs] : chart.connect_strings) cs.unknown.absent = 0;
+    }
+  }
 }
 
 const DeployedComponent* DeployedPackage::FindComponent(std::string_view component) const {

@@ -99,6 +99,10 @@ const DeployedPackage& Folder::snapshot() const {
     RebuildConnectStrings(&pkg_);
     connect_strings_dirty_ = false;
   }
+  if (go_written_dirty_) {
+    MarkGoWritten(&pkg_);
+    go_written_dirty_ = false;
+  }
   // Rule 2, settled: keep the newest max_events.
   if (options_.max_events != 0 && pkg_.events.size() > options_.max_events) {
     pkg_.events.erase(pkg_.events.begin(),
@@ -109,6 +113,9 @@ const DeployedPackage& Folder::snapshot() const {
 
 void Folder::ApplyPackageEvent(const Record& r) {
   const PackageEvent& e = r.event;
+  // A package with an event is v2 state, written as Go writes the ZEP-0026
+  // types: from here on no field counts as absent (snapshot()).
+  go_written_dirty_ = true;
   // Rules 1 and 2: append; the oldest beyond the cap are evicted in batches
   // here and exactly when the snapshot is read.
   pkg_.events.push_back(e);
@@ -131,8 +138,6 @@ void Folder::ApplyPackageEvent(const Record& r) {
     ++pkg_.generation;
     pending_config_digest_ = e.config_digest;
     if (!pkg_.deployed_components) pkg_.deployed_components.emplace();
-    // A snapshot built here is a Go-written one: nothing is "absent".
-    pkg_.unknown.absent = 0;
   } else if (e.type == kEventDeploy && e.outcome == kOutcomeSucceeded) {
     // Rule 6: only a successful deploy replaces the recorded config: the one
     // it started with, or (resumed from a Secret) the one its record carries.
@@ -172,7 +177,6 @@ void Folder::ApplyComponentEvent(const Record& r) {
     return;
   }
   c->last_event = e;
-  c->unknown.absent = 0;
   if (const std::string_view status = StatusFor(e.type, e.outcome); !status.empty()) {
     c->status = std::string(status);
   }

@@ -77,6 +77,7 @@ class Folder {
   mutable std::shared_ptr<const DeployFacts> config_facts_;  // deployConfig to copy in
   mutable bool config_dirty_ = false;
   mutable bool connect_strings_dirty_ = false;
+  mutable bool go_written_dirty_ = false;  // MarkGoWritten before the next read
   // The facts of the deploy in progress, whose config becomes the top-level
   // one if it succeeds (rule 6).
   std::shared_ptr<const DeployFacts> running_facts_;

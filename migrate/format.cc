@@ -21,7 +21,9 @@ std::string_view DetectPackageFormat(const DeployedPackage& pkg, std::string* wh
   if (!pkg.config_digest.empty()) return answer(kFormatV2, "has configDigest");
   if (pkg.deployed_components) {
     for (const DeployedComponent& c : *pkg.deployed_components) {
-      if (c.last_event) {
+      // The key alone says v2: a component with no event yet holds Go's
+      // zero ComponentEvent, which decodes to no event.
+      if (c.last_event || !c.unknown.is_absent(4)) {
         return answer(kFormatV2, "component " + c.name + " has lastEvent");
       }
     }

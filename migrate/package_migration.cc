@@ -31,12 +31,38 @@ void StripHistory(json::Value* pkg, std::string_view to, ChangeLog* log) {
   }
 }
 
+// A component's `lastEvent` that is Go's zero ComponentEvent is what v2
+// writes for "no event yet": it carries nothing, so a legacy target, which
+// has no such field, goes without it. (StripHistory drops every lastEvent of
+// a v2 payload; this also covers a payload that is not v2 by its events, e.g.
+// one whose `events` is someone else's field, kept as unknown.)
+void DropZeroLastEvents(json::Value* pkg, std::string_view to, ChangeLog* log) {
+  json::Value* components = pkg->Find("deployedComponents");
+  if (components == nullptr || !components->is_array()) return;
+  for (std::size_t i = 0; i < components->array().size(); ++i) {
+    json::Value& c = components->array()[i];
+    const json::Value* e = c.is_object() ? c.Find("lastEvent") : nullptr;
+    if (e == nullptr || !e->is_object() || e->object().size() != 3) continue;
+    auto is = [e](std::string_view key, std::string_view want) {
+      const json::Value* v = e->Find(key);
+      return v != nullptr && v->is_string() && v->as_string() == want;
+    };
+    if (!is("type", "") || !is("outcome", "") || !is("timestamp", "0001-01-01T00:00:00Z")) {
+      continue;
+    }
+    c.Erase("lastEvent");
+    log->Mapping("removed " + json::IndexPath("deployedComponents", i) +
+                 ".lastEvent (the zero event; " + std::string(to) + " has no such field)");
+  }
+}
+
 }  // namespace
 
 Status MigratePackageValue(json::Value* payload, PackageShape from, PackageShape to,
                            ChangeLog* log, json::Value* out) {
   const std::string_view to_name = ShapeName(to);
   if (from == PackageShape::kV2 && to != PackageShape::kV2) StripHistory(payload, to_name, log);
+  if (to != PackageShape::kV2) DropZeroLastEvents(payload, to_name, log);
   if (from != PackageShape::kV2 && to == PackageShape::kV2) {
     log->Mapping("history starts empty: no events, no component lastEvent (latest event "
                  "Unknown, SPEC rule 8); old status kept");

@@ -57,7 +57,7 @@ Value PackageReport(const InputObject& in, const DeployedPackage& pkg, std::size
   }
   const std::string secret_name = in.is_secret ? std::string(ObjectName(in.object))
                                                : PackageSecretName(pkg.name, pkg.namespace_override);
-  return Value::MakeObject({
+  Value report = Value::MakeObject({
       {"kind", Value::String("package")},
       {"source", Value::String(in.label)},
       {"secretName", Value::String(secret_name)},
@@ -65,6 +65,7 @@ Value PackageReport(const InputObject& in, const DeployedPackage& pkg, std::size
       {"version", Value::String(std::string(metadata ? metadata->StringOr("version") : ""))},
       {"format", Value::String(std::string(format))},
       {"codec", Value::String(compact::LooksCompact(in.payload) ? "compact" : "json")},
+      {"zarfReadable", Value::Bool(ZarfCannotRead(in.payload).empty())},
       {"formatEvidence", Value::String(why)},
       {"generation", Value::Int(pkg.generation)},
       {"cliVersion", Value::String(pkg.cli_version)},
@@ -76,6 +77,10 @@ Value PackageReport(const InputObject& in, const DeployedPackage& pkg, std::size
       {"latestEvent", latest.is_null() ? Value::String(std::string(kOutcomeUnknown)) : latest},
       {"components", std::move(components)},
   });
+  if (const std::string_view note = ZarfCannotRead(in.payload); !note.empty()) {
+    report.Set("zarfNote", Value::String(std::string(note)));
+  }
+  return report;
 }
 
 void PrintPackageTable(const Value& r, std::ostream& out) {
@@ -86,6 +91,7 @@ void PrintPackageTable(const Value& r, std::ostream& out) {
   out << "  source:       " << str("source") << "\n";
   out << "  format:       " << str("format") << " (" << str("formatEvidence") << "), codec "
       << str("codec") << "\n";
+  if (!str("zarfNote").empty()) out << "  zarf:         CANNOT READ this Secret: " << str("zarfNote") << "\n";
   const double used = std::stod(num("secretBytes")) * 100.0 / static_cast<double>(kSecretSizeLimit);
   char pct[32];
   std::snprintf(pct, sizeof pct, "%.1f%%", used);

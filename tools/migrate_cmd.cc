@@ -34,6 +34,7 @@ struct ObjectOutcome {
   std::string kind;    // "package" | "state" | "" (unreadable)
   std::optional<migrate::MigrationReport> report;
   std::string codec;  // package Secrets: the codec written
+  std::string store_warning;  // package Secrets: what storing them warned
   std::string error;  // non-empty: failed, left out of the output
 };
 
@@ -64,19 +65,17 @@ Result<Migrated> MigrateObject(InputObject& in, const migrate::Target& target,
   }
   in.payload = std::string();  // batches are large: free each input as it is done
   Migrated out;
-  if (in.is_secret && !dry_run) {
-    out.object = std::move(in.object);
+  if (in.is_secret) {
+    // A dry run stores into a copy: the report shows the codec and the bytes
+    // a real run writes.
+    out.object = dry_run ? in.object : std::move(in.object);
     if (in.payload_kind == PayloadKind::kPackage) {
-      ZS_ASSIGN_OR_RETURN(PackageCodec used, StorePackageJson(&out.object, m.bytes, store));
-      o->codec = used == PackageCodec::kCompact ? "compact" : "json";
-      if (used == PackageCodec::kCompact && store.codec == PackageCodec::kAuto) {
-        m.report.warnings.push_back("stored with the compact codec: as JSON the payload is " +
-                                    std::to_string(m.bytes.size()) + " bytes, past the auto "
-                                    "threshold of " + std::to_string(store.auto_threshold));
-      }
-      if (used == PackageCodec::kCompact && m.report.target != "v2") {
-        m.report.warnings.push_back("written with the compact codec, which no Zarf release "
-                                    "reads; use --codec json for a legacy target");
+      ZS_ASSIGN_OR_RETURN(StoredPackage stored, StorePackageJson(&out.object, m.bytes, store));
+      o->codec = stored.codec == PackageCodec::kCompact ? "compact" : "json";
+      m.report.bytes_after = stored.payload_bytes;
+      if (!stored.warning.empty()) {
+        m.report.warnings.push_back(stored.warning);
+        o->store_warning = stored.warning;
       }
     } else {
       SetSecretValue(&out.object, kStateDataKey, m.bytes);
@@ -87,7 +86,8 @@ Result<Migrated> MigrateObject(InputObject& in, const migrate::Target& target,
                                 std::to_string(kSecretSizeLimit));
       }
     }
-  } else if (!in.is_secret) {
+    if (dry_run) out.object = Value();
+  } else {
     out.bare_bytes = m.bytes;
   }
   o->report = std::move(m.report);
@@ -152,14 +152,15 @@ void PrintReportTable(const Value& report, std::ostream& out) {
   std::size_t w = 6;
   for (const Value& o : report.Find("objects")->array()) w = std::max(w, o.StringOr("name").size());
   char line[1024];
-  std::snprintf(line, sizeof line, "%-*s  %-7s  %-10s  %-6s  %-17s  %s\n", static_cast<int>(w),
-                "OBJECT", "KIND", "DETECTED", "TARGET", "BYTES", "RESULT");
+  std::snprintf(line, sizeof line, "%-*s  %-7s  %-10s  %-6s  %-7s  %-17s  %s\n",
+                static_cast<int>(w), "OBJECT", "KIND", "DETECTED", "TARGET", "CODEC", "BYTES",
+                "RESULT");
   out << line;
   for (const Value& o : report.Find("objects")->array()) {
     const std::string name(o.StringOr("name"));
     if (o.Find("error") != nullptr) {
-      std::snprintf(line, sizeof line, "%-*s  %-7s  %-10s  %-6s  %-17s  ", static_cast<int>(w),
-                    name.c_str(), "-", "-", "-", "-");
+      std::snprintf(line, sizeof line, "%-*s  %-7s  %-10s  %-6s  %-7s  %-17s  ",
+                    static_cast<int>(w), name.c_str(), "-", "-", "-", "-", "-");
       out << line << "failed: " << o.StringOr("error") << "\n";
       continue;
     }
@@ -171,9 +172,11 @@ void PrintReportTable(const Value& report, std::ostream& out) {
     const std::string bytes =
         o.Find("bytesBefore")->number_raw() + " -> " + o.Find("bytesAfter")->number_raw();
     const std::string target = o.StringOr("target").empty() ? "-" : std::string(o.StringOr("target"));
-    std::snprintf(line, sizeof line, "%-*s  %-7s  %-10s  %-6s  %-17s  %s\n", static_cast<int>(w),
-                  name.c_str(), std::string(o.StringOr("kind")).c_str(), detected.c_str(),
-                  target.c_str(), bytes.c_str(), std::string(o.StringOr("result")).c_str());
+    const std::string codec = o.StringOr("codec").empty() ? "-" : std::string(o.StringOr("codec"));
+    std::snprintf(line, sizeof line, "%-*s  %-7s  %-10s  %-6s  %-7s  %-17s  %s\n",
+                  static_cast<int>(w), name.c_str(), std::string(o.StringOr("kind")).c_str(),
+                  detected.c_str(), target.c_str(), codec.c_str(), bytes.c_str(),
+                  std::string(o.StringOr("result")).c_str());
     out << line;
     std::vector<std::string> evidence;
     for (const Value& e : o.Find("evidence")->array()) evidence.push_back(e.as_string());
@@ -330,7 +333,6 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
   }
   StoreOptions store;
   store.codec = *codec;
-  store.auto_threshold = options.auto_threshold;
   const TextFormat format = manifest_format == "yaml" ? TextFormat::kYaml : TextFormat::kJson;
 
   std::vector<ObjectOutcome> outcomes;
@@ -349,7 +351,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     Result<std::string> text = ReadFileOrStdin(file);
     if (!text.ok()) {
       failed = true;
-      outcomes.push_back({file, file, "", std::nullopt, "", WithLimitHint(text.status()).ToString()});
+      outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(text.status()).ToString()});
       continue;
     }
     Input header;
@@ -397,7 +399,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
       // The objects read before the error are migrated and in the output;
       // the file is reported as failed from that point on.
       failed = true;
-      outcomes.push_back({file, file, "", std::nullopt, "", WithLimitHint(read).ToString()});
+      outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(read).ToString()});
     }
     writer.End();
   }
@@ -416,6 +418,10 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
       if (Status s = WriteOutputFile(options.report_file, report); !s.ok()) {
         err << "error: " << s.ToString() << "\n";
         return kExitSomeFailed;
+      }
+      // The report is in a file: what Zarf will not see is still said here.
+      for (const ObjectOutcome& o : outcomes) {
+        if (!o.store_warning.empty()) err << "warning: " << o.store_warning << "\n";
       }
     } else {
       err << report;
@@ -443,9 +449,6 @@ void RegisterMigrate(CLI::App* app, int* exit_code) {
                   "Write the manifests to FILE (atomically, mode 0600) instead of stdout");
   cmd->add_option("--codec", o->codec,
                   "Package Secrets: json | compact | auto (default: auto for --to v2, else json)");
-  cmd->add_option("--auto-threshold", o->auto_threshold,
-                  "With --codec auto: payload bytes past which compact is used")
-      ->default_val(900 * 1024);
   cmd->add_flag("--no-progress{false}", o->progress, "No progress line on stderr");
   cmd->callback([o, exit_code] { *exit_code = RunMigrate(*o, std::cout, std::cerr); });
 }

@@ -31,7 +31,6 @@ struct MigrateOptions {
   // json | compact | auto, for package Secrets. "" = auto for --to v2 (as
   // `record` writes), json for a legacy target (no Zarf release reads compact).
   std::string codec;
-  std::size_t auto_threshold = 900 * 1024;
   bool progress = true;  // on stderr, when it is a terminal and the batch is large
 };
 

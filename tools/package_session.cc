@@ -183,7 +183,8 @@ Status PackageSession::Save(std::ostream& out) {
   } else {
     json::Value secret =
         secret_.is_null() ? MakePackageSecret(pkg.name, pkg.namespace_override, "") : secret_;
-    ZS_RETURN_IF_ERROR(StorePackage(&secret, pkg, options_.store).status());
+    ZS_ASSIGN_OR_RETURN(StoredPackage stored, StorePackage(&secret, pkg, options_.store));
+    store_warning_ = std::move(stored.warning);
     text = WriteObject(secret, format_);
   }
   // New records go to the log first: a crash between the two leaves a log

@@ -53,6 +53,9 @@ class PackageSession {
 
   // Writes the Secret (or payload) and appends new records to the log.
   Status Save(std::ostream& out);
+  // What the last Save's store said the user must hear (a compact Secret, a
+  // Secret near the limit), or "".
+  const std::string& store_warning() const { return store_warning_; }
 
  private:
   PackageSession() = default;
@@ -67,6 +70,7 @@ class PackageSession {
   std::unique_ptr<engine::EventLog> log_;
   std::uint64_t persisted_records_ = 0;  // records already in the log file
   bool log_has_records_ = false;
+  std::string store_warning_;
   std::optional<engine::Lifecycle> lifecycle_;
 };
 

@@ -231,6 +231,9 @@ int RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
     err << "error: " << saved.message() << "\n";
     return kExitSomeFailed;
   }
+  if (!(*session)->store_warning().empty()) {
+    err << "warning: " << (*session)->store_warning() << "\n";
+  }
   if (*outcome == kOutcomeFailed || *outcome == kOutcomeCancelled) {
     if (o.action != "abandon") {
       err << (*session)->package() << ": " << o.action << " " << *outcome << "\n";
@@ -250,10 +253,9 @@ void RegisterRecord(CLI::App* app, int* exit_code) {
     cmd->add_option("--log", o->session.log_path, "Also append the records to this log (JSON Lines)");
     cmd->add_option("--max-events", o->session.max_events, "Events the Secret keeps (default 10)");
     cmd->add_flag("--stdout", o->session.to_stdout, "Print the new Secret instead of replacing the file");
-    cmd->add_option("--codec", o->codec, "json | compact | auto (compact past --auto-threshold)")
+    cmd->add_option("--codec", o->codec,
+                    "json | compact | auto (JSON whenever it fits; compact only when it cannot)")
         ->default_val("auto");
-    cmd->add_option("--auto-threshold", o->session.store.auto_threshold,
-                    "Payload bytes up to which auto keeps JSON (default 921600)");
   };
   struct Spec {
     const char* name;

@@ -117,6 +117,9 @@ int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
          {"json", CodecValue(sizes.json, per.json)},
          {"gzipBase64", CodecValue(sizes.gzip, per.gzip)},
          {"compact", CodecValue(sizes.compact, per.compact)}}));
+    if (const std::string_view note = ZarfCannotRead(in.payload); !note.empty()) {
+      rows.array().back().Set("zarfNote", Value::String(std::string(note)));
+    }
     return Status::OK();
   });
   if (o.output == "json") {
@@ -139,6 +142,11 @@ int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
                   c / j, c / g, static_cast<long long>(Headroom(static_cast<std::size_t>(j))),
                   fit("json").c_str(), fit("compact").c_str());
     out << line;
+  }
+  for (const Value& r : rows.array()) {
+    if (r.StringOr("zarfNote").empty()) continue;
+    out << r.StringOr("name") << ": stored compact, which Zarf CANNOT READ: " << r.StringOr("zarfNote")
+        << "\n";
   }
   out << "(HEADROOM: bytes left under " << kSecretSizeLimit
       << " as JSON; EVENTS FIT: more events that fit, json/compact)\n";

@@ -62,6 +62,9 @@ Value StatusOf(const DeployedPackage& pkg, const Timestamp& now) {
 
 void PrintTable(const Value& s, std::ostream& out) {
   out << "PACKAGE " << s.StringOr("name") << ": " << s.StringOr("summary") << "\n";
+  if (!s.StringOr("zarfNote").empty()) {
+    out << "  zarf: CANNOT READ this Secret: " << s.StringOr("zarfNote") << "\n";
+  }
   auto line = [&](const char* label, const char* key) {
     const Value* e = s.Find(key);
     out << "  " << label;
@@ -105,7 +108,11 @@ int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
   const bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
     if (in.payload_kind != PayloadKind::kPackage) return Status::OK();  // init state: no status
     ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
-    all.array().push_back(StatusOf(pkg, now));
+    Value status = StatusOf(pkg, now);
+    if (const std::string_view note = ZarfCannotRead(in.payload); !note.empty()) {
+      status.Set("zarfNote", Value::String(std::string(note)));
+    }
+    all.array().push_back(std::move(status));
     return Status::OK();
   });
   if (o.output == "json") {

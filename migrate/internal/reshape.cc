@@ -41,7 +41,8 @@ Status CheckType(const Field& f, const json::Value& v, const PathFn& path) {
   };
   switch (f.type) {
     case FieldType::kBool: return v.is_bool() ? Status::OK() : mismatch("boolean");
-    case FieldType::kString: return v.is_string() ? Status::OK() : mismatch("string");
+    case FieldType::kString:
+    case FieldType::kTime: return v.is_string() ? Status::OK() : mismatch("string");
     case FieldType::kObject: return v.is_object() ? Status::OK() : mismatch("object");
     case FieldType::kArray: return v.is_array() ? Status::OK() : mismatch("array");
     case FieldType::kAny: return Status::OK();
@@ -103,6 +104,7 @@ json::Value ZeroValue(const Field& f) {
     case FieldType::kBool: return json::Value::Bool(false);
     case FieldType::kString: return json::Value::String("");
     case FieldType::kInt: return json::Value::Int(0);
+    case FieldType::kTime: return json::Value::String("0001-01-01T00:00:00Z");
     case FieldType::kObject: {
       json::Value obj = json::Value::MakeObject();
       if (f.sub != nullptr) {

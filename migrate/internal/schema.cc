@@ -69,12 +69,17 @@ class Tables {
     Builder component(this, "component", legacy);
     component.Add("name", kS).Add("installedCharts", FieldType::kArray, false, chart.Done());
     if (generations) component.Add("status", kS).Add("observedGeneration", kI);
-    if (v2) component.Add("lastEvent", FieldType::kAny, true);
+    if (v2) {
+      // A struct in the ZEP-0026 types: Go writes it, zero when unset.
+      Builder event(this, "lastEvent", legacy);
+      event.Add("type", kS).Add("outcome", kS).Add("timestamp", FieldType::kTime);
+      component.Add("lastEvent", FieldType::kObject, false, event.Done());
+    }
 
     Builder pkg(this, "package", legacy);
     pkg.Add("name", kS);
-    // Every P10 payload has `digest`; v2 writes it only when known.
-    if (n >= 10) pkg.Add("digest", kS, v2);
+    // No omitempty (Zarf v0.80.0 on): `digest` is written, "" when unknown.
+    if (n >= 10) pkg.Add("digest", kS);
     pkg.Add("data", FieldType::kAny).Add("cliVersion", kS);
     if (generations) pkg.Add("generation", kI);
     pkg.Add("deployedComponents", FieldType::kArray, false, component.Done());

@@ -21,6 +21,7 @@ enum class FieldType {
   kBool,
   kString,
   kInt,     // a JSON integer that fits int64
+  kTime,    // a string holding a Go time.Time; zero "0001-01-01T00:00:00Z"
   kObject,  // an object described by `sub`
   kArray,   // an array of objects described by `sub`
   kAny,     // anything; not looked into (the package definition, maps)

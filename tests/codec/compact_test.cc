@@ -767,7 +767,7 @@ TEST(CompactForgeryTest, AStoredEmptyMessageIsAPackageOfZeroValues) {
   ASSERT_TRUE(pkg.ok()) << pkg.status().ToString();
   EXPECT_EQ(
       EncodeDeployedPackage(*pkg),
-      R"({"name":"","data":{},"cliVersion":"","generation":0,"deployedComponents":[],)"
+      R"({"name":"","digest":"","data":{},"cliVersion":"","generation":0,"deployedComponents":[],)"
       R"("packageConnectivity":""})");
 }
 

@@ -36,6 +36,32 @@ TEST(ConfigTest, EveryConfigDigestVectorMarshalsAndDigestsLikeZarf) {
   }
 }
 
+// Values and ValuesOverridesMap hold `any`: Go reads every number as a
+// float64, so integers past 2^53 are digested as Go rounds them. The digests
+// are Go's (json.Marshal of the Go struct, then SHA-256).
+TEST(ConfigTest, BigIntegersInValuesAreDigestedAsGoRoundsThem) {
+  struct Case {
+    const char* input;
+    const char* marshaled;
+    const char* digest;
+  };
+  for (const Case& c : {
+           Case{R"({"Values":{"a":9223372036854775807}})",
+                R"({"SetVariables":null,"Values":{"a":9223372036854776000},"NamespaceOverride":"","ValuesOverridesMap":null})",
+                "sha256:babd610cf428b56db16539f1834e89592cc86c026ed2c8ff89d1358982f6eae9"},
+           Case{R"({"Values":{"a":9223372036854775807,"b":12345678901234567890}})",
+                R"({"SetVariables":null,"Values":{"a":9223372036854776000,"b":12345678901234567000},"NamespaceOverride":"","ValuesOverridesMap":null})",
+                "sha256:6667687ad0bcb4bcf76753de7e3186925a6186ba2196c25dfed236066f5f59f3"},
+       }) {
+    auto doc = json::ParseJson(c.input);
+    ASSERT_TRUE(doc.ok());
+    auto config = DecodeDeployConfig(*doc);
+    ASSERT_TRUE(config.ok()) << config.status().ToString();
+    EXPECT_EQ(*MarshalDeployConfig(*config), c.marshaled);
+    EXPECT_EQ(*DeployConfigDigest(*config), c.digest);
+  }
+}
+
 TEST(ConfigTest, FieldNamesMatchCaseInsensitivelyAsInGo) {
   auto doc = json::ParseJson(R"({"namespaceoverride":"x","SETVARIABLES":{"A":"1"}})");
   auto c = DecodeDeployConfig(*doc);

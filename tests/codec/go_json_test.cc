@@ -55,6 +55,23 @@ TEST(GoJsonTest, FloatsUseGoShortestFormAndExponentThresholds) {
   EXPECT_EQ(Float(1.2345678901234569e+23), "1.2345678901234569e+23");
 }
 
+// go-float.tsv: a number spelling, then what json.Marshal writes after Go
+// decoded it into `any` (gen/go_float.go made it): integers past 2^53 are
+// written from their shortest float64 digits, zero-padded.
+TEST(GoJsonTest, EveryGoFloatVectorReproducesByteForByte) {
+  const auto lines = testing::ReadLines("vectors/go-float.tsv");
+  ASSERT_GT(lines.size(), 400u);
+  for (const std::string& line : lines) {
+    const std::size_t tab = line.find('\t');
+    ASSERT_NE(tab, std::string::npos) << line;
+    auto d = NumberToFloat64(line.substr(0, tab));
+    ASSERT_TRUE(d.ok()) << line;
+    EXPECT_EQ(Float(*d), line.substr(tab + 1)) << "input: " << line.substr(0, tab);
+  }
+  EXPECT_EQ(Float(9223372036854775807.0), "9223372036854776000");
+  EXPECT_EQ(Float(12345678901234567890.0), "12345678901234567000");
+}
+
 TEST(GoJsonTest, NumbersOutsideFloat64AreRefusedAsGoDoes) {
   EXPECT_FALSE(NumberToFloat64("1e400").ok());
   EXPECT_FALSE(NumberToFloat64("-1e400").ok());

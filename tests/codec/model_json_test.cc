@@ -180,11 +180,47 @@ TEST(ModelJsonTest, NewStructsAreWrittenExactlyAsGoWould) {
   e.config_digest = "sha256:ab";
   pkg.events.push_back(e);
   EXPECT_EQ(EncodeDeployedPackage(pkg),
-            R"({"name":"demo","data":{},"cliVersion":"","generation":0,"deployedComponents":[)"
+            R"({"name":"demo","digest":"","data":{},"cliVersion":"","generation":0,"deployedComponents":[)"
             R"({"name":"web","installedCharts":[],"status":"Succeeded","observedGeneration":1,)"
             R"("lastEvent":{"type":"Deploy","outcome":"Succeeded","timestamp":"2026-01-02T03:04:05.5Z"}}],)"
             R"("packageConnectivity":"","events":[{"type":"Deploy","outcome":"Succeeded",)"
             R"("timestamp":"2026-01-02T03:04:05.12Z","configDigest":"sha256:ab"}]})");
+}
+
+// ZEP-0026 declares `LastEvent ComponentEvent` (a struct) and Zarf `digest`
+// without omitempty: Go writes both always, the event as its zero value.
+TEST(ModelJsonTest, LastEventAndDigestAreWrittenAsGoWritesTheZepTypes) {
+  DeployedPackage pkg;
+  pkg.name = "demo";
+  DeployedComponent c;
+  c.name = "web";
+  c.installed_charts.emplace();
+  pkg.deployed_components.emplace().push_back(c);
+  const std::string want =
+      R"({"name":"demo","digest":"","data":{},"cliVersion":"","generation":0,"deployedComponents":[)"
+      R"({"name":"web","installedCharts":[],"status":"","observedGeneration":0,)"
+      R"("lastEvent":{"type":"","outcome":"","timestamp":"0001-01-01T00:00:00Z"}}],)"
+      R"("packageConnectivity":""})";
+  EXPECT_EQ(EncodeDeployedPackage(pkg), want);
+  // The zero event reads back as "no event" and writes back unchanged.
+  auto back = ParseDeployedPackage(want);
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_FALSE((*back->deployed_components)[0].last_event.has_value());
+  EXPECT_EQ(EncodeDeployedPackage(*back), want);
+  // A legacy payload without the keys keeps them out, until it is made v2.
+  const std::string legacy =
+      R"({"name":"demo","data":{},"cliVersion":"v0.79.0","generation":1,"deployedComponents":[)"
+      R"({"name":"web","installedCharts":[],"status":"Succeeded","observedGeneration":1}],)"
+      R"("packageConnectivity":"airgap"})";
+  auto old = ParseDeployedPackage(legacy);
+  ASSERT_TRUE(old.ok());
+  EXPECT_EQ(EncodeDeployedPackage(*old), legacy);
+  MarkGoWritten(&*old);
+  EXPECT_EQ(EncodeDeployedPackage(*old),
+            R"({"name":"demo","digest":"","data":{},"cliVersion":"v0.79.0","generation":1,)"
+            R"("deployedComponents":[{"name":"web","installedCharts":[],"status":"Succeeded",)"
+            R"("observedGeneration":1,"lastEvent":{"type":"","outcome":"",)"
+            R"("timestamp":"0001-01-01T00:00:00Z"}}],"packageConnectivity":"airgap"})");
 }
 
 TEST(ModelJsonTest, MalformedPayloadsGiveErrorsNamingTheProblem) {

@@ -38,18 +38,30 @@ TEST(PackageSecretTest, AutoKeepsJsonWhileItFitsUnderTheThreshold) {
   json::Value secret = SecretFixture("pkg-small-dos-games.secret.json");
   const json::Value before = secret;
   const DeployedPackage pkg = *DecodePackage(secret);
-  auto codec = StorePackage(&secret, pkg);
-  ASSERT_TRUE(codec.ok());
-  EXPECT_EQ(*codec, PackageCodec::kJson);
+  auto stored = StorePackage(&secret, pkg);
+  ASSERT_TRUE(stored.ok());
+  EXPECT_EQ(stored->codec, PackageCodec::kJson);
+  EXPECT_EQ(stored->warning, "");
   EXPECT_EQ(secret, before);  // same bytes back: nothing changed
 }
 
 TEST(PackageSecretTest, CompactSecretsUseTheirOwnKeyAndAnnotationAndReadBack) {
   json::Value secret = SecretFixture("pkg-realistic-init-failed.secret.json");
   const DeployedPackage pkg = *DecodePackage(secret);
-  auto codec = StorePackage(&secret, pkg, {.codec = PackageCodec::kCompact});
-  ASSERT_TRUE(codec.ok()) << codec.status().ToString();
-  EXPECT_EQ(*codec, PackageCodec::kCompact);
+  ASSERT_TRUE(ListedByZarf(secret));
+  auto stored = StorePackage(&secret, pkg, {.codec = PackageCodec::kCompact});
+  ASSERT_TRUE(stored.ok()) << stored.status().ToString();
+  EXPECT_EQ(stored->codec, PackageCodec::kCompact);
+  // Zarf's listing would fail on it for every package: it does not list it.
+  EXPECT_FALSE(ListedByZarf(secret));
+  const json::Value* labels = secret.Find("metadata")->Find("labels");
+  EXPECT_EQ(labels->Find("package-deploy-info"), nullptr);
+  EXPECT_EQ(labels->StringOr("zarf-state.dev/package-deploy-info"), "init");
+  EXPECT_EQ(labels->StringOr("app.kubernetes.io/managed-by"), "zarf");
+  EXPECT_NE(stored->warning.find("package init: written with the compact codec"), std::string::npos)
+      << stored->warning;
+  EXPECT_NE(stored->warning.find("which fits: --codec json"), std::string::npos) << stored->warning;
+  EXPECT_NE(stored->warning.find("Zarf's package list"), std::string::npos) << stored->warning;
   EXPECT_EQ(secret.Find("data")->Find("data"), nullptr);  // Zarf's key is gone
   EXPECT_NE(secret.Find("data")->Find("data-compact"), nullptr);
   EXPECT_EQ(secret.Find("metadata")->Find("annotations")->StringOr("zarf-state.dev/codec"), "compact/v1");
@@ -62,18 +74,44 @@ TEST(PackageSecretTest, CompactSecretsUseTheirOwnKeyAndAnnotationAndReadBack) {
   auto in = ReadInput(WriteObject(secret, TextFormat::kJson), "compact");
   ASSERT_TRUE(in->objects[0].error.ok()) << in->objects[0].error.ToString();
   EXPECT_EQ(EncodeDeployedPackage(*DecodePackagePayload(in->objects[0].payload)), EncodeDeployedPackage(pkg));
-  // Back to JSON: the compact key and the annotation go away.
+  // Back to JSON: the compact key and the annotation go away, Zarf's label
+  // comes back: the Secret is the one it was.
   ASSERT_TRUE(StorePackage(&secret, pkg, {.codec = PackageCodec::kJson}).ok());
   EXPECT_EQ(secret.Find("data")->Find("data-compact"), nullptr);
   EXPECT_EQ(secret.Find("metadata")->Find("annotations"), nullptr);
+  EXPECT_TRUE(ListedByZarf(secret));
+  EXPECT_EQ(secret, SecretFixture("pkg-realistic-init-failed.secret.json"));
 }
 
-TEST(PackageSecretTest, AutoSwitchesToCompactPastTheThreshold) {
+TEST(PackageSecretTest, AutoTakesCompactOnlyWhenTheJsonCannotFit) {
   json::Value secret = SecretFixture("pkg-small-dos-games.secret.json");
-  const DeployedPackage pkg = *DecodePackage(secret);
-  auto codec = StorePackage(&secret, pkg, {.codec = PackageCodec::kAuto, .auto_threshold = 100});
-  ASSERT_TRUE(codec.ok());
-  EXPECT_EQ(*codec, PackageCodec::kCompact);
+  const DeployedPackage big = Huge(1500);
+  ASSERT_GT(EncodeDeployedPackage(big).size(), kSecretSizeLimit);
+  auto stored = StorePackage(&secret, big);
+  ASSERT_TRUE(stored.ok()) << stored.status().ToString();
+  EXPECT_EQ(stored->codec, PackageCodec::kCompact);
+  EXPECT_FALSE(ListedByZarf(secret));
+  EXPECT_LT(stored->secret_bytes, kSecretSizeLimit);
+  EXPECT_EQ(stored->json_bytes, EncodeDeployedPackage(big).size());
+  EXPECT_NE(stored->warning.find("over the limit of 1048576"), std::string::npos) << stored->warning;
+}
+
+TEST(PackageSecretTest, AutoKeepsJsonPastNinetyPercentWithAWarning) {
+  // The largest package whose JSON Secret still fits.
+  std::size_t n = 1000;
+  while (EncodeDeployedPackage(Huge(n + 10)).size() < kSecretSizeLimit - 4096) n += 10;
+  const DeployedPackage near = Huge(n);
+  json::Value secret = SecretFixture("pkg-small-dos-games.secret.json");
+  auto stored = StorePackage(&secret, near);
+  ASSERT_TRUE(stored.ok()) << stored.status().ToString();
+  ASSERT_GT(stored->secret_bytes, kSecretWarnBytes);
+  EXPECT_EQ(stored->codec, PackageCodec::kJson);
+  EXPECT_TRUE(ListedByZarf(secret));
+  EXPECT_NE(stored->warning.find("Secret zarf-package-dos-games: " +
+                                 std::to_string(stored->secret_bytes) + " of 1048576 bytes"),
+            std::string::npos)
+      << stored->warning;
+  EXPECT_NE(stored->warning.find("past 90%"), std::string::npos) << stored->warning;
 }
 
 TEST(PackageSecretTest, TheGuardRefusesAnOverLimitSecretAndChangesNothing) {
@@ -81,10 +119,10 @@ TEST(PackageSecretTest, TheGuardRefusesAnOverLimitSecretAndChangesNothing) {
   const json::Value before = secret;
   const DeployedPackage big = Huge(1500);
   ASSERT_GT(EncodeDeployedPackage(big).size(), kSecretSizeLimit);
-  auto codec = StorePackage(&secret, big, {.codec = PackageCodec::kJson});
-  ASSERT_FALSE(codec.ok());
-  EXPECT_EQ(codec.status().code(), Status::Code::kTooLarge);
-  const std::string_view msg = codec.status().message();
+  auto stored = StorePackage(&secret, big, {.codec = PackageCodec::kJson});
+  ASSERT_FALSE(stored.ok());
+  EXPECT_EQ(stored.status().code(), Status::Code::kTooLarge);
+  const std::string_view msg = stored.status().message();
   EXPECT_NE(msg.find("package dos-games"), std::string_view::npos) << msg;
   EXPECT_NE(msg.find("limit of 1048576"), std::string_view::npos) << msg;
   EXPECT_NE(msg.find("biggest parts: data.components "), std::string_view::npos) << msg;

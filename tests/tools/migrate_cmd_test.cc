@@ -250,14 +250,35 @@ TEST(MigrateCmdTest, OversizedSecretIsRefusedAsJsonAndStoredCompactByDefault) {
   o.codec.clear();  // the default for --to v2: auto
   Ran auto_run = Migrate(o);
   ASSERT_EQ(auto_run.code, kExitOk) << auto_run.err;
-  EXPECT_NE(auto_run.err.find("stored with the compact codec"), std::string::npos);
+  EXPECT_NE(auto_run.err.find("written with the compact codec"), std::string::npos) << auto_run.err;
+  EXPECT_NE(auto_run.err.find("Zarf's package list"), std::string::npos) << auto_run.err;
   EXPECT_NE(auto_run.out.find("\"data-compact\""), std::string::npos);
+  // Zarf's listing would fail for every package on it: it carries our label.
+  EXPECT_EQ(auto_run.out.find("\"package-deploy-info\""), std::string::npos);
+  EXPECT_NE(auto_run.out.find("\"zarf-state.dev/package-deploy-info\": \"mega-platform\""),
+            std::string::npos);
+  // A dry run says what a real run writes: the codec and the compact bytes.
+  o.dry_run = true;
+  o.output = "json";
+  Ran dry = Migrate(o);
+  ASSERT_EQ(dry.code, kExitOk) << dry.err;
+  auto report = json::ParseJson(dry.out);
+  ASSERT_TRUE(report.ok()) << dry.out;
+  const json::Value& obj = report->Find("objects")->array().at(0);
+  EXPECT_EQ(obj.StringOr("codec"), "compact");
+  const std::string after = obj.Find("bytesAfter")->number_raw();
+  EXPECT_LT(std::stoul(after), 400000u) << after;
+  o.dry_run = false;
+  o.output.clear();
   // Back to its era as JSON, byte for byte.
   o.files = {TempFile("near-1mib-v2.json", auto_run.out).string()};
   o.to = "P1";
   Ran down = Migrate(o);
   ASSERT_EQ(down.code, kExitOk) << down.err;
   EXPECT_EQ(Payloads(down.out), Payloads(ReadFile(p)));
+  // As JSON again, Zarf's label is back.
+  EXPECT_NE(down.out.find("\"package-deploy-info\": \"mega-platform\""), std::string::npos);
+  EXPECT_EQ(down.out.find("zarf-state.dev/package-deploy-info"), std::string::npos);
 }
 
 }  // namespace
