@@ -120,6 +120,28 @@ func (s *scanner) forEachMember(fn func(key string, m *member)) (open, close int
 	}
 }
 
+// forEachElement walks the array at pos; fn gets each element's index and
+// the offset where the separator before it began, with the scanner placed at
+// the element, and must leave it at the element's end. Returns the offsets
+// where the white space before ']' begins and of ']' itself.
+func (s *scanner) forEachElement(fn func(i, sepStart int)) (tail, close int) {
+	s.skipSpace()
+	s.pos++ // '['
+	for i := 0; ; i++ {
+		sepStart := s.pos
+		s.skipSpace()
+		if s.b[s.pos] == ']' {
+			s.pos++
+			return sepStart, s.pos - 1
+		}
+		if s.b[s.pos] == ',' {
+			s.pos++
+			s.skipSpace()
+		}
+		fn(i, sepStart)
+	}
+}
+
 var (
 	rawMessageType = reflect.TypeOf(json.RawMessage{})
 	timeType       = reflect.TypeOf(time.Time{})
@@ -220,23 +242,12 @@ func stripUndeclared(s *scanner, t reflect.Type, path string, out *[]byte, remov
 			*out = append(*out, s.b[start:s.pos]...)
 			return
 		}
-		s.pos++ // '['
 		*out = append(*out, '[')
-		for {
-			sepStart := s.pos
-			s.skipSpace()
-			if s.b[s.pos] == ']' {
-				*out = append(*out, s.b[sepStart:s.pos+1]...)
-				s.pos++
-				return
-			}
-			if s.b[s.pos] == ',' {
-				s.pos++
-				s.skipSpace()
-			}
+		tail, close := s.forEachElement(func(_, sepStart int) {
 			*out = append(*out, s.b[sepStart:s.pos]...)
 			stripUndeclared(s, t.Elem(), path+"[]", out, removed)
-		}
+		})
+		*out = append(*out, s.b[tail:close+1]...)
 	default:
 		s.skipValue()
 		*out = append(*out, s.b[start:s.pos]...)
@@ -283,22 +294,61 @@ func pathIn(s *scanner, off int, path string) string {
 		}
 		return path
 	case '[':
-		s.pos++
-		for i := 0; ; i++ {
-			s.skipSpace()
-			if s.pos >= len(s.b) || s.b[s.pos] == ']' {
-				return path
-			}
-			if s.b[s.pos] == ',' {
-				s.pos++
-				s.skipSpace()
-			}
+		found := ""
+		s.forEachElement(func(i, _ int) {
 			start := s.pos
 			s.skipValue()
-			if off < s.pos {
-				return pathIn(&scanner{b: s.b, pos: start}, off, fmt.Sprintf("%s[%d]", path, i))
+			if found == "" && off < s.pos {
+				found = pathIn(&scanner{b: s.b, pos: start}, off, fmt.Sprintf("%s[%d]", path, i))
 			}
+		})
+		if found != "" {
+			return found
 		}
 	}
 	return path
+}
+
+// countKeys counts every object member of the value at s.pos by path (array
+// indexes written "[]").
+func countKeys(s *scanner, path string, counts map[string]int) {
+	s.skipSpace()
+	if s.pos >= len(s.b) {
+		return
+	}
+	switch s.b[s.pos] {
+	case '{':
+		s.forEachMember(func(key string, m *member) {
+			counts[joinPath(path, key)]++
+			countKeys(s, joinPath(path, key), counts)
+		})
+	case '[':
+		s.forEachElement(func(int, int) { countKeys(s, path+"[]", counts) })
+	default:
+		s.skipValue()
+	}
+}
+
+// missingKeys names the members (by path, with how many) that theirs has
+// more often than ours, outside the package definition at `data`.
+func missingKeys(ours, theirs []byte) string {
+	have, want := map[string]int{}, map[string]int{}
+	countKeys(&scanner{b: ours}, "", have)
+	countKeys(&scanner{b: theirs}, "", want)
+	missing := map[string]int{}
+	for k, n := range want {
+		if n > have[k] && !strings.HasPrefix(k, "data.") {
+			missing[k] = n - have[k]
+		}
+	}
+	for k := range missing {
+		for parent := k; strings.Contains(parent, "."); {
+			parent = strings.TrimRight(parent[:strings.LastIndex(parent, ".")], "[]")
+			if _, ok := missing[parent]; ok {
+				delete(missing, k) // named by its missing parent
+				break
+			}
+		}
+	}
+	return describeRemoved(missing)
 }

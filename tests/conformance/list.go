@@ -143,6 +143,9 @@ func roundtripOne(p []byte, v084, exactData bool) string {
 		notes = append(notes, "(ignored keys the "+typesName+" do not declare: "+describeRemoved(removed)+")")
 	}
 	if msg := firstDifference(ours, goBytes, "payload without undeclared keys", "Go's json.Marshal"); msg != "" {
+		if missing := missingKeys(ours, goBytes); missing != "" {
+			notes = append([]string{"(keys Go writes that the payload lacks: " + missing + ")"}, notes...)
+		}
 		return strings.Join(append([]string{msg}, notes...), "\n    ")
 	}
 	if exactData {
