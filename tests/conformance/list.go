@@ -142,11 +142,13 @@ func roundtripOne(p []byte, v084, exactData bool) string {
 	if len(removed) > 0 {
 		notes = append(notes, "(ignored keys the "+typesName+" do not declare: "+describeRemoved(removed)+")")
 	}
+	// Both comparisons are reported, so one difference does not hide the other.
+	var failures []string
 	if msg := firstDifference(ours, goBytes, "payload without undeclared keys", "Go's json.Marshal"); msg != "" {
 		if missing := missingKeys(ours, goBytes); missing != "" {
 			notes = append([]string{"(keys Go writes that the payload lacks: " + missing + ")"}, notes...)
 		}
-		return strings.Join(append([]string{msg}, notes...), "\n    ")
+		failures = append(failures, strings.Join(append([]string{msg}, notes...), "\n    "))
 	}
 	if exactData {
 		goData, err := json.Marshal(&def)
@@ -154,10 +156,10 @@ func roundtripOne(p []byte, v084, exactData bool) string {
 			return "json.Marshal of data: " + err.Error()
 		}
 		if msg := firstDifference(*data, goData, "data", "Go's json.Marshal of it"); msg != "" {
-			return "-data=exact: " + msg
+			failures = append(failures, "-data=exact: "+msg)
 		}
 	}
-	return ""
+	return strings.Join(failures, "\n    ")
 }
 
 func describeRemoved(removed map[string]int) string {
