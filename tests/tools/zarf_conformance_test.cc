@@ -184,6 +184,36 @@ TEST_P(WrittenSecretsTest, EraSecretsAreWhatTheirReleaseWrote) {
 INSTANTIATE_TEST_SUITE_P(Fixtures, WrittenSecretsTest, ::testing::ValuesIn(PackageFixtures()),
                          FixtureName);
 
+// ---- The checker on the fixtures, which hold what each Zarf release wrote ----
+
+std::vector<std::string> Strings(const std::vector<fs::path>& paths) {
+  return std::vector<std::string>(paths.begin(), paths.end());
+}
+
+TEST_F(ConformanceTest, ZarfV084ListsTheSecretsOfEveryRelease) {
+  std::vector<std::string> args = Strings(zs::testing::LegacyFiles("all-secrets.list.json"));
+  args.insert(args.begin(), "list");
+  EXPECT_EQ(Failures(args), "");
+  for (const std::string& malformed : Strings(zs::testing::LegacyFiles(".secret.json"))) {
+    if (malformed.find("/malformed-") == std::string::npos) continue;
+    EXPECT_EQ(Check({"list", malformed}).exit_code, 1) << malformed;
+  }
+}
+
+// The checker is not stricter than Go: what v0.84 wrote comes back unchanged.
+TEST_F(ConformanceTest, ZarfV084sOwnSecretsRoundTripUnchanged) {
+  std::vector<std::string> args = {"roundtrip", "-types=v084"};
+  int n = 0;
+  for (const fs::path& p : PackageFixtures()) {
+    if (p.string().find("/e22-") != std::string::npos) {
+      args.push_back(p.string());
+      ++n;
+    }
+  }
+  EXPECT_GE(n, 8);
+  EXPECT_EQ(Failures(args), "");
+}
+
 // ---- The checker can fail ----
 
 // A v2 payload exactly as Go writes it with ZEP-0026's types, plus keys those
