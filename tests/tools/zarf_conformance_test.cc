@@ -28,7 +28,8 @@ using zs::testing::RunResult;
 class ConformanceTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    std::string name =
+        ::testing::UnitTest::GetInstance()->current_test_info()->name();
     std::replace(name.begin(), name.end(), '/', '_');
     dir_ = fs::path(::testing::TempDir()) /
            ("conformance-" + std::to_string(::getpid()) + "-" + name);
@@ -39,7 +40,9 @@ class ConformanceTest : public ::testing::Test {
     if (!HasFailure()) fs::remove_all(dir_);
   }
 
-  RunResult Zs(const std::vector<std::string>& args) { return RunBinary(ZS_BINARY_PATH, args, dir_); }
+  RunResult Zs(const std::vector<std::string>& args) {
+    return RunBinary(ZS_BINARY_PATH, args, dir_);
+  }
   RunResult Check(const std::vector<std::string>& args) {
     return RunBinary(ZS_CONFORMANCE_PATH, args, dir_);
   }
@@ -59,7 +62,9 @@ class ConformanceTest : public ::testing::Test {
     return "exit " + std::to_string(r.exit_code) + "\n" + shown + r.err;
   }
 
-  std::string Path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string Path(const std::string& name) const {
+    return (dir_ / name).string();
+  }
   std::string Write(const std::string& name, const std::string& text) const {
     std::ofstream(dir_ / name, std::ios::binary) << text;
     return Path(name);
@@ -78,7 +83,8 @@ std::vector<fs::path> PackageFixtures() {
   return out;
 }
 
-// "e04-v0.22.0-v0.25.2/pkg-small-dos-games.secret.json" -> "e04_pkg_small_dos_games".
+// "e04-v0.22.0-v0.25.2/pkg-small-dos-games.secret.json" ->
+// "e04_pkg_small_dos_games".
 std::string FixtureName(const ::testing::TestParamInfo<fs::path>& info) {
   std::string era = info.param.parent_path().filename().string().substr(0, 3);
   std::string file = info.param.filename().string();
@@ -104,7 +110,8 @@ class WrittenSecretsTest : public ConformanceTest,
   // one accepted refusal is a Secret over the API server's size limit (the
   // near-1 MiB fixtures as JSON), which no Zarf could store either.
   bool Migrate(const std::string& out, std::vector<std::string> extra) {
-    std::vector<std::string> args = {"migrate", "-f", GetParam().string(), "--out", Path(out)};
+    std::vector<std::string> args = {"migrate", "-f", GetParam().string(),
+                                     "--out", Path(out)};
     args.insert(args.end(), extra.begin(), extra.end());
     const RunResult r = Zs(args);
     if (r.exit_code != 0 && r.err.find("TooLarge") != std::string::npos) {
@@ -122,7 +129,8 @@ class WrittenSecretsTest : public ConformanceTest,
 // bytes.
 TEST_P(WrittenSecretsTest, ZarfListsAndRoundTripsEveryWrittenSecret) {
   std::vector<std::string> written;
-  for (const auto& [name, args] : std::vector<std::pair<std::string, std::vector<std::string>>>{
+  for (const auto& [name, args] :
+       std::vector<std::pair<std::string, std::vector<std::string>>>{
            {"v2.json", {}},
            {"v2-json.json", {"--codec", "json"}},
            {"v2-compact.json", {"--codec", "compact"}}}) {
@@ -134,12 +142,14 @@ TEST_P(WrittenSecretsTest, ZarfListsAndRoundTripsEveryWrittenSecret) {
   ASSERT_EQ(def.exit_code, 0) << def.err;
   const std::string def_path = Write("definition.json", def.out);
   fs::copy_file(Path("v2.json"), Path("deployed.json"));
-  const RunResult deploy = Zs({"record", "deploy", "-f", Path("deployed.json"), "--package", def_path});
+  const RunResult deploy = Zs(
+      {"record", "deploy", "-f", Path("deployed.json"), "--package", def_path});
   EXPECT_EQ(deploy.exit_code, 0) << "record deploy: " << deploy.err;
   fs::copy_file(Path("v2.json"), Path("removed.json"));
   const RunResult remove = Zs({"record", "remove", "-f", Path("removed.json")});
   EXPECT_EQ(remove.exit_code, 0) << "record remove: " << remove.err;
-  const RunResult fresh = Zs({"record", "deploy", "-f", Path("new.json"), "--package", def_path});
+  const RunResult fresh =
+      Zs({"record", "deploy", "-f", Path("new.json"), "--package", def_path});
   EXPECT_EQ(fresh.exit_code, 0) << "record deploy (new Secret): " << fresh.err;
   written.insert(written.end(), {"deployed.json", "removed.json", "new.json"});
 
@@ -151,7 +161,8 @@ TEST_P(WrittenSecretsTest, ZarfListsAndRoundTripsEveryWrittenSecret) {
     EXPECT_EQ(Failures({"list", Path(name)}), "") << name << ": list";
     // A Secret built from a package definition stores Go's bytes of it.
     std::vector<std::string> roundtrip = {"roundtrip", Path(name)};
-    if (name == "new.json") roundtrip.insert(roundtrip.begin() + 1, "-data=exact");
+    if (name == "new.json")
+      roundtrip.insert(roundtrip.begin() + 1, "-data=exact");
     EXPECT_EQ(Failures(roundtrip), "") << name << ": roundtrip";
   }
 }
@@ -161,7 +172,8 @@ TEST_P(WrittenSecretsTest, ZarfListsAndRoundTripsEveryWrittenSecret) {
 TEST_P(WrittenSecretsTest, LegacySecretsAreWhatZarfV084Writes) {
   if (!Migrate("legacy.json", {"--to", "legacy"})) return;
   EXPECT_EQ(Failures({"list", Path("legacy.json")}), "") << "list";
-  EXPECT_EQ(Failures({"roundtrip", "-types=v084", Path("legacy.json")}), "") << "roundtrip";
+  EXPECT_EQ(Failures({"roundtrip", "-types=v084", Path("legacy.json")}), "")
+      << "roundtrip";
 }
 
 // --to the era's own release: v0.84 lists it (an upgrade reads it), and its
@@ -171,30 +183,36 @@ TEST_P(WrittenSecretsTest, EraSecretsAreWhatTheirReleaseWrote) {
   if (!Migrate("era.json", {"--to", EraRelease()})) return;
   EXPECT_EQ(Failures({"list", Path("era.json")}), "") << "list";
   if (EraIsV084Shape()) {
-    EXPECT_EQ(Failures({"roundtrip", "-types=v084", Path("era.json")}), "") << "roundtrip";
+    EXPECT_EQ(Failures({"roundtrip", "-types=v084", Path("era.json")}), "")
+        << "roundtrip";
   } else {
     const RunResult p = Check({"payload", Path("era.json")});
     ASSERT_EQ(p.exit_code, 0) << p.err;
     std::string fixture_payload = GetParam().string();
-    fixture_payload.replace(fixture_payload.rfind(".secret.json"), 12, ".payload.json");
-    EXPECT_TRUE(p.out == ReadFile(fixture_payload)) << "payload differs from " << fixture_payload;
+    fixture_payload.replace(fixture_payload.rfind(".secret.json"), 12,
+                            ".payload.json");
+    EXPECT_TRUE(p.out == ReadFile(fixture_payload))
+        << "payload differs from " << fixture_payload;
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Fixtures, WrittenSecretsTest, ::testing::ValuesIn(PackageFixtures()),
-                         FixtureName);
+INSTANTIATE_TEST_SUITE_P(Fixtures, WrittenSecretsTest,
+                         ::testing::ValuesIn(PackageFixtures()), FixtureName);
 
-// ---- The checker on the fixtures, which hold what each Zarf release wrote ----
+// ---- The checker on the fixtures, which hold what each Zarf release wrote
+// ----
 
 std::vector<std::string> Strings(const std::vector<fs::path>& paths) {
   return std::vector<std::string>(paths.begin(), paths.end());
 }
 
 TEST_F(ConformanceTest, ZarfV084ListsTheSecretsOfEveryRelease) {
-  std::vector<std::string> args = Strings(zs::testing::LegacyFiles("all-secrets.list.json"));
+  std::vector<std::string> args =
+      Strings(zs::testing::LegacyFiles("all-secrets.list.json"));
   args.insert(args.begin(), "list");
   EXPECT_EQ(Failures(args), "");
-  for (const std::string& malformed : Strings(zs::testing::LegacyFiles(".secret.json"))) {
+  for (const std::string& malformed :
+       Strings(zs::testing::LegacyFiles(".secret.json"))) {
     if (malformed.find("/malformed-") == std::string::npos) continue;
     EXPECT_EQ(Check({"list", malformed}).exit_code, 1) << malformed;
   }
@@ -227,79 +245,97 @@ constexpr const char* kGoodPayload =
     R"("installedCharts":[],"status":"Succeeded","observedGeneration":1,"lastEvent":{"type":)"
     R"("Deploy","outcome":"Succeeded","timestamp":"2025-01-02T03:04:05Z"},"unknownKey":[1]}],)"
     R"("packageConnectivity":"","deployConfig":{"a":"b"},"events":[{"type":"Deploy","outcome":)"
-    R"("Succeeded","timestamp":"2025-01-02T03:04:05Z","version":"1.0.0","configDigest":"sha256:0"}]})";
+    R"("Succeeded","timestamp":"2025-01-02T03:04:05Z","version":"1.0.0",)"
+    R"("configDigest":"sha256:0"}]})";
 
-std::string Replace(std::string text, const std::string& from, const std::string& to) {
+std::string Replace(std::string text, const std::string& from,
+                    const std::string& to) {
   const std::size_t at = text.find(from);
   EXPECT_NE(at, std::string::npos) << from;
   if (at != std::string::npos) text.replace(at, from.size(), to);
   return text;
 }
 
-std::string PackageSecret(const std::string& data_key, const std::string& payload,
-                          const std::string& name = "zarf-package-demo",
-                          const std::string& labels = R"("package-deploy-info":"demo")") {
+std::string PackageSecret(
+    const std::string& data_key, const std::string& payload,
+    const std::string& name = "zarf-package-demo",
+    const std::string& labels = R"("package-deploy-info":"demo")") {
   return R"({"apiVersion":"v1","kind":"Secret","metadata":{"name":")" + name +
-         R"(","namespace":"zarf","labels":{)" + labels + R"(}},"type":"Opaque","data":{")" +
-         data_key + R"(":")" + zs::Base64Encode(payload) + R"("}})";
+         R"(","namespace":"zarf","labels":{)" + labels +
+         R"(}},"type":"Opaque","data":{")" + data_key + R"(":")" +
+         zs::Base64Encode(payload) + R"("}})";
 }
 
 TEST_F(ConformanceTest, AGoExactPayloadPassesListAndRoundtrip) {
-  const std::string secret = Write("good.json", PackageSecret("data", kGoodPayload));
+  const std::string secret =
+      Write("good.json", PackageSecret("data", kGoodPayload));
   EXPECT_EQ(Failures({"list", secret}), "");
   EXPECT_EQ(Failures({"roundtrip", secret}), "");
   EXPECT_EQ(Failures({"roundtrip", "-data=exact", secret}), "");
 }
 
 TEST_F(ConformanceTest, ListFailsOnALabelledSecretWithoutData) {
-  const std::string secret = Write("compact.json", PackageSecret("data-compact", kGoodPayload));
+  const std::string secret =
+      Write("compact.json", PackageSecret("data-compact", kGoodPayload));
   const RunResult r = Check({"list", secret});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.out.find("FAIL " + secret + ": zarf/zarf-package-demo: Zarf v0.84 cannot decode "
+  EXPECT_NE(r.out.find("FAIL " + secret +
+                       ": zarf/zarf-package-demo: Zarf v0.84 cannot decode "
                        "data: unexpected end of JSON input"),
             std::string::npos)
       << r.out;
   // Without the label, Zarf never looks at it.
   const std::string unlabelled =
-      Write("unlabelled.json", PackageSecret("data-compact", kGoodPayload, "zarf-package-demo",
-                                             R"("app.kubernetes.io/managed-by":"zarf")"));
+      Write("unlabelled.json",
+            PackageSecret("data-compact", kGoodPayload, "zarf-package-demo",
+                          R"("app.kubernetes.io/managed-by":"zarf")"));
   EXPECT_EQ(Failures({"list", unlabelled}), "");
 }
 
 TEST_F(ConformanceTest, ListFailsOnAWrongTypeAnywhere) {
-  const std::string generation = Write(
-      "generation.json",
-      PackageSecret("data", Replace(kGoodPayload, R"("generation":1)", R"("generation":"1")")));
+  const std::string generation =
+      Write("generation.json",
+            PackageSecret("data", Replace(kGoodPayload, R"("generation":1)",
+                                          R"("generation":"1")")));
   const RunResult r = Check({"list", generation});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.out.find("cannot unmarshal string into Go struct field DeployedPackage.generation "
+  EXPECT_NE(r.out.find("cannot unmarshal string into Go struct field "
+                       "DeployedPackage.generation "
                        "of type int"),
             std::string::npos)
       << r.out;
   // Deep in the package definition: required is a *bool.
   const std::string required = Write(
-      "required.json", PackageSecret("data", Replace(kGoodPayload, R"({"name":"web",)",
-                                                     R"({"name":"web","required":"yes",)")));
+      "required.json",
+      PackageSecret("data", Replace(kGoodPayload, R"({"name":"web",)",
+                                    R"({"name":"web","required":"yes",)")));
   EXPECT_NE(Failures({"list", required}), "");
 }
 
 TEST_F(ConformanceTest, ListSkipsWhatZarfDoesNotList) {
-  const std::string list = Write(
-      "list.json",
-      R"({"kind":"List","items":[)" +
-          PackageSecret("data", "not json", "zarf-state", R"("package-deploy-info":"x")") + "," +
-          PackageSecret("data", "not json", "zarf-package-x", R"("other":"x")") + "]}");
+  const std::string list =
+      Write("list.json", R"({"kind":"List","items":[)" +
+                             PackageSecret("data", "not json", "zarf-state",
+                                           R"("package-deploy-info":"x")") +
+                             "," +
+                             PackageSecret("data", "not json", "zarf-package-x",
+                                           R"("other":"x")") +
+                             "]}");
   const RunResult r = Check({"list", list});
   EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("zarf/zarf-state: name without prefix zarf-package-"), std::string::npos);
-  EXPECT_NE(r.out.find("zarf/zarf-package-x: no label package-deploy-info"), std::string::npos);
+  EXPECT_NE(r.out.find("zarf/zarf-state: name without prefix zarf-package-"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("zarf/zarf-package-x: no label package-deploy-info"),
+            std::string::npos);
 }
 
 TEST_F(ConformanceTest, RoundtripFailsOnTwoFieldsSwapped) {
-  const std::string secret = Write(
-      "swapped.json",
-      PackageSecret("data", Replace(kGoodPayload, R"("cliVersion":"v0.84.0","generation":1)",
-                                    R"("generation":1,"cliVersion":"v0.84.0")")));
+  const std::string secret =
+      Write("swapped.json",
+            PackageSecret("data",
+                          Replace(kGoodPayload,
+                                  R"("cliVersion":"v0.84.0","generation":1)",
+                                  R"("generation":1,"cliVersion":"v0.84.0")")));
   EXPECT_EQ(Failures({"list", secret}), "");  // Go reads it,
   const RunResult r = Check({"roundtrip", secret});
   EXPECT_EQ(r.exit_code, 1);  // but writes it back otherwise.
@@ -309,50 +345,62 @@ TEST_F(ConformanceTest, RoundtripFailsOnTwoFieldsSwapped) {
 TEST_F(ConformanceTest, RoundtripFailsOnAMissingLastEvent) {
   const std::string secret = Write(
       "no-last-event.json",
-      PackageSecret("data", Replace(kGoodPayload,
-                                    R"(,"lastEvent":{"type":"Deploy","outcome":"Succeeded",)"
-                                    R"("timestamp":"2025-01-02T03:04:05Z"})",
-                                    "")));
+      PackageSecret(
+          "data",
+          Replace(kGoodPayload,
+                  R"(,"lastEvent":{"type":"Deploy","outcome":"Succeeded",)"
+                  R"("timestamp":"2025-01-02T03:04:05Z"})",
+                  "")));
   const RunResult r = Check({"roundtrip", secret});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.out.find("near deployedComponents[0].lastEvent"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("near deployedComponents[0].lastEvent"),
+            std::string::npos)
+      << r.out;
 }
 
 TEST_F(ConformanceTest, ExactDataFailsOnADefinitionGoWouldRewrite) {
   const std::string secret =
-      Write("extra.json", PackageSecret("data", Replace(kGoodPayload, R"("values":{}})",
-                                                        R"("values":{},"future":1})")));
+      Write("extra.json",
+            PackageSecret("data", Replace(kGoodPayload, R"("values":{}})",
+                                          R"("values":{},"future":1})")));
   EXPECT_EQ(Failures({"roundtrip", secret}), "");
   const RunResult r = Check({"roundtrip", "-data=exact", secret});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.out.find("-data=exact: differs at byte"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("-data=exact: differs at byte"), std::string::npos)
+      << r.out;
 }
 
 TEST_F(ConformanceTest, TheGoTypesMatchZarfsFieldTable) {
-  const std::string table = (DataDir() / "zarf" / "types-v0.84.0.json").string();
+  const std::string table =
+      (DataDir() / "zarf" / "types-v0.84.0.json").string();
   EXPECT_EQ(Failures({"check-types", table}), "");
-  const std::string renamed = Write(
-      "renamed.json",
-      Replace(ReadFile(table), R"("json": "observedGeneration")", R"("json": "observedGen")"));
+  const std::string renamed =
+      Write("renamed.json",
+            Replace(ReadFile(table), R"("json": "observedGeneration")",
+                    R"("json": "observedGen")"));
   const RunResult r = Check({"check-types", renamed});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.out.find("FAIL DeployedComponent field 3"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("FAIL DeployedComponent field 3"), std::string::npos)
+      << r.out;
 }
 
 TEST_F(ConformanceTest, TheGoTypesMarshalPackagesAsZarfDoes) {
-  const std::string vectors = (DataDir() / "vectors" / "zarf-package-marshal.jsonl.gz").string();
+  const std::string vectors =
+      (DataDir() / "vectors" / "zarf-package-marshal.jsonl.gz").string();
   EXPECT_EQ(Failures({"check-vectors", vectors}), "");
   // Wrong expectations fail: omitted struct fields, and an input Go refuses.
   const std::string wrong = Write(
       "wrong.jsonl",
-      R"({"input":"{\"kind\":\"ZarfPackageConfig\",\"components\":[]}","go":"{\"kind\":\"ZarfPackageConfig\",\"components\":[]}"})"
+      R"({"input":"{\"kind\":\"ZarfPackageConfig\",\"components\":[]}",)"
+      R"("go":"{\"kind\":\"ZarfPackageConfig\",\"components\":[]}"})"
       "\n"
       R"({"input":"{\"kind\":\"ZarfPackageConfig\",\"components\":[]}","error":"refused"})"
       "\n");
   const RunResult r = Check({"check-vectors", wrong});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find(":1: differs at byte"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(":2: Go refuses this input"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(":2: Go refuses this input"), std::string::npos)
+      << r.out;
 }
 
 }  // namespace
