@@ -1,0 +1,3 @@
+module zarf-state/tests/conformance
+
+go 1.19
