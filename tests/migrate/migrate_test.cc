@@ -120,6 +120,22 @@ TEST(MigrateTest, UpgradeThenDowngradeGivesBackTheOriginalBytes) {
   }
 }
 
+// Another writer's top-level `events` (FORMATS.md trap A4) would be read by
+// a ZEP-0026 Zarf as its event history: in v2 state it goes by another name.
+TEST(MigrateTest, AForeignEventsFieldIsRenamedInV2AndBackInItsEra) {
+  const std::string original =
+      ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-edge-unknown-fields.payload.json");
+  ASSERT_NE(original.find("\"events\":[{\"type\":\"Deployed\""), std::string::npos);
+  Result<MigratedPayload> up = MigratePayload(original, PayloadKind::kPackage, To("v2"));
+  ASSERT_TRUE(up.ok()) << up.status().ToString();
+  EXPECT_EQ(up->bytes.find("\"events\""), std::string::npos) << up->bytes;
+  EXPECT_NE(up->bytes.find("\"x-zarf-state-foreign-events\":[{\"type\":\"Deployed\""),
+            std::string::npos);
+  Result<MigratedPayload> down = MigratePayload(up->bytes, PayloadKind::kPackage, To("legacy"));
+  ASSERT_TRUE(down.ok()) << down.status().ToString();
+  EXPECT_EQ(down->bytes, original);
+}
+
 TEST(MigrateTest, MigratingTheTargetShapeAgainChangesNoByte) {
   for (const Fixture& f : ValidPayloads()) {
     for (const char* target : {"v2", "legacy"}) {
