@@ -226,6 +226,30 @@ TEST_F(CacheCmdTest, ConfigChangedComparesDigestsThenDiffs) {
   EXPECT_NE(changed.find("~ Values.replicas: 2 -> 3"), std::string::npos) << changed;
 }
 
+TEST_F(CacheCmdTest, ConfigChangedSeesAChangedSensitiveValueOnlyThroughTheDigest) {
+  const std::string clear = R"({"SetVariables":{"ADMIN_LOGIN":"s3cr3t-1","DOMAIN":"a"}})";
+  DeployedPackage pkg = testing::Snapshot(PackageSpec{}, 2);
+  pkg.data.Set("variables", *json::ParseJson(R"([{"name":"ADMIN_LOGIN","sensitive":true}])"));
+  // As record stores it: the sensitive value redacted, the digest over the clear config.
+  pkg.deploy_config =
+      *json::ParseJson(R"({"SetVariables":{"ADMIN_LOGIN":"[REDACTED]","DOMAIN":"a"},"Values":null,)"
+                       R"("NamespaceOverride":"","ValuesOverridesMap":null})");
+  pkg.config_digest = *DeployConfigDigest(*DecodeDeployConfig(*json::ParseJson(clear)));
+  std::string out;
+  ASSERT_EQ(Ingest({Write("s.json", testing::SecretJson("pkg", EncodeDeployedPackage(pkg)))}, &out),
+            kExitOk);
+  QueryOptions q;
+  q.what = "config-changed";
+  q.arg = "pkg";
+  q.config = Write("same.json", clear);
+  EXPECT_EQ(Query(q), "pkg: unchanged (" + pkg.config_digest + ")\n");
+  q.config = Write("other.json", R"({"SetVariables":{"ADMIN_LOGIN":"s3cr3t-2","DOMAIN":"a"}})");
+  const std::string changed = Query(q);
+  EXPECT_NE(changed.find("~ SetVariables: \"[REDACTED]\" -> \"[REDACTED]\"\n"), std::string::npos)
+      << changed;
+  EXPECT_EQ(changed.find("s3cr3t"), std::string::npos) << changed;
+}
+
 TEST_F(CacheCmdTest, VerifyPassesThenReportsACorruptedIndexEntryAndExitsNonZero) {
   std::string out;
   ASSERT_EQ(Ingest({Write("s.json", testing::SecretJson("pkg", testing::Payload(PackageSpec{}, 3)))}, &out),
