@@ -179,7 +179,8 @@ Status PackageSession::CheckSecretIdentity(const DeployedPackage& pkg) const {
                               ? "without a namespace override"
                               : "with NamespaceOverride '" + pkg.namespace_override + "'";
   return Status::InvalidArgument(
-      options_.secret_path + " is Secret " + have + ", but Zarf keeps package " + pkg.name + " " +
+      options_.secret_path + (have.empty() ? " is a Secret without a name" : " is Secret " + have) +
+      ", but Zarf keeps package " + pkg.name + " " +
       how + " in Secret " + want + "; record it into that Secret's file (a new file is created "
       "with that name); nothing was written");
 }
