@@ -143,6 +143,16 @@ TEST_F(CredentialsNamesCmdTest, AnOverrideDeployGoesToItsOwnSecretAndNeverIntoAn
   EXPECT_EQ(Stored("team-b.json").namespace_override, "team-b");
 }
 
+TEST_F(CredentialsNamesCmdTest, ABarePayloadKeepsTheOverrideItHolds) {
+  ASSERT_EQ(Deploy("secret.json", P("config.json")), kExitOk) << err_.str();
+  Write("bare.json", EncodeDeployedPackage(Stored("secret.json")));
+  const std::string before = Read("bare.json");
+  EXPECT_EQ(Deploy("bare.json", R"({"NamespaceOverride":"team-b"})"), kExitSomeFailed);
+  EXPECT_NE(err_.str().find("zarf-package-podinfo-override-team-b"), std::string::npos) << err_.str();
+  EXPECT_EQ(Read("bare.json"), before);
+  EXPECT_EQ(Deploy("bare.json", P("config.json")), kExitOk) << err_.str();
+}
+
 TEST_F(CredentialsNamesCmdTest, SourceLosesOnlyUserinfoAndCredentialParameters) {
   ASSERT_EQ(Deploy("secret.json", P("config.json")), kExitOk) << err_.str();
   EXPECT_EQ(Stored("secret.json").events.at(0).source,
