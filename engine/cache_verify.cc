@@ -12,6 +12,7 @@
 #include <map>
 #include <set>
 
+#include "codec/credentials.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "engine/derived_status.h"
@@ -29,6 +30,13 @@ std::string EventText(const PackageEvent& e) {
   std::string s;
   AppendPackageEvent(&s, e);
   return s;
+}
+
+// An event as the report prints it: its source scrubbed (codec/credentials.h).
+std::string ShownEventText(const PackageEvent& e) {
+  PackageEvent shown = e;
+  shown.source = ScrubSource(e.source);
+  return EventText(shown);
 }
 
 }  // namespace
@@ -153,8 +161,8 @@ Status CacheImpl::VerifyPackage(std::string_view package, std::string_view meta_
     const std::size_t offset = history.size() - stored.size();
     for (std::size_t i = 0; i < stored.size(); ++i) {
       if (EventText(stored[i]) != EventText(history[offset + i])) {
-        problem("events[" + std::to_string(i) + "] is " + EventText(stored[i]) +
-                " but the log's history has " + EventText(history[offset + i]));
+        problem("events[" + std::to_string(i) + "] is " + ShownEventText(stored[i]) +
+                " but the log's history has " + ShownEventText(history[offset + i]));
         break;
       }
     }

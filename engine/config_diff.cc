@@ -16,10 +16,6 @@ using json::Value;
 
 constexpr char kHex[] = "0123456789abcdef";
 
-bool Contains(const std::string& lower, std::string_view needle) {
-  return lower.find(needle) != std::string::npos;
-}
-
 // Appends `s` as a JSON string with only the escapes JSON requires.
 void AppendPlainString(std::string* out, std::string_view s) {
   out->push_back('"');
@@ -136,8 +132,8 @@ Value Redact(const Value& v, bool* masked) {
   std::unordered_map<std::string_view, std::size_t> index;
   for (const json::Member& m : v.object()) {
     Value copy;
-    if (IsSecretKey(m.first)) {
-      copy = Value::String(std::string(kMaskedValue));
+    if (IsCredentialName(m.first)) {
+      copy = Value::String(std::string(kRedacted));
       *masked = true;
     } else {
       copy = Redact(m.second, masked);
@@ -256,7 +252,7 @@ class Differ {
       if (x == nullptr && y->is_null()) return Status::OK();
       if (y == nullptr && x->is_null()) return Status::OK();
       AppendKeyToPath(&path_, key);
-      const bool under_secret = secret || IsSecretKey(key);
+      const bool under_secret = secret || IsCredentialName(key);
       Status status;
       if (x == nullptr) {
         Report(ConfigChange::Kind::kAdded, nullptr, y, under_secret);
@@ -287,7 +283,7 @@ class Differ {
     ConfigChange change;
     change.kind = kind;
     change.path = path_;
-    const Value masked_value = Value::String(std::string(kMaskedValue));
+    const Value masked_value = Value::String(std::string(kRedacted));
     if (secret) {
       change.masked = true;
       if (a != nullptr) change.old_value = masked_value;
@@ -305,20 +301,6 @@ class Differ {
 
 }  // namespace
 
-bool IsSecretKey(std::string_view key) {
-  std::string lower(key);
-  for (char& c : lower) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  for (std::string_view word : {"password", "secret", "token", "apikey",
-                                "api_key", "credential", "private"}) {
-    if (Contains(lower, word)) return true;
-  }
-  constexpr std::string_view kKey = "key";
-  return lower.size() >= kKey.size() &&
-         lower.compare(lower.size() - kKey.size(), kKey.size(), kKey) == 0;
-}
-
 Result<std::vector<ConfigChange>> DiffConfigs(const json::Value& old_config,
                                               const json::Value& new_config) {
   std::string path;
@@ -331,6 +313,74 @@ Result<std::vector<ConfigChange>> DiffConfigs(const json::Value& old_config,
                    [](const ConfigChange& x, const ConfigChange& y) {
                      return x.path < y.path;
                    });
+  return changes;
+}
+
+namespace {
+
+// Whether a SetVariables value of `config` named `name` (in any case) was
+// stored redacted.
+bool StoredRedacted(const Value& config, const std::string& name) {
+  const Value* vars = config.Find("SetVariables");
+  if (vars == nullptr || !vars->is_object()) return false;
+  for (const json::Member& m : vars->object()) {
+    if (IsSensitiveVariable(m.first, {name}) && m.second.is_string() &&
+        m.second.as_string() == kRedacted) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Masks the values of sensitive variables inside a reported value at
+// `path` (the root, "SetVariables" or "SetVariables.<name>").
+void MaskSensitive(ConfigChange* c, const std::vector<std::string>& sensitive) {
+  constexpr std::string_view kPrefix = "SetVariables.";
+  if (c->path.starts_with(kPrefix)) {
+    if (!IsSensitiveVariable(std::string_view(c->path).substr(kPrefix.size()), sensitive)) return;
+    c->masked = true;
+    if (!c->old_value.is_null()) c->old_value = Value::String(std::string(kRedacted));
+    if (!c->new_value.is_null()) c->new_value = Value::String(std::string(kRedacted));
+    return;
+  }
+  for (Value* v : {&c->old_value, &c->new_value}) {
+    if (c->path.empty()) {
+      c->masked |= RedactSensitiveVariables(v, sensitive);
+    } else if (c->path == "SetVariables") {
+      Value wrapped = Value::MakeObject({{"SetVariables", *v}});
+      if (RedactSensitiveVariables(&wrapped, sensitive)) {
+        c->masked = true;
+        *v = *wrapped.Find("SetVariables");
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Result<std::vector<ConfigChange>> DiffRedactedConfigs(json::Value old_config,
+                                                      std::string_view old_digest,
+                                                      json::Value new_config,
+                                                      std::string_view new_digest,
+                                                      const std::vector<std::string>& sensitive) {
+  // A value stored redacted is unknown: it compares equal to the other side.
+  for (const std::string& name : sensitive) {
+    if (StoredRedacted(old_config, name) || StoredRedacted(new_config, name)) {
+      for (Value* config : {&old_config, &new_config}) {
+        RedactSensitiveVariables(config, {name});
+      }
+    }
+  }
+  ZS_ASSIGN_OR_RETURN(std::vector<ConfigChange> changes, DiffConfigs(old_config, new_config));
+  for (ConfigChange& c : changes) MaskSensitive(&c, sensitive);
+  if (changes.empty() && old_digest != new_digest && !sensitive.empty()) {
+    ConfigChange hidden;
+    hidden.path = "SetVariables";
+    hidden.old_value = Value::String(std::string(kRedacted));
+    hidden.new_value = Value::String(std::string(kRedacted));
+    hidden.masked = true;
+    changes.push_back(std::move(hidden));
+  }
   return changes;
 }
 

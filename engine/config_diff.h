@@ -7,8 +7,9 @@
 // the data, not its spelling: numbers compare as float64 (`5` equals `5.0`),
 // objects by key with the last duplicate winning, and a member that is null on
 // one side and missing on the other is no change (a nil map and an absent one
-// are the same to Zarf). Values under keys that look secret are masked, so a
-// diff can be printed or logged safely.
+// are the same to Zarf). Values under keys that name a credential
+// (IsCredentialName, codec/credentials.h) are masked as kRedacted, so a diff
+// can be printed or logged safely.
 //
 // Thread safety: pure functions over const inputs; reentrant.
 #ifndef ZARF_STATE_ENGINE_CONFIG_DIFF_H_
@@ -18,13 +19,11 @@
 #include <string_view>
 #include <vector>
 
+#include "codec/credentials.h"
 #include "codec/json_value.h"
 #include "codec/status.h"
 
 namespace zs::engine {
-
-// The text that replaces a masked value.
-inline constexpr std::string_view kMaskedValue = "[MASKED]";
 
 // One changed path.
 struct ConfigChange {
@@ -41,18 +40,12 @@ struct ConfigChange {
   json::Value old_value;
   // The value after; null for kRemoved.
   json::Value new_value;
-  // True when the values were masked: either the path lies under a secret
-  // key (then each present side is the string "[MASKED]"), or a reported
-  // object or array holds a secret key whose value was replaced by
-  // "[MASKED]".
+  // True when the values were masked: either the path lies under a
+  // credential key (then each present side is the string kRedacted), or a
+  // reported object or array holds a credential key whose value was replaced
+  // by kRedacted.
   bool masked = false;
 };
-
-// Whether values under an object key named `key` are masked: its lower-case
-// form contains "password", "secret", "token", "apikey", "api_key",
-// "credential" or "private", or ends with "key" ("key", "accessKey",
-// "SSH_KEY"). The mask covers the key's whole subtree.
-bool IsSecretKey(std::string_view key);
 
 // Returns the changed paths from `old_config` to `new_config`, sorted by path
 // (bytewise, so "[10]" sorts before "[2]"); empty when they are equivalent.
@@ -67,12 +60,28 @@ bool IsSecretKey(std::string_view key);
 //   * Values of different kinds (object versus null, number versus string)
 //     are one kChanged at their path, with both whole values.
 // Reported values are copies: numbers keep their spelling, duplicate keys are
-// resolved (first position, last value), and secret subtrees are masked (see
-// IsSecretKey and ConfigChange::masked).
+// resolved (first position, last value), and credential subtrees are masked
+// (see IsCredentialName and ConfigChange::masked).
 // Fails with InvalidArgument, naming the path, when either document holds a
 // number outside float64 range. The inputs are only read during the call.
 Result<std::vector<ConfigChange>> DiffConfigs(const json::Value& old_config,
                                               const json::Value& new_config);
+
+// DiffConfigs for configs that may hold redacted values, with the package's
+// `sensitive` variables (codec/credentials.h) masked as credentials are.
+// A deployConfig read back from a package Secret keeps its sensitive
+// variables as kRedacted: such a value is unknown, so at its path both sides
+// are taken as kRedacted and compare equal. A sensitive value known on both
+// sides is compared, and a change is reported masked. What the comparison
+// cannot see, the digests (Go's, over each config as deployed) still do: when
+// `sensitive` is not empty and `old_digest` and `new_digest` differ but no
+// value does, one masked kChanged at path "SetVariables" (both sides
+// kRedacted) says that a sensitive value changed. Errors as DiffConfigs.
+Result<std::vector<ConfigChange>> DiffRedactedConfigs(json::Value old_config,
+                                                      std::string_view old_digest,
+                                                      json::Value new_config,
+                                                      std::string_view new_digest,
+                                                      const std::vector<std::string>& sensitive);
 
 // Renders `changes` one line each, each ending in '\n', in the given order:
 //   "~ Values.replicas: 2 -> 3"
@@ -80,7 +89,7 @@ Result<std::vector<ConfigChange>> DiffConfigs(const json::Value& old_config,
 //   "- Values.debug: true"
 // Values are compact JSON in stored member order with numbers as written and
 // only `"`, `\` and control characters escaped (so URLs stay readable); a
-// masked value prints as "[MASKED]" in quotes. The root path prints as
+// masked value prints as "[REDACTED]" in quotes. The root path prints as
 // "(root)". Returns "" for no changes.
 std::string FormatChanges(const std::vector<ConfigChange>& changes);
 

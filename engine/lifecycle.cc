@@ -1,25 +1,12 @@
 #include "engine/lifecycle.h"
 
 #include "codec/config.h"
+#include "codec/credentials.h"
 #include "codec/json_reader.h"
+#include "codec/names.h"
 
 namespace zs::engine {
 namespace {
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-bool CredentialParam(std::string_view name) {
-  const std::string n = Lower(name);
-  for (std::string_view needle : {"token", "password", "passwd", "secret", "key", "signature",
-                                  "sig", "credential", "auth", "session"}) {
-    if (n.find(needle) != std::string::npos) return true;
-  }
-  return false;
-}
 
 std::string_view MetadataString(const json::Value& package, std::string_view section,
                                 std::string_view field) {
@@ -28,49 +15,6 @@ std::string_view MetadataString(const json::Value& package, std::string_view sec
 }
 
 }  // namespace
-
-std::string ScrubSource(std::string_view source) {
-  std::string_view rest = source;
-  std::string out;
-  const std::size_t scheme_end = rest.find("://");
-  if (scheme_end != std::string_view::npos) {
-    out.append(rest.substr(0, scheme_end + 3));
-    rest.remove_prefix(scheme_end + 3);
-    // Userinfo ends at the last '@' before the path, query or fragment.
-    const std::size_t authority_end = rest.find_first_of("/?#");
-    const std::string_view authority = rest.substr(0, authority_end);
-    if (const std::size_t at = authority.rfind('@'); at != std::string_view::npos) {
-      rest.remove_prefix(at + 1);
-    }
-  }
-  const std::size_t q = rest.find('?');
-  if (q == std::string_view::npos) {
-    out.append(rest);
-    return out;
-  }
-  out.append(rest.substr(0, q));
-  std::string_view query = rest.substr(q + 1);
-  std::string_view fragment;
-  if (const std::size_t hash = query.find('#'); hash != std::string_view::npos) {
-    fragment = query.substr(hash);
-    query = query.substr(0, hash);
-  }
-  std::string kept;
-  while (!query.empty()) {
-    const std::size_t amp = query.find('&');
-    const std::string_view param = query.substr(0, amp);
-    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
-    if (param.empty() || CredentialParam(param.substr(0, param.find('=')))) continue;
-    if (!kept.empty()) kept += '&';
-    kept.append(param);
-  }
-  if (!kept.empty()) {
-    out += '?';
-    out += kept;
-  }
-  out.append(fragment);
-  return out;
-}
 
 Result<Lifecycle> Lifecycle::Open(EventLog* log, std::string package, FoldOptions options,
                                   Clock clock) {
@@ -154,6 +98,8 @@ Status Lifecycle::BeginDeploy(const DeployRequest& req) {
     return Status::InvalidArgument("the package definition is named '" + facts.name +
                                    "', not '" + package_ + "'");
   }
+  ZS_RETURN_IF_ERROR(CheckPackageNames(facts.name, config.namespace_override));
+  RedactSensitiveVariables(&stored, SensitiveVariables(req.package));
   facts.digest = req.package_digest;
   facts.data = req.package;
   facts.cli_version = req.cli_version;
@@ -292,6 +238,7 @@ Status Lifecycle::Resume(const json::Value* config) {
                                      latest.config_digest);
     }
     ZS_ASSIGN_OR_RETURN(resumed_config_, json::ParseJson(marshaled));
+    RedactSensitiveVariables(&*resumed_config_, SensitiveVariables(pkg.data));
   }
   running_ = latest.type;
   op_config_digest_ = latest.config_digest;

@@ -10,8 +10,11 @@
 //
 // Rules enforced before anything is appended: the config digest is computed
 // at the start and an operation whose config cannot be digested is refused
-// (InvalidArgument, log and snapshot untouched); `source` is scrubbed of
-// credentials and set on Deploy events only; calls out of order (a component
+// (InvalidArgument, log and snapshot untouched); so is a deploy whose package
+// name or namespace override breaks the name rules (codec/names.h); `source`
+// is scrubbed of credentials and set on Deploy events only, and the values of
+// the package's sensitive variables are stored redacted in deployConfig (the
+// one credential rule, codec/credentials.h); calls out of order (a component
 // step with no operation running, a second Begin) are refused.
 //
 // Thread safety: not thread-safe. Cancel() is meant to be called from the
@@ -122,12 +125,6 @@ class Lifecycle {
   std::optional<json::Value> resumed_config_;  // see Resume
   Timestamp last_time_;
 };
-
-// `source` with credentials removed (SPEC rule 5): URL userinfo
-// (`https://user:pass@host/x` -> `https://host/x`) and query parameters whose
-// name looks like a credential (token, password, secret, key, signature,
-// credential, auth...).
-std::string ScrubSource(std::string_view source);
 
 }  // namespace zs::engine
 

@@ -180,6 +180,10 @@ Result<InputText> ReadInputText(const std::string& path) {
 
 Result<json::Value> ReadDocument(const std::string& path) {
   ZS_ASSIGN_OR_RETURN(std::string text, ReadFileOrStdin(path));
+  return ParseDocument(text, path);
+}
+
+Result<json::Value> ParseDocument(const std::string& text, const std::string& path) {
   const std::size_t first = text.find_first_not_of(" \t\r\n");
   if (first != std::string::npos && (text[first] == '{' || text[first] == '[')) {
     json::ParseOptions options;
@@ -235,30 +239,6 @@ Result<std::unique_ptr<engine::Cache>> OpenCacheReadOnly(const std::string& dir)
   options.create_if_missing = false;
   options.read_only = true;
   return engine::OpenCache(dir, options);
-}
-
-bool IsCredentialKey(std::string_view key) {
-  std::string lower(key);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lower.find("password") != std::string::npos ||
-         lower.find("secret") != std::string::npos ||
-         lower.find("token") != std::string::npos || lower == "key" ||
-         lower.ends_with("privatekey");
-}
-
-void RedactCredentials(json::Value* value) {
-  if (value->is_array()) {
-    for (json::Value& item : value->array()) RedactCredentials(&item);
-    return;
-  }
-  if (!value->is_object()) return;
-  for (json::Member& m : value->object()) {
-    if (IsCredentialKey(m.first) && m.second.is_string() && !m.second.as_string().empty()) {
-      m.second = json::Value::String("[REDACTED]");
-    } else {
-      RedactCredentials(&m.second);
-    }
-  }
 }
 
 }  // namespace zs::tools

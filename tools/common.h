@@ -1,5 +1,5 @@
 // Shared plumbing of the zarf-state subcommands: reading `-f FILE|-`,
-// exit codes, and redaction of credentials.
+// exit codes, opening the cache. (Credentials: codec/credentials.h.)
 //
 // Thread safety: not thread-safe (writes to the process's stdout/stderr).
 #ifndef ZARF_STATE_TOOLS_COMMON_H_
@@ -100,6 +100,8 @@ bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
 // Reads one JSON or YAML document (a package definition, a config) from a
 // file or "-". InvalidArgument when the file holds several documents.
 Result<json::Value> ReadDocument(const std::string& path);
+// The same for a text already read from `path` (named in errors).
+Result<json::Value> ParseDocument(const std::string& text, const std::string& path);
 
 // The time ages are computed from: `now` (RFC 3339) or, when empty, the
 // system clock. InvalidArgument naming --now for a malformed time.
@@ -107,13 +109,6 @@ Result<Timestamp> ParseNow(const std::string& now);
 
 // Opens the local cache in `dir` for queries (read-only, never created).
 Result<std::unique_ptr<engine::Cache>> OpenCacheReadOnly(const std::string& dir);
-
-// Whether a member name holds a credential in Zarf's state: passwords,
-// secrets, tokens and private keys ("pushPassword", "secret", "key", ...).
-bool IsCredentialKey(std::string_view key);
-
-// Replaces every non-empty string under a credential key with "[REDACTED]".
-void RedactCredentials(json::Value* value);
 
 }  // namespace zs::tools
 

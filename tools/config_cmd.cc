@@ -6,6 +6,9 @@
 
 #include "codec/canonical_json.h"
 #include "codec/config.h"
+#include "codec/credentials.h"
+#include "codec/package_secret.h"
+#include "codec/secret.h"
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "engine/config_diff.h"
@@ -14,21 +17,93 @@
 namespace zs::tools {
 namespace {
 
-// The config as Zarf holds it: decoded with Go's rules, then marshalled, so
-// field-name case, duplicates and nil maps are settled before comparing.
-Result<std::string> Marshaled(const std::string& path, const std::string& kind) {
-  ZS_ASSIGN_OR_RETURN(json::Value doc, ReadDocument(path));
-  Result<std::string> marshaled = std::string();
-  if (kind == "deploy") {
-    auto c = DecodeDeployConfig(doc);
-    marshaled = c.ok() ? MarshalDeployConfig(*c) : Result<std::string>(c.status());
-  } else {
-    auto c = DecodeRemoveConfig(doc);
-    marshaled = c.ok() ? MarshalRemoveConfig(*c) : Result<std::string>(c.status());
+// A config argument, as Zarf holds it: decoded with Go's rules, then
+// marshalled, so field-name case, duplicates and nil maps are settled before
+// comparing. Either a DeployConfig/RemoveConfig document or a package Secret
+// (or bare DeployedPackage), whose recorded deployConfig is used.
+struct LoadedConfig {
+  std::string marshaled;
+  // Go's digest of the config as deployed: of `marshaled`, or for a package
+  // whose deployConfig keeps redacted sensitive values, its configDigest.
+  std::string digest;
+  std::vector<std::string> sensitive;  // the package's sensitive variables
+  bool redacted = false;               // `marshaled` holds redacted values
+};
+
+bool IsKubernetesObject(const json::Value& doc) {
+  return doc.is_object() && (doc.Find("kind") != nullptr || doc.Find("apiVersion") != nullptr);
+}
+
+bool IsBarePackage(const json::Value& doc) {
+  return doc.is_object() &&
+         (doc.Find("deployedComponents") != nullptr ||
+          (doc.Find("cliVersion") != nullptr && doc.Find("data") != nullptr));
+}
+
+// Whether a SetVariables value of `config` is kRedacted.
+bool ContainsRedacted(const json::Value& config) {
+  const json::Value* vars = config.Find("SetVariables");
+  if (vars == nullptr || !vars->is_object()) return false;
+  for (const json::Member& m : vars->object()) {
+    if (m.second.is_string() && m.second.as_string() == kRedacted) return true;
   }
+  return false;
+}
+
+Result<std::string> MarshalConfig(const json::Value& doc, const std::string& kind) {
+  if (kind == "deploy") {
+    ZS_ASSIGN_OR_RETURN(DeployConfig c, DecodeDeployConfig(doc));
+    return MarshalDeployConfig(c);
+  }
+  ZS_ASSIGN_OR_RETURN(RemoveConfig c, DecodeRemoveConfig(doc));
+  return MarshalRemoveConfig(c);
+}
+
+// The deployConfig a package Secret (or bare payload) in `text` recorded.
+Result<LoadedConfig> LoadRecordedConfig(const std::string& text, const std::string& path,
+                                        const std::string& kind) {
+  ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, path, CurrentReadLimits()));
+  if (input.is_list || input.objects.size() != 1) {
+    return Status::InvalidArgument(path + ": give one package Secret or one config, not a List");
+  }
+  const InputObject& obj = input.objects[0];
+  if (!obj.error.ok()) return obj.error;
+  if (obj.payload_kind != PayloadKind::kPackage) {
+    return Status::InvalidArgument(obj.label + ": the init state holds no deploy config");
+  }
+  ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(obj.payload));
+  const std::string who = obj.label + ": package " + pkg.name;
+  if (kind != "deploy") {
+    return Status::InvalidArgument(who + ": a package Secret records a DeployConfig; use --kind deploy");
+  }
+  if (!pkg.deploy_config) {
+    return Status::InvalidArgument(
+        who + " has no deployConfig (no successful deploy recorded with it; a legacy Secret "
+              "has none), so there is no config to use");
+  }
+  LoadedConfig out;
+  auto marshaled = MarshalConfig(*pkg.deploy_config, kind);
+  if (!marshaled.ok()) return marshaled.status().WithContext(who + ": deployConfig");
+  out.marshaled = std::move(marshaled).value();
+  out.sensitive = SensitiveVariables(pkg.data);
+  // Sensitive values were stored redacted: the config can no longer be
+  // digested, but Go's digest of it as deployed is recorded.
+  out.redacted = ContainsRedacted(*pkg.deploy_config);
+  out.digest = out.redacted ? pkg.config_digest : Sha256Digest(out.marshaled);
+  return out;
+}
+
+Result<LoadedConfig> LoadConfig(const std::string& path, const std::string& kind) {
+  ZS_ASSIGN_OR_RETURN(std::string text, ReadFileOrStdin(path));
+  ZS_ASSIGN_OR_RETURN(json::Value doc, ParseDocument(text, path));
+  if (IsKubernetesObject(doc) || IsBarePackage(doc)) return LoadRecordedConfig(text, path, kind);
+  LoadedConfig out;
+  auto marshaled = MarshalConfig(doc, kind);
   // Every error names the file, a value out of float64 range included.
   if (!marshaled.ok()) return marshaled.status().WithContext(path);
-  return marshaled;
+  out.marshaled = std::move(marshaled).value();
+  out.digest = Sha256Digest(out.marshaled);
+  return out;
 }
 
 }  // namespace
@@ -54,16 +129,23 @@ int RunConfig(const ConfigOptions& o, std::ostream& out, std::ostream& err) {
     return kExitUsage;
   }
   if (o.action == "digest") {
-    auto bytes = Marshaled(o.file, o.kind);
-    if (!bytes.ok()) {
-      err << "error: " << bytes.status().message() << "\n";
+    auto config = LoadConfig(o.file, o.kind);
+    if (!config.ok()) {
+      err << "error: " << config.status().message() << "\n";
       return kExitSomeFailed;
     }
     if (!o.canonical) {
-      out << Sha256Digest(*bytes) << "\n";
+      out << config->digest << "\n";
       return kExitOk;
     }
-    auto digest = json::CanonicalDigest(*json::ParseJson(*bytes));
+    if (config->redacted) {
+      err << "error: " << o.file
+          << ": the recorded deployConfig keeps sensitive variables redacted, so its canonical "
+             "digest cannot be computed (its Go digest is the recorded configDigest "
+          << config->digest << ")\n";
+      return kExitSomeFailed;
+    }
+    auto digest = json::CanonicalDigest(*json::ParseJson(config->marshaled));
     if (!digest.ok()) {
       err << "error: " << digest.status().message() << "\n";
       return kExitSomeFailed;
@@ -71,13 +153,25 @@ int RunConfig(const ConfigOptions& o, std::ostream& out, std::ostream& err) {
     out << *digest << "\n";
     return kExitOk;
   }
-  auto a = Marshaled(o.old_file, o.kind);
-  auto b = a.ok() ? Marshaled(o.new_file, o.kind) : a;
+  auto a = LoadConfig(o.old_file, o.kind);
+  auto b = a.ok() ? LoadConfig(o.new_file, o.kind) : a;
   if (!b.ok()) {
     err << "error: " << b.status().message() << "\n";
     return kExitSomeFailed;
   }
-  auto changes = engine::DiffConfigs(*json::ParseJson(*a), *json::ParseJson(*b));
+  std::vector<std::string> sensitive = a->sensitive;
+  sensitive.insert(sensitive.end(), b->sensitive.begin(), b->sensitive.end());
+  if (!o.package_file.empty()) {
+    auto package = ReadDocument(o.package_file);
+    if (!package.ok()) {
+      err << "error: --package: " << package.status().message() << "\n";
+      return kExitSomeFailed;
+    }
+    const std::vector<std::string> more = SensitiveVariables(*package);
+    sensitive.insert(sensitive.end(), more.begin(), more.end());
+  }
+  auto changes = engine::DiffRedactedConfigs(*json::ParseJson(a->marshaled), a->digest,
+                                             *json::ParseJson(b->marshaled), b->digest, sensitive);
   if (!changes.ok()) {
     err << "error: " << changes.status().message() << "\n";
     return kExitSomeFailed;
@@ -88,9 +182,9 @@ int RunConfig(const ConfigOptions& o, std::ostream& out, std::ostream& err) {
     json::AppendIndentedJson(&s, list, "  ");
     out << s << "\n";
   } else if (changes->empty()) {
-    out << "no changes (digests equal: " << Sha256Digest(*a) << ")\n";
+    out << "no changes (digests equal: " << a->digest << ")\n";
   } else {
-    out << Sha256Digest(*a) << " -> " << Sha256Digest(*b) << "\n" << engine::FormatChanges(*changes);
+    out << a->digest << " -> " << b->digest << "\n" << engine::FormatChanges(*changes);
   }
   return kExitOk;
 }
@@ -102,16 +196,18 @@ void RegisterConfig(CLI::App* app, int* exit_code) {
   digest->action = "digest";
   CLI::App* d = config->add_subcommand("digest", "Print sha256:<hex> as Zarf computes it");
   d->add_option("--kind", digest->kind, "deploy | remove")->default_val("deploy");
-  d->add_option("-f,--filename", digest->file, "Config as JSON or YAML; '-' for stdin")->default_val("-");
+  d->add_option("-f,--filename", digest->file, "Config as JSON or YAML, or a package Secret; '-' for stdin")->default_val("-");
   d->add_flag("--canonical", digest->canonical, "RFC 8785 canonical digest (jcs-sha256:), where 5 == 5.0");
   d->callback([digest, exit_code] { *exit_code = RunConfig(*digest, std::cout, std::cerr); });
   auto diff = std::make_shared<ConfigOptions>();
   diff->action = "diff";
   CLI::App* f = config->add_subcommand("diff", "Paths that changed between two configs");
-  f->add_option("OLD", diff->old_file, "Old config (JSON or YAML)")->required();
-  f->add_option("NEW", diff->new_file, "New config (JSON or YAML)")->required();
+  f->add_option("OLD", diff->old_file, "Old config (JSON or YAML), or a package Secret")->required();
+  f->add_option("NEW", diff->new_file, "New config (JSON or YAML), or a package Secret")->required();
   f->add_option("--kind", diff->kind, "deploy | remove")->default_val("deploy");
   f->add_option("-o,--output", diff->output, "table | json")->default_val("table");
+  f->add_option("--package", diff->package_file,
+                "ZarfPackage definition: also mask the variables it marks sensitive");
   f->callback([diff, exit_code] { *exit_code = RunConfig(*diff, std::cout, std::cerr); });
 }
 

@@ -1,6 +1,8 @@
 // `zarf-state config digest|diff`: the digest Zarf records for a
 // DeployConfig/RemoveConfig (or the canonical RFC 8785 one), and the paths
-// that changed between two configs, with secret-looking values masked.
+// that changed between two configs, credentials masked by the one rule
+// (codec/credentials.h). OLD, NEW or the digest's input may be a package
+// Secret: its recorded deployConfig is used.
 #ifndef ZARF_STATE_TOOLS_CONFIG_CMD_H_
 #define ZARF_STATE_TOOLS_CONFIG_CMD_H_
 
@@ -24,6 +26,9 @@ struct ConfigOptions {
   bool canonical = false;    // digest
   std::string old_file, new_file;  // diff
   std::string output = "table";    // diff
+  // diff: a ZarfPackage definition whose sensitive variables are masked too
+  // (a package Secret given as OLD or NEW brings its own).
+  std::string package_file;
 };
 
 // The stable `-o json` form of a config diff: [{path, change

@@ -9,6 +9,7 @@
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/compact.h"
+#include "codec/credentials.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "codec/yaml.h"

@@ -6,6 +6,7 @@
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
+#include "codec/names.h"
 #include "codec/package_secret.h"
 #include "engine/fold.h"
 #include "tools/common.h"
@@ -123,6 +124,7 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
     auto pkg = DecodePackagePayload(obj.payload);
     if (!pkg.ok()) return pkg.status().WithContext(obj.label);
     stored = std::move(pkg).value();
+    s->opened_override_ = stored->namespace_override;
     s->package_ = stored->name;
   } else {
     s->package_ = package_hint;
@@ -169,10 +171,33 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
   return s;
 }
 
+Status PackageSession::CheckSecretIdentity(const DeployedPackage& pkg) const {
+  const std::string want = PackageSecretName(pkg.name, pkg.namespace_override);
+  const std::string have(secret_.is_null() ? want : std::string(ObjectName(secret_)));
+  if (have == want) return CheckSecretName(want).WithContext("package " + pkg.name);
+  const std::string how = pkg.namespace_override.empty()
+                              ? "without a namespace override"
+                              : "with NamespaceOverride '" + pkg.namespace_override + "'";
+  return Status::InvalidArgument(
+      options_.secret_path + (have.empty() ? " is a Secret without a name" : " is Secret " + have) +
+      ", but Zarf keeps package " + pkg.name + " " +
+      how + " in Secret " + want + "; record it into that Secret's file (a new file is created "
+      "with that name); nothing was written");
+}
+
 Status PackageSession::Save(std::ostream& out) {
   const DeployedPackage& pkg = lifecycle_->snapshot();
   std::string text;
   if (!is_secret_) {
+    if (pkg.namespace_override != opened_override_) {
+      return Status::InvalidArgument(
+          options_.secret_path + " holds package " + package_ + " " +
+          (opened_override_.empty() ? std::string("without a namespace override")
+                                    : "with NamespaceOverride '" + opened_override_ + "'") +
+          "; Zarf keeps a deploy with NamespaceOverride '" + pkg.namespace_override +
+          "' in another Secret, " + PackageSecretName(pkg.name, pkg.namespace_override) +
+          ": record it into a file of its own; nothing was written");
+    }
     // A bare payload stays a bare JSON payload; it still has to fit.
     text = EncodeDeployedPackage(pkg);
     if (text.size() > kSecretSizeLimit) {
@@ -181,6 +206,7 @@ Status PackageSession::Save(std::ostream& out) {
                               std::to_string(kSecretSizeLimit) + "; nothing was written");
     }
   } else {
+    ZS_RETURN_IF_ERROR(CheckSecretIdentity(pkg));
     json::Value secret =
         secret_.is_null() ? MakePackageSecret(pkg.name, pkg.namespace_override, "") : secret_;
     ZS_ASSIGN_OR_RETURN(StoredPackage stored, StorePackage(&secret, pkg, options_.store));

@@ -52,6 +52,10 @@ class PackageSession {
   const std::string& package() const { return package_; }
 
   // Writes the Secret (or payload) and appends new records to the log.
+  // Refused (InvalidArgument, nothing written) when the package's state
+  // belongs in a Secret of another name than the file's: Zarf keeps a
+  // deploy with a namespace override in `zarf-package-<name>-override-<ns>`
+  // (codec/names.h), so such a deploy goes to a new file, which is named so.
   Status Save(std::ostream& out);
   // What the last Save's store said the user must hear (a compact Secret, a
   // Secret near the limit), or "".
@@ -60,6 +64,9 @@ class PackageSession {
  private:
   PackageSession() = default;
 
+  // OK when the Secret read (or the new one) is the one Zarf keeps `pkg` in.
+  Status CheckSecretIdentity(const DeployedPackage& pkg) const;
+
   SessionOptions options_;
   std::string package_;
   std::unique_ptr<StateFile> file_;
@@ -67,6 +74,7 @@ class PackageSession {
   bool is_secret_ = true;
   TextFormat format_ = TextFormat::kJson;
   json::Value secret_;  // the Secret object read (null when new)
+  std::string opened_override_;  // the namespace override of the state read
   std::unique_ptr<engine::EventLog> log_;
   std::uint64_t persisted_records_ = 0;  // records already in the log file
   bool log_has_records_ = false;

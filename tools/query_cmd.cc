@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "codec/config.h"
+#include "codec/credentials.h"
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
@@ -62,7 +63,7 @@ Value HistoryJson(const engine::HistoryEntry& h) {
   std::string event;
   if (r.kind == engine::RecordKind::kPackageEvent) {
     PackageEvent e = r.event;
-    e.source = engine::ScrubSource(e.source);
+    e.source = ScrubSource(e.source);
     AppendPackageEvent(&event, e);
   } else {
     AppendComponentEvent(&event, r.component_event);
@@ -85,7 +86,7 @@ std::string HistoryLine(const engine::HistoryEntry& h) {
   }
   line += r.event.type + '/' + r.event.outcome;
   if (!r.event.version.empty()) line += " version " + r.event.version;
-  if (!r.event.source.empty()) line += " from " + engine::ScrubSource(r.event.source);
+  if (!r.event.source.empty()) line += " from " + ScrubSource(r.event.source);
   return line;
 }
 
@@ -152,8 +153,12 @@ Status ConfigChanged(engine::Cache& cache, const QueryOptions& o, std::ostream& 
   const bool changed = !known || digest != pkg.config_digest;
   std::vector<engine::ConfigChange> changes;
   if (known && pkg.deploy_config) {
+    // The stored config keeps sensitive variables redacted; the digests
+    // still tell whether one of them changed.
     ZS_ASSIGN_OR_RETURN(Value candidate, json::ParseJson(marshaled));
-    ZS_ASSIGN_OR_RETURN(changes, engine::DiffConfigs(*pkg.deploy_config, candidate));
+    ZS_ASSIGN_OR_RETURN(changes, engine::DiffRedactedConfigs(*pkg.deploy_config, pkg.config_digest,
+                                                             std::move(candidate), digest,
+                                                             SensitiveVariables(pkg.data)));
   }
   if (o.output == "json") {
     PrintJson(Value::MakeObject({{"package", Value::String(o.arg)},
@@ -209,7 +214,7 @@ Status Dispatch(engine::Cache& cache, const QueryOptions& o, const Timestamp& no
     ZS_ASSIGN_OR_RETURN(keys, cache.Lookup(IndexKind::kComponent, o.arg));
   } else {
     ZS_ASSIGN_OR_RETURN(keys, cache.Lookup(IndexKind::kSource, o.arg));
-    query.object()[1].second = Value::String(engine::ScrubSource(o.arg));
+    query.object()[1].second = Value::String(ScrubSource(o.arg));
   }
   return PrintPackages(cache, keys, o, std::move(query), now, out);
 }

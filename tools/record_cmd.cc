@@ -112,9 +112,15 @@ Result<std::string> SimulateRemove(const RecordOptions& o, engine::Lifecycle& lc
   return std::string(kOutcomeSucceeded);
 }
 
+// --config: a file (JSON or YAML), or the JSON itself when it starts with '{'.
+Result<json::Value> ConfigDocument(const std::string& arg) {
+  if (arg.starts_with("{")) return ParseDocument(arg, "--config");
+  return ReadDocument(arg);
+}
+
 Result<json::Value> OptionalDocument(const std::string& path) {
   if (path.empty()) return json::Value::Null();
-  return ReadDocument(path);
+  return ConfigDocument(path);
 }
 
 // Performs the action; returns the outcome of the operation it recorded
@@ -147,7 +153,7 @@ Result<std::string> Act(const RecordOptions& o, PackageSession& session, json::V
   // component / finish continue an operation begun earlier.
   json::Value config;
   if (!o.config_file.empty()) {
-    ZS_ASSIGN_OR_RETURN(config, ReadDocument(o.config_file));
+    ZS_ASSIGN_OR_RETURN(config, ConfigDocument(o.config_file));
   }
   ZS_RETURN_IF_ERROR(lc.Resume(o.config_file.empty() ? nullptr : &config));
   if (lc.running().empty()) {
@@ -279,7 +285,7 @@ void RegisterRecord(CLI::App* app, int* exit_code) {
       cmd->add_option("--connectivity", o->connectivity, "airgap | connected");
     }
     if (action == "deploy" || action == "remove" || action == "finish") {
-      cmd->add_option("--config", o->config_file, "DeployConfig / RemoveConfig (JSON or YAML)");
+      cmd->add_option("--config", o->config_file, "DeployConfig / RemoveConfig: a JSON or YAML file, or inline JSON ('{...}')");
     }
     if (action == "deploy" || action == "remove") {
       cmd->add_option("--components", o->components, "Only these components")->delimiter(',');

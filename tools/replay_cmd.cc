@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "codec/credentials.h"
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
@@ -92,14 +93,20 @@ std::vector<engine::Drift> CheckInvariants(const DeployedPackage& pkg, std::size
   return out;
 }
 
-int PrintDrift(const std::vector<engine::Drift>& drift, std::ostream& out, const std::string& what) {
+// Prints the drift report; values at paths that may hold a credential
+// (codec/credentials.h, IsCredentialPath) print as kRedacted, and so do whole
+// snapshots (the "(root)" and "(member order)" reports).
+int PrintDrift(const std::vector<engine::Drift>& drift, const std::vector<std::string>& sensitive,
+               std::ostream& out, const std::string& what) {
   if (drift.empty()) {
     out << "verify: " << what << ": no drift\n";
     return kExitOk;
   }
   out << "verify: " << what << ": " << drift.size() << " field(s) differ\n";
   for (const engine::Drift& d : drift) {
-    out << "  " << d.path << ": stored " << d.stored << ", expected " << d.folded << "\n";
+    const bool hide = d.path.starts_with("(") || IsCredentialPath(d.path, sensitive);
+    out << "  " << d.path << ": stored " << (hide ? kRedacted : d.stored) << ", expected "
+        << (hide ? kRedacted : d.folded) << "\n";
   }
   return kExitSomeFailed;
 }
@@ -168,6 +175,7 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
     ++applied;
     if (o.output == "json") {
       auto snapshot = json::ParseJson(EncodeDeployedPackage(snap));
+      if (snapshot.ok()) RedactPackageForDisplay(&*snapshot);
       timeline.array().push_back(json::Value::MakeObject(
           {{"seq", json::Value::Int(static_cast<std::int64_t>(applied))},
            {"time", json::Value::String(time)},
@@ -236,10 +244,11 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
     }
     auto folded = engine::Fold(records, engine::FoldOptions{o.max_events});
     if (!folded.ok()) return fail(folded.status());
-    return PrintDrift(engine::CompareSnapshots(*stored, *folded), out,
+    return PrintDrift(engine::CompareSnapshots(*stored, *folded), SensitiveVariables(stored->data), out,
                       o.secret_path + " against the fold of " + o.log_path);
   }
-  return PrintDrift(CheckInvariants(*stored, o.max_events), out, o.secret_path + " invariants");
+  return PrintDrift(CheckInvariants(*stored, o.max_events), SensitiveVariables(stored->data), out,
+                    o.secret_path + " invariants");
 }
 
 void RegisterReplay(CLI::App* app, int* exit_code) {

@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "codec/credentials.h"
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
@@ -24,7 +25,7 @@ Value EventValue(const PackageEvent* e) {
                                {"timestamp", Value::String(FormatRfc3339(e->timestamp))}});
   if (!e->version.empty()) v.Set("version", Value::String(e->version));
   if (!e->digest.empty()) v.Set("digest", Value::String(e->digest));
-  if (!e->source.empty()) v.Set("source", Value::String(e->source));
+  if (!e->source.empty()) v.Set("source", Value::String(ScrubSource(e->source)));
   if (!e->config_digest.empty()) v.Set("configDigest", Value::String(e->config_digest));
   return v;
 }

@@ -133,19 +133,6 @@ TEST(ConfigDiffTest, DuplicateKeysResolveLastWins) {
             "+ o: {\"k1\":3,\"k2\":2}\n");
 }
 
-TEST(ConfigDiffTest, SecretLookingKeysAreRecognisedCaseInsensitively) {
-  for (const char* key :
-       {"password", "DB_PASSWORD", "clientSecret", "githubToken", "apiKey",
-        "API_KEY", "x_api_key", "credentials", "privateRegistry", "key", "KEY",
-        "accessKey", "sshKey", "ssh_key"}) {
-    EXPECT_TRUE(IsSecretKey(key)) << key;
-  }
-  for (const char* key :
-       {"replicas", "keys", "keyring", "hostname", "image", "DOMAIN", ""}) {
-    EXPECT_FALSE(IsSecretKey(key)) << key;
-  }
-}
-
 TEST(ConfigDiffTest, SecretValuesAreMasked) {
   auto changes =
       DiffConfigs(J(R"({"SetVariables":{"DB_PASSWORD":"hunter2","HOST":"a"}})"),
@@ -156,13 +143,13 @@ TEST(ConfigDiffTest, SecretValuesAreMasked) {
   EXPECT_EQ((*changes)[0].path, "SetVariables.API_TOKEN");
   EXPECT_TRUE((*changes)[0].masked);
   EXPECT_TRUE((*changes)[0].old_value.is_null());
-  EXPECT_EQ((*changes)[0].new_value, json::Value::String("[MASKED]"));
+  EXPECT_EQ((*changes)[0].new_value, json::Value::String("[REDACTED]"));
   EXPECT_TRUE((*changes)[1].masked);
-  EXPECT_EQ((*changes)[1].old_value, json::Value::String("[MASKED]"));
+  EXPECT_EQ((*changes)[1].old_value, json::Value::String("[REDACTED]"));
   const std::string text = FormatChanges(*changes);
   EXPECT_EQ(text,
-            "+ SetVariables.API_TOKEN: \"[MASKED]\"\n"
-            "~ SetVariables.DB_PASSWORD: \"[MASKED]\" -> \"[MASKED]\"\n");
+            "+ SetVariables.API_TOKEN: \"[REDACTED]\"\n"
+            "~ SetVariables.DB_PASSWORD: \"[REDACTED]\" -> \"[REDACTED]\"\n");
   EXPECT_EQ(text.find("hunter"), std::string::npos);
   // An unchanged secret is not reported at all.
   EXPECT_EQ(Diff(R"({"password":"p","a":1})", R"({"password":"p","a":2})"),
@@ -178,11 +165,11 @@ TEST(ConfigDiffTest, EverythingUnderASecretKeyIsMasked) {
   EXPECT_TRUE((*changes)[0].masked);
   EXPECT_TRUE((*changes)[1].masked);
   EXPECT_EQ(FormatChanges(*changes),
-            "+ Values.credentials.list[1]: \"[MASKED]\"\n"
-            "~ Values.credentials.pass: \"[MASKED]\" -> \"[MASKED]\"\n");
+            "+ Values.credentials.list[1]: \"[REDACTED]\"\n"
+            "~ Values.credentials.pass: \"[REDACTED]\" -> \"[REDACTED]\"\n");
   EXPECT_EQ(Diff(R"({"registry":{"privateKey":{"pem":"a"}}})",
                  R"({"registry":{"privateKey":null}})"),
-            "~ registry.privateKey: \"[MASKED]\" -> \"[MASKED]\"\n");
+            "~ registry.privateKey: \"[REDACTED]\" -> \"[REDACTED]\"\n");
 }
 
 TEST(ConfigDiffTest, SecretsInsideAReportedObjectAreMasked) {
@@ -193,8 +180,58 @@ TEST(ConfigDiffTest, SecretsInsideAReportedObjectAreMasked) {
   ASSERT_EQ(changes->size(), 1u);
   EXPECT_TRUE((*changes)[0].masked);
   EXPECT_EQ(FormatChanges(*changes),
-            "+ Values.db: {\"host\":\"h\",\"token\":\"[MASKED]\","
-            "\"auth\":{\"accessKey\":\"[MASKED]\"}}\n");
+            "+ Values.db: {\"host\":\"h\",\"token\":\"[REDACTED]\","
+            "\"auth\":{\"accessKey\":\"[REDACTED]\"}}\n");
+}
+
+TEST(ConfigDiffTest, MasksByTheOneCredentialRuleOnly) {
+  // "monkey" and "author" end or start like credentials but are not ones.
+  EXPECT_EQ(Diff(R"({"Values":{"monkey":1,"author":"a","apiKey":"k1"}})",
+                 R"({"Values":{"monkey":2,"author":"b","apiKey":"k2"}})"),
+            "~ Values.apiKey: \"[REDACTED]\" -> \"[REDACTED]\"\n"
+            "~ Values.author: \"a\" -> \"b\"\n"
+            "~ Values.monkey: 1 -> 2\n");
+}
+
+TEST(ConfigDiffTest, RedactedSensitiveValuesCompareByDigest) {
+  const json::Value stored = J(R"({"SetVariables":{"ADMIN_LOGIN":"[REDACTED]","HOST":"a"}})");
+  const std::vector<std::string> sensitive = {"admin_login"};
+  // Same digest: the sensitive value did not change, nothing is reported.
+  auto same = DiffRedactedConfigs(stored, "sha256:1",
+                                  J(R"({"SetVariables":{"ADMIN_LOGIN":"pw","HOST":"a"}})"),
+                                  "sha256:1", sensitive);
+  ASSERT_TRUE(same.ok()) << same.status().ToString();
+  EXPECT_EQ(FormatChanges(*same), "");
+  // Digests differ, nothing visible does: a sensitive value changed.
+  auto hidden = DiffRedactedConfigs(stored, "sha256:1",
+                                    J(R"({"SetVariables":{"ADMIN_LOGIN":"pw2","HOST":"a"}})"),
+                                    "sha256:2", sensitive);
+  ASSERT_TRUE(hidden.ok());
+  EXPECT_EQ(FormatChanges(*hidden), "~ SetVariables: \"[REDACTED]\" -> \"[REDACTED]\"\n");
+  EXPECT_TRUE((*hidden)[0].masked);
+  // A visible change is reported alone, the clear value never.
+  auto visible = DiffRedactedConfigs(stored, "sha256:1",
+                                     J(R"({"SetVariables":{"ADMIN_LOGIN":"pw2","HOST":"b"}})"),
+                                     "sha256:2", sensitive);
+  ASSERT_TRUE(visible.ok());
+  EXPECT_EQ(FormatChanges(*visible), "~ SetVariables.HOST: \"a\" -> \"b\"\n");
+  // Known on both sides, a sensitive value is compared and shown masked.
+  auto known = DiffRedactedConfigs(J(R"({"SetVariables":{"ADMIN_LOGIN":"x"}})"), "sha256:1",
+                                   J(R"({"SetVariables":{"ADMIN_LOGIN":"y","B":"1"}})"), "sha256:2",
+                                   sensitive);
+  ASSERT_TRUE(known.ok());
+  EXPECT_EQ(FormatChanges(*known),
+            "~ SetVariables.ADMIN_LOGIN: \"[REDACTED]\" -> \"[REDACTED]\"\n"
+            "+ SetVariables.B: \"1\"\n");
+  auto whole = DiffRedactedConfigs(J(R"({"SetVariables":null})"), "sha256:1",
+                                   J(R"({"SetVariables":{"admin_login":"y"}})"), "sha256:2", sensitive);
+  ASSERT_TRUE(whole.ok());
+  EXPECT_EQ(FormatChanges(*whole), "~ SetVariables: null -> {\"admin_login\":\"[REDACTED]\"}\n");
+  // Without sensitive variables, a clear value is compared (and shown).
+  auto plain = DiffRedactedConfigs(J(R"({"SetVariables":{"ADMIN_LOGIN":"x"}})"), "sha256:1",
+                                   J(R"({"SetVariables":{"ADMIN_LOGIN":"y"}})"), "sha256:2", {});
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(FormatChanges(*plain), "~ SetVariables.ADMIN_LOGIN: \"x\" -> \"y\"\n");
 }
 
 TEST(ConfigDiffTest, KeysWithDotsOrBracketsAreQuoted) {

@@ -210,15 +210,6 @@ TEST_F(LifecycleTest, SourceIsScrubbedAndSetOnDeployEventsOnly) {
   EXPECT_EQ(EncodeDeployedPackage(lc.snapshot()).find("hunter2"), std::string::npos);
 }
 
-TEST(ScrubSourceTest, RemovesUserinfoAndCredentialParameters) {
-  EXPECT_EQ(ScrubSource("https://user:pass@host/x"), "https://host/x");
-  EXPECT_EQ(ScrubSource("oci://robot$ci:tok@ghcr.io/a/b:1.0"), "oci://ghcr.io/a/b:1.0");
-  EXPECT_EQ(ScrubSource("https://h/p?X-Amz-Signature=s&X-Amz-Credential=c&v=2#frag"), "https://h/p?v=2#frag");
-  EXPECT_EQ(ScrubSource("https://h/p?access_token=1&api_key=2&password=3"), "https://h/p");
-  EXPECT_EQ(ScrubSource("zarf-package-demo-amd64-1.0.0.tar.zst"), "zarf-package-demo-amd64-1.0.0.tar.zst");
-  EXPECT_EQ(ScrubSource("https://host/p@x"), "https://host/p@x");
-}
-
 TEST_F(LifecycleTest, OutOfOrderCallsAreRefused) {
   Lifecycle lc = Open();
   EXPECT_FALSE(lc.ComponentStarted("a").ok());

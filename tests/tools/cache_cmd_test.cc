@@ -59,6 +59,14 @@ class CacheCmdTest : public ::testing::Test {
     EXPECT_EQ(RunQuery(o, so, se), want_rc) << se.str();
     return so.str() + se.str();
   }
+  // Ingests `pkg` as package "pkg" and sets *q up to ask config-changed of it.
+  void IngestForConfigChanged(const DeployedPackage& pkg, QueryOptions* q) {
+    std::string out;
+    ASSERT_EQ(Ingest({Write("s.json", testing::SecretJson("pkg", EncodeDeployedPackage(pkg)))}, &out),
+              kExitOk);
+    q->what = "config-changed";
+    q->arg = "pkg";
+  }
 
  public:
   std::string Write(const std::string& name, const std::string& text) {
@@ -212,18 +220,34 @@ TEST_F(CacheCmdTest, ConfigChangedComparesDigestsThenDiffs) {
   DeployedPackage pkg = testing::Snapshot(PackageSpec{}, 2);
   pkg.deploy_config = *json::ParseJson(*MarshalDeployConfig(*cfg));
   pkg.config_digest = *DeployConfigDigest(*cfg);
-  std::string out;
-  ASSERT_EQ(Ingest({Write("s.json", testing::SecretJson("pkg", EncodeDeployedPackage(pkg)))}, &out),
-            kExitOk);
   QueryOptions q;
-  q.what = "config-changed";
-  q.arg = "pkg";
+  ASSERT_NO_FATAL_FAILURE(IngestForConfigChanged(pkg, &q));
   q.config = Write("same.yaml", "SetVariables:\n  DOMAIN: a.example\nValues:\n  replicas: 2\n");
   EXPECT_EQ(Query(q), "pkg: unchanged (" + pkg.config_digest + ")\n");
   q.config = Write("new.json", R"({"SetVariables":{"DOMAIN":"a.example"},"Values":{"replicas":3}})");
   const std::string changed = Query(q);
   EXPECT_EQ(changed.find("pkg: changed " + pkg.config_digest + " -> sha256:"), 0u) << changed;
   EXPECT_NE(changed.find("~ Values.replicas: 2 -> 3"), std::string::npos) << changed;
+}
+
+TEST_F(CacheCmdTest, ConfigChangedSeesAChangedSensitiveValueOnlyThroughTheDigest) {
+  const std::string clear = R"({"SetVariables":{"ADMIN_LOGIN":"s3cr3t-1","DOMAIN":"a"}})";
+  DeployedPackage pkg = testing::Snapshot(PackageSpec{}, 2);
+  pkg.data.Set("variables", *json::ParseJson(R"([{"name":"ADMIN_LOGIN","sensitive":true}])"));
+  // As record stores it: the sensitive value redacted, the digest over the clear config.
+  pkg.deploy_config =
+      *json::ParseJson(R"({"SetVariables":{"ADMIN_LOGIN":"[REDACTED]","DOMAIN":"a"},"Values":null,)"
+                       R"("NamespaceOverride":"","ValuesOverridesMap":null})");
+  pkg.config_digest = *DeployConfigDigest(*DecodeDeployConfig(*json::ParseJson(clear)));
+  QueryOptions q;
+  ASSERT_NO_FATAL_FAILURE(IngestForConfigChanged(pkg, &q));
+  q.config = Write("same.json", clear);
+  EXPECT_EQ(Query(q), "pkg: unchanged (" + pkg.config_digest + ")\n");
+  q.config = Write("other.json", R"({"SetVariables":{"ADMIN_LOGIN":"s3cr3t-2","DOMAIN":"a"}})");
+  const std::string changed = Query(q);
+  EXPECT_NE(changed.find("~ SetVariables: \"[REDACTED]\" -> \"[REDACTED]\"\n"), std::string::npos)
+      << changed;
+  EXPECT_EQ(changed.find("s3cr3t"), std::string::npos) << changed;
 }
 
 TEST_F(CacheCmdTest, VerifyPassesThenReportsACorruptedIndexEntryAndExitsNonZero) {

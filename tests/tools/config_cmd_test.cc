@@ -59,7 +59,7 @@ TEST(ConfigCmdTest, DiffListsChangedPathsAndMasksSecrets) {
   EXPECT_EQ(code, kExitOk);
   EXPECT_NE(out.find("~ Values.replicas: 2 -> 3"), std::string::npos) << out;
   EXPECT_NE(out.find("~ NamespaceOverride: \"\" -> \"x\""), std::string::npos) << out;
-  EXPECT_NE(out.find("Values.db.password: \"[MASKED]\""), std::string::npos) << out;
+  EXPECT_NE(out.find("Values.db.password: \"[REDACTED]\""), std::string::npos) << out;
   EXPECT_EQ(out.find("\"a\""), std::string::npos);
   o.new_file = o.old_file;
   EXPECT_NE(RunCmd(o, &code).find("no changes"), std::string::npos);
