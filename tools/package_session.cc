@@ -124,6 +124,13 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
     if (!pkg.ok()) return pkg.status().WithContext(obj.label);
     stored = std::move(pkg).value();
     s->package_ = stored->name;
+    s->secret_name_ = PackageSecretName(stored->name, stored->namespace_override);
+    if (obj.is_secret) {
+      if (!ObjectName(s->secret_).empty()) s->secret_name_ = std::string(ObjectName(s->secret_));
+      if (!ObjectNamespace(s->secret_).empty()) {
+        s->secret_namespace_ = std::string(ObjectNamespace(s->secret_));
+      }
+    }
   } else {
     s->package_ = package_hint;
     // A new Secret file is written in the form its name says.
@@ -171,8 +178,17 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
 
 Status PackageSession::Save(std::ostream& out) {
   const DeployedPackage& pkg = lifecycle_->snapshot();
+  const bool deleted = lifecycle_->secret_deleted();
   std::string text;
-  if (!is_secret_) {
+  if (deleted) {
+    // What `kubectl delete -f` needs to find the Secret, and nothing else.
+    json::Value doc = json::Value::MakeObject(
+        {{"apiVersion", json::Value::String("v1")},
+         {"kind", json::Value::String("Secret")},
+         {"metadata", json::Value::MakeObject({{"name", json::Value::String(secret_name_)},
+                                               {"namespace", json::Value::String(secret_namespace_)}})}});
+    text = WriteObject(doc, format_);
+  } else if (!is_secret_) {
     // A bare payload stays a bare JSON payload; it still has to fit.
     text = EncodeDeployedPackage(pkg);
     if (text.size() > kSecretSizeLimit) {
@@ -200,6 +216,7 @@ Status PackageSession::Save(std::ostream& out) {
     if (!text.empty() && text.back() != '\n') out << '\n';
     return Status::OK();
   }
+  if (deleted) return file_->Remove();
   return file_->Replace(text);
 }
 

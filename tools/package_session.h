@@ -52,7 +52,15 @@ class PackageSession {
   const std::string& package() const { return package_; }
 
   // Writes the Secret (or payload) and appends new records to the log.
+  // When the operation left no component (the lifecycle says the Secret is
+  // deleted, as Zarf deletes it), the file is deleted instead, or with
+  // --stdout / `-f -` a deletion document is printed: a Secret with
+  // apiVersion, kind and metadata name + namespace only, which `kubectl
+  // delete -f` takes. The records stay in the log.
   Status Save(std::ostream& out);
+  // The name and namespace of the package's Secret, as read or as Zarf
+  // names a new one.
+  const std::string& secret_name() const { return secret_name_; }
 
  private:
   PackageSession() = default;
@@ -64,6 +72,8 @@ class PackageSession {
   bool is_secret_ = true;
   TextFormat format_ = TextFormat::kJson;
   json::Value secret_;  // the Secret object read (null when new)
+  std::string secret_name_;
+  std::string secret_namespace_ = "zarf";
   std::unique_ptr<engine::EventLog> log_;
   std::uint64_t persisted_records_ = 0;  // records already in the log file
   bool log_has_records_ = false;
