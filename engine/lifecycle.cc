@@ -245,6 +245,10 @@ Status Lifecycle::FinishDeploy(std::string_view outcome) {
 
 Status Lifecycle::BeginRemove(const RemoveRequest& req) {
   if (!running_.empty()) return Status::InvalidArgument("a " + running_ + " is already in progress");
+  if (folder_.deleted()) {
+    return Status::NotFound("package " + package_ +
+                            " is not deployed: its last remove left no component and deleted its Secret");
+  }
   ZS_RETURN_IF_ERROR(RefuseIfAnotherIsOpen());
   ZS_ASSIGN_OR_RETURN(RemoveConfig config, DecodeRemoveConfig(req.config));
   ZS_ASSIGN_OR_RETURN(op_config_digest_, RemoveConfigDigest(config));

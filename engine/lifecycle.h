@@ -67,7 +67,7 @@ class Lifecycle {
   // BeginDeploy and BeginRemove refuse (InvalidArgument, nothing appended)
   // while another operation is open in the snapshot (SPEC rule 12: one
   // operation at a time); the message names it, its age and `record
-  // abandon`.
+  // abandon`. BeginRemove is NotFound once a remove deleted the Secret.
   Status BeginDeploy(const DeployRequest& request);
   Status ComponentStarted(std::string_view component);
   Status ComponentSucceeded(std::string_view component, std::vector<InstalledChart> charts);

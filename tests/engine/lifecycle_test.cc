@@ -351,6 +351,7 @@ TEST_F(LifecycleTest, ARemoveThatLeavesNoComponentDeletesTheSecret) {
   ASSERT_TRUE(lc.FinishRemove(kOutcomeSucceeded).ok());
   EXPECT_TRUE(lc.secret_deleted());
   EXPECT_TRUE(lc.snapshot().events.empty());
+  EXPECT_EQ(lc.BeginRemove({}).code(), Status::Code::kNotFound);  // nothing left to remove
   // The next deploy starts a new Secret, as Zarf's does; the log keeps all.
   DeployAll(&lc, "1.1.0");
   EXPECT_FALSE(lc.secret_deleted());
