@@ -52,6 +52,24 @@ bool NotOlder(const PackageStatus& incoming, const PackageStatus& stored) {
 
 }  // namespace
 
+void CacheImpl::OrderAsRecorded(std::vector<Candidate>* fresh, std::vector<Candidate>* scratch) {
+  auto by_time = [](const Candidate& a, const Candidate& b) { return a.time < b.time; };
+  const auto split = std::partition_point(fresh->begin(), fresh->end(),
+                                          [](const Candidate& c) { return c.package_event; });
+  std::stable_sort(split, fresh->end(), by_time);
+  scratch->clear();
+  auto p = fresh->begin();
+  auto c = split;
+  while (p != split || c != fresh->end()) {
+    if (c == fresh->end() || (p != split && !by_time(*c, *p))) {
+      scratch->push_back(*p++);
+    } else {
+      scratch->push_back(*c++);
+    }
+  }
+  fresh->swap(*scratch);
+}
+
 Result<std::optional<PackageMeta>> CacheImpl::ReadMeta(std::string_view package,
                                                        MetaParts parts) const {
   std::string value;
@@ -94,7 +112,7 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
       bytes.resize(begin);
       continue;
     }
-    fresh.push_back({r.time(), begin, bytes.size(), hash});
+    fresh.push_back({r.time(), begin, bytes.size(), hash, r.kind == RecordKind::kPackageEvent});
   }
   ZS_ASSIGN_OR_RETURN(std::optional<PackageMeta> old, ReadMeta(key));
   PackageMeta meta;
@@ -122,9 +140,7 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
     }
   }
 
-  // New records join in time order; at equal times package events first.
-  std::stable_sort(fresh.begin(), fresh.end(),
-                   [](const Candidate& a, const Candidate& b) { return a.time < b.time; });
+  OrderAsRecorded(&fresh, &ordered_);
   for (Candidate& c : fresh) {
     c.seq = ++result->log_size;
     RocksDbEventLog::StageLogRecord(batch, *db_, key, c.seq,

@@ -147,7 +147,15 @@ Status CacheImpl::VerifyPackage(std::string_view package, std::string_view meta_
     problem("the log does not fold: " + std::string(folded.status().message()));
     return Status::OK();
   }
-  std::vector<PackageEvent> history = folded->events;
+  // Secrets may be ingested in any order, and a Secret says nothing about
+  // the order of its events against another Secret's but their times: the
+  // cache's history is its package events in time order (and, unlike the
+  // fold, goes on across a remove that deleted the Secret).
+  DeployedPackage ordered;
+  std::vector<PackageEvent>& history = ordered.events;
+  for (const Record& r : records) {
+    if (r.kind == RecordKind::kPackageEvent) history.push_back(r.event);
+  }
   std::stable_sort(history.begin(), history.end(),
                    [](const PackageEvent& a, const PackageEvent& b) { return a.timestamp < b.timestamp; });
   std::vector<PackageEvent> stored;
@@ -167,9 +175,9 @@ Status CacheImpl::VerifyPackage(std::string_view package, std::string_view meta_
       }
     }
   }
-  if (LatestEventSummary(*folded) != LatestEventSummary(*pkg) ||
-      InProgressSince(*folded) != InProgressSince(*pkg)) {
-    problem("derived status of the log (" + LatestEventSummary(*folded) +
+  if (LatestEventSummary(ordered) != LatestEventSummary(*pkg) ||
+      InProgressSince(ordered) != InProgressSince(*pkg)) {
+    problem("derived status of the log (" + LatestEventSummary(ordered) +
             ") differs from the snapshot's (" + LatestEventSummary(*pkg) + ")");
   }
   return Status::OK();

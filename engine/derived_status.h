@@ -12,22 +12,39 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "codec/model.h"
 
 namespace zs::engine {
 
-// The newest package event, or nullptr when there is no history. Events are
-// stored oldest first; ties in timestamp go to the later-stored event. Events
-// outside the v2 vocabulary (IsV2Event) are not history and are skipped by
-// every function here.
+// The most recently recorded package event (ZEP-0026's LatestEvent()): the
+// last one in `events`, which are stored in append order, whatever its
+// timestamp (a clock may go backwards; the order of recording is the truth).
+// nullptr when there is no history. Events outside the v2 vocabulary
+// (IsV2Event) are not history and are skipped by every function here.
 const PackageEvent* LatestEvent(const DeployedPackage& pkg);
 
-// The newest event of one operation type ("Deploy" or "Remove"), or nullptr.
+// The last recorded event of one operation type ("Deploy" or "Remove"), or
+// nullptr.
 const PackageEvent* LatestEventOfType(const DeployedPackage& pkg, std::string_view type);
 
-// The newest Deploy/Succeeded event, or nullptr.
+// The last recorded Deploy/Succeeded event, or nullptr.
 const PackageEvent* LastSuccessfulDeploy(const DeployedPackage& pkg);
+
+// The operations of `events` still open, oldest first, as the indexes of
+// their InProgress events: an operation is open until a later outcome of its
+// type closes it (an outcome closes the newest open operation of its type).
+// More than one means operations overlapped.
+std::vector<std::size_t> OpenOperations(const std::vector<PackageEvent>& events);
+
+// An operation that another one began over: `begin` was still InProgress
+// when `overlapped_by` (another InProgress) was recorded.
+struct Overlap {
+  std::size_t begin = 0;
+  std::size_t overlapped_by = 0;
+};
+std::vector<Overlap> OverlappedOperations(const std::vector<PackageEvent>& events);
 
 // When the latest event is InProgress: since when. Otherwise nullopt.
 std::optional<Timestamp> InProgressSince(const DeployedPackage& pkg);

@@ -9,6 +9,15 @@
 namespace zs::engine {
 namespace {
 
+const json::Value* FindComponentDefinition(const json::Value& definition, std::string_view name) {
+  const json::Value* comps = definition.Find("components");
+  if (comps == nullptr || !comps->is_array()) return nullptr;
+  for (const json::Value& c : comps->array()) {
+    if (c.StringOr("name") == name) return &c;
+  }
+  return nullptr;
+}
+
 bool ValidType(std::string_view t) { return t == kEventDeploy || t == kEventRemove; }
 
 bool ValidOutcome(std::string_view o) {
@@ -85,6 +94,15 @@ const DeployedPackage& Folder::snapshot() const {
   if (data_facts_) {
     pkg_.data = data_facts_->data;
     data_facts_.reset();
+    if (!carried_.empty()) {
+      json::Value* comps = pkg_.data.Find("components");
+      if (comps == nullptr || !comps->is_array()) {
+        pkg_.data.Set("components", json::Value::MakeArray());
+        comps = pkg_.data.Find("components");
+      }
+      for (json::Value& c : carried_) comps->array().push_back(std::move(c));
+      carried_.clear();
+    }
   }
   if (config_dirty_) {
     if (config_facts_) {
@@ -124,18 +142,18 @@ void Folder::ApplyPackageEvent(const Record& r) {
                       pkg_.events.end() - static_cast<std::ptrdiff_t>(options_.max_events));
   }
   if (e.type == kEventDeploy && e.outcome == kOutcomeInProgress) {
+    deleted_ = false;
     running_facts_ = r.facts;
     if (r.facts) {
       const DeployFacts& f = *r.facts;
       if (!f.name.empty()) pkg_.name = f.name;
       pkg_.digest = f.digest;
+      CarryKeptDefinitions(f.data);
       data_facts_ = r.facts;  // the definition is copied in by snapshot()
       pkg_.cli_version = f.cli_version;
       pkg_.namespace_override = f.namespace_override;
       pkg_.package_connectivity = f.package_connectivity;
     }
-    // Zarf bumps the generation at every deploy; components record it.
-    ++pkg_.generation;
     pending_config_digest_ = e.config_digest;
     if (!pkg_.deployed_components) pkg_.deployed_components.emplace();
   } else if (e.type == kEventDeploy && e.outcome == kOutcomeSucceeded) {
@@ -150,7 +168,48 @@ void Folder::ApplyPackageEvent(const Record& r) {
   } else if (e.type == kEventDeploy) {
     running_facts_.reset();
     pending_config_digest_.clear();
+  } else if (e.outcome != kOutcomeInProgress && pkg_.deployed_components &&
+             pkg_.deployed_components->empty()) {
+    // Rule 12: a remove that leaves no component deletes the Secret. The
+    // next deploy starts a new one (generation 1, no events), as Zarf's does.
+    DeleteSecret();
   }
+}
+
+void Folder::DeleteSecret() {
+  DeployedPackage fresh;
+  fresh.name = pkg_.name;
+  pkg_ = std::move(fresh);
+  data_facts_.reset();
+  carried_.clear();
+  config_facts_.reset();
+  config_dirty_ = false;
+  connect_strings_dirty_ = false;
+  running_facts_.reset();
+  pending_config_digest_.clear();
+  deleted_ = true;
+}
+
+void Folder::CarryKeptDefinitions(const json::Value& next) {
+  // The definition the package has now: the materialised one, or the one a
+  // deploy not yet read out will copy in, with what that deploy carries.
+  std::vector<json::Value> carried;
+  auto consider = [&](const json::Value& def) {
+    const std::string_view name = def.StringOr("name");
+    if (pkg_.FindComponent(name) == nullptr || FindComponentDefinition(next, name) != nullptr) {
+      return;
+    }
+    for (const json::Value& c : carried) {
+      if (c.StringOr("name") == name) return;
+    }
+    carried.push_back(def);
+  };
+  const json::Value& now = data_facts_ ? data_facts_->data : pkg_.data;
+  if (const json::Value* comps = now.Find("components"); comps && comps->is_array()) {
+    for (const json::Value& c : comps->array()) consider(c);
+  }
+  for (const json::Value& c : carried_) consider(c);
+  carried_ = std::move(carried);
 }
 
 void Folder::ApplyComponentEvent(const Record& r) {
@@ -176,13 +235,38 @@ void Folder::ApplyComponentEvent(const Record& r) {
     connect_strings_dirty_ = true;
     return;
   }
+  // A new attempt: any InProgress, or an outcome not closing an InProgress.
+  const bool new_attempt =
+      e.outcome == kOutcomeInProgress || !c->last_event ||
+      c->last_event->type != e.type || c->last_event->outcome != kOutcomeInProgress;
   c->last_event = e;
   if (const std::string_view status = StatusFor(e.type, e.outcome); !status.empty()) {
     c->status = std::string(status);
   }
-  if (e.type == kEventDeploy) c->observed_generation = pkg_.generation;
+  if (e.type == kEventDeploy) {
+    // Zarf reads the Secret at each component it deploys and writes
+    // generation + 1: one step per component attempt, which the component
+    // records as its observedGeneration.
+    if (new_attempt) ++pkg_.generation;
+    c->observed_generation = pkg_.generation;
+  }
   if (r.charts) {
-    c->installed_charts = *r.charts;
+    // Merged as Zarf merges them (by namespace/chartName): a chart installed
+    // again takes its new status and connect strings, the others are kept;
+    // new charts follow the existing ones.
+    if (!c->installed_charts) c->installed_charts.emplace();
+    for (const InstalledChart& chart : *r.charts) {
+      auto same = std::find_if(c->installed_charts->begin(), c->installed_charts->end(),
+                               [&](const InstalledChart& x) {
+                                 return x.namespace_ == chart.namespace_ &&
+                                        x.chart_name == chart.chart_name;
+                               });
+      if (same != c->installed_charts->end()) {
+        *same = chart;
+      } else {
+        c->installed_charts->push_back(chart);
+      }
+    }
     connect_strings_dirty_ = true;
   }
 }

@@ -14,7 +14,21 @@
 //      succeeds, to the config that deploy started with (or, for a deploy
 //      resumed from a Secret, the config its Succeeded record carries);
 //   9. a deploy never drops components it did not touch; a component leaves
-//      the snapshot only when its removal succeeds.
+//      the snapshot only when its removal succeeds. A component kept this
+//      way keeps its definition too: when a deploy's package definition
+//      lacks a component still deployed, that component's previous
+//      definition is appended to `data.components` after the new ones (in
+//      the previous definition's order), so that Zarf's remove and prune
+//      planning still find its charts, images and onRemove actions;
+//  12. as Zarf counts it, `generation` rises once per component deploy
+//      attempt (Zarf re-reads the Secret per component and writes
+//      generation + 1), and the component's `observedGeneration` is that
+//      value; a component's charts are merged by namespace/chartName (a
+//      chart installed again takes the new status and connect strings, the
+//      others stay; new charts follow the existing ones); a Remove that
+//      ends (Succeeded, Failed or Cancelled) with no component left deletes
+//      the Secret (deleted()), and the next deploy starts a new one at
+//      generation 1 with no events.
 //
 // Thread safety: a Folder is a value; distinct Folders are independent.
 #ifndef ZARF_STATE_ENGINE_FOLD_H_
@@ -60,6 +74,10 @@ class Folder {
   // the next Apply.
   const DeployedPackage& snapshot() const;
   std::size_t applied() const { return applied_; }
+  // Whether the last remove left no component, which deletes the Secret
+  // (rule 12). snapshot() is then an empty package of the same name, until
+  // the next deploy starts a new one.
+  bool deleted() const { return deleted_; }
   // Whether the config of the deploy in progress is known (it is unless the
   // log began with a Base taken mid-deploy).
   bool pending_config_known() const {
@@ -69,11 +87,18 @@ class Folder {
  private:
   void ApplyPackageEvent(const Record& r);
   void ApplyComponentEvent(const Record& r);
+  void DeleteSecret();
+  // Rule 9: keeps the definitions of deployed components that `next` (the
+  // definition a deploy brings) lacks, in carried_.
+  void CarryKeptDefinitions(const json::Value& next);
 
   FoldOptions options_;
   // Materialised lazily by snapshot(); see the class comment.
   mutable DeployedPackage pkg_;
   mutable std::shared_ptr<const DeployFacts> data_facts_;    // data to copy in
+  // Definitions of kept components, appended to data.components when
+  // data_facts_ is copied in.
+  mutable std::vector<json::Value> carried_;
   mutable std::shared_ptr<const DeployFacts> config_facts_;  // deployConfig to copy in
   mutable bool config_dirty_ = false;
   mutable bool connect_strings_dirty_ = false;
@@ -83,6 +108,7 @@ class Folder {
   std::shared_ptr<const DeployFacts> running_facts_;
   std::string pending_config_digest_;
   std::size_t applied_ = 0;
+  bool deleted_ = false;
 };
 
 // Folds `records` from an empty package. Stops at the first record that

@@ -4,6 +4,7 @@
 #include "codec/credentials.h"
 #include "codec/json_reader.h"
 #include "codec/names.h"
+#include "engine/derived_status.h"
 
 namespace zs::engine {
 namespace {
@@ -24,9 +25,36 @@ Result<Lifecycle> Lifecycle::Open(EventLog* log, std::string package, FoldOption
   for (std::size_t i = 0; i < records.size(); ++i) {
     Status s = lc.folder_.Apply(records[i]);
     if (!s.ok()) return s.WithContext("package " + lc.package_ + " record " + std::to_string(i + 1));
-    lc.last_time_ = std::max(lc.last_time_, records[i].time());
+    lc.last_time_ = records[i].time();
   }
   return lc;
+}
+
+Timestamp Lifecycle::Now() {
+  const Timestamp now = clock_();
+  // Stored as the clock gives it (LatestEvent is the last recorded event,
+  // not the newest date), but a clock going backwards is worth a word.
+  if (now < last_time_) {
+    warnings_.push_back("package " + package_ + ": the clock went backwards: " +
+                        FormatRfc3339(now) + " is before the previous record's " +
+                        FormatRfc3339(last_time_) + "; recorded as given");
+  }
+  return now;
+}
+
+Status Lifecycle::RefuseIfAnotherIsOpen() const {
+  const DeployedPackage& pkg = folder_.snapshot();
+  const std::vector<std::size_t> open = OpenOperations(pkg.events);
+  if (open.empty()) return Status::OK();
+  const PackageEvent& e = pkg.events[open.back()];
+  const std::int64_t age = (clock_().unix_nanos() - e.timestamp.unix_nanos()) / 1000000000LL;
+  std::string what = "a " + e.type + (e.version.empty() ? "" : " of version " + e.version) +
+                     " has been InProgress since " + FormatRfc3339(e.timestamp) + " (" +
+                     FormatAge(age < 0 ? 0 : age) + ")";
+  if (open.size() > 1) what += ", with " + std::to_string(open.size() - 1) + " more open before it";
+  return Status::InvalidArgument(
+      what + "; one operation at a time: finish it (`zarf-state record component|finish`) or "
+             "close it with `zarf-state record abandon --outcome Cancelled|Failed`");
 }
 
 Status Lifecycle::Append(const Record& record) {
@@ -40,9 +68,7 @@ Status Lifecycle::Append(const Record& record) {
 
 Status Lifecycle::PackageEventRecord(std::string_view type, std::string_view outcome,
                                      std::optional<DeployFacts> facts) {
-  Timestamp now = clock_();
-  // Strictly increasing times keep the log's order and its times in step.
-  if (!(last_time_ < now)) now = Timestamp::FromUnixNanos(last_time_.unix_nanos() + 1);
+  const Timestamp now = Now();
   Record r;
   r.kind = RecordKind::kPackageEvent;
   r.event.type = std::string(type);
@@ -63,8 +89,7 @@ Status Lifecycle::ComponentRecord(std::string_view component, std::string_view t
                                   std::string_view outcome,
                                   std::optional<std::vector<InstalledChart>> charts) {
   if (component.empty()) return Status::InvalidArgument("a component needs a name");
-  Timestamp now = clock_();
-  if (!(last_time_ < now)) now = Timestamp::FromUnixNanos(last_time_.unix_nanos() + 1);
+  const Timestamp now = Now();
   Record r;
   r.kind = RecordKind::kComponentEvent;
   r.component = std::string(component);
@@ -86,6 +111,7 @@ Status Lifecycle::RequireRunning(std::string_view type) const {
 
 Status Lifecycle::BeginDeploy(const DeployRequest& req) {
   if (!running_.empty()) return Status::InvalidArgument("a " + running_ + " is already in progress");
+  ZS_RETURN_IF_ERROR(RefuseIfAnotherIsOpen());
   // Digest first: an undigestable config refuses the deploy before any change.
   ZS_ASSIGN_OR_RETURN(DeployConfig config, DecodeDeployConfig(req.config));
   ZS_ASSIGN_OR_RETURN(std::string marshaled, MarshalDeployConfig(config));
@@ -165,6 +191,11 @@ Status Lifecycle::FinishDeploy(std::string_view outcome) {
 
 Status Lifecycle::BeginRemove(const RemoveRequest& req) {
   if (!running_.empty()) return Status::InvalidArgument("a " + running_ + " is already in progress");
+  if (folder_.deleted()) {
+    return Status::NotFound("package " + package_ +
+                            " is not deployed: its last remove left no component and deleted its Secret");
+  }
+  ZS_RETURN_IF_ERROR(RefuseIfAnotherIsOpen());
   ZS_ASSIGN_OR_RETURN(RemoveConfig config, DecodeRemoveConfig(req.config));
   ZS_ASSIGN_OR_RETURN(op_config_digest_, RemoveConfigDigest(config));
   const DeployedPackage& pkg = folder_.snapshot();
@@ -264,26 +295,33 @@ Status Lifecycle::Abandon(std::string_view outcome) {
     return Status::InvalidArgument("abandon closes with Cancelled or Failed, not " + std::string(outcome));
   }
   const DeployedPackage& pkg = folder_.snapshot();
-  const PackageEvent* latest = pkg.events.empty() ? nullptr : &pkg.events.back();
-  if (latest == nullptr || latest->outcome != kOutcomeInProgress) {
+  std::vector<PackageEvent> open;
+  for (std::size_t i : OpenOperations(pkg.events)) open.push_back(pkg.events[i]);
+  if (open.empty()) {
     return Status::InvalidArgument("package " + package_ + " has no operation in progress");
   }
-  const std::string type = latest->type;
-  op_config_digest_ = latest->config_digest;
-  op_source_ = latest->source;
-  op_version_ = latest->version;
-  op_flavor_ = latest->flavor;
-  op_digest_ = latest->digest;
-  std::vector<std::string> stuck;
+  std::vector<std::pair<std::string, std::string>> stuck;  // component, its attempt's type
   if (pkg.deployed_components) {
     for (const DeployedComponent& c : *pkg.deployed_components) {
-      if (c.last_event && c.last_event->outcome == kOutcomeInProgress) stuck.push_back(c.name);
+      if (c.last_event && c.last_event->outcome == kOutcomeInProgress) {
+        stuck.emplace_back(c.name, c.last_event->type);
+      }
     }
   }
-  for (const std::string& c : stuck) {
-    ZS_RETURN_IF_ERROR(ComponentRecord(c, type, outcome, std::nullopt));
+  for (const auto& [component, type] : stuck) {
+    ZS_RETURN_IF_ERROR(ComponentRecord(component, type, outcome, std::nullopt));
   }
-  return PackageEventRecord(type, outcome, std::nullopt);
+  // Every open operation is closed, the newest first (an outcome closes the
+  // newest open operation of its type).
+  for (auto it = open.rbegin(); it != open.rend(); ++it) {
+    op_config_digest_ = it->config_digest;
+    op_source_ = it->source;
+    op_version_ = it->version;
+    op_flavor_ = it->flavor;
+    op_digest_ = it->digest;
+    ZS_RETURN_IF_ERROR(PackageEventRecord(it->type, outcome, std::nullopt));
+  }
+  return Status::OK();
 }
 
 }  // namespace zs::engine

@@ -15,7 +15,10 @@
 // is scrubbed of credentials and set on Deploy events only, and the values of
 // the package's sensitive variables are stored redacted in deployConfig (the
 // one credential rule, codec/credentials.h); calls out of order (a component
-// step with no operation running, a second Begin) are refused.
+// step with no operation running, a second Begin, a Begin while the snapshot
+// has an operation open) are refused. Events are stamped with the clock's
+// time as given, never adjusted: the order of the log is the order of
+// recording.
 //
 // Thread safety: not thread-safe. Cancel() is meant to be called from the
 // main flow after a signal handler has set a flag, never from the handler.
@@ -26,6 +29,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "codec/json_value.h"
@@ -63,6 +67,10 @@ class Lifecycle {
   static Result<Lifecycle> Open(EventLog* log, std::string package, FoldOptions options = {},
                                 Clock clock = nullptr);
 
+  // BeginDeploy and BeginRemove refuse (InvalidArgument, nothing appended)
+  // while another operation is open in the snapshot (SPEC rule 12: one
+  // operation at a time); the message names it, its age and `record
+  // abandon`. BeginRemove is NotFound once a remove deleted the Secret.
   Status BeginDeploy(const DeployRequest& request);
   Status ComponentStarted(std::string_view component);
   Status ComponentSucceeded(std::string_view component, std::vector<InstalledChart> charts);
@@ -81,10 +89,12 @@ class Lifecycle {
   // no operation is running.
   Status Cancel();
 
-  // Closes an operation left InProgress in the snapshot by a hard kill:
-  // appends an event of its type with `outcome` (Cancelled or Failed) and
-  // sets it on every component whose lastEvent is still InProgress.
-  // InvalidArgument if the latest event is not InProgress.
+  // Closes every operation left open in the snapshot (by a hard kill, or
+  // overlapping ones an older zarf-state accepted): sets `outcome`
+  // (Cancelled or Failed) on every component whose lastEvent is still
+  // InProgress, then appends one event of each open operation's type with
+  // `outcome`, the newest operation first. InvalidArgument if no operation
+  // is open.
   Status Abandon(std::string_view outcome);
 
   // Continues an operation an earlier process began and left InProgress in
@@ -100,6 +110,12 @@ class Lifecycle {
   // The operation this session is running: "Deploy", "Remove" or "".
   std::string_view running() const { return running_; }
   const DeployedPackage& snapshot() const { return folder_.snapshot(); }
+  // Whether the last remove left no component, so the Secret is deleted
+  // (Folder::deleted()).
+  bool secret_deleted() const { return folder_.deleted(); }
+  // Warnings about records appended so far (a clock that went backwards:
+  // its time is recorded as given). Cleared by TakeWarnings.
+  std::vector<std::string> TakeWarnings() { return std::exchange(warnings_, {}); }
 
  private:
   Lifecycle(EventLog* log, std::string package, FoldOptions options, Clock clock)
@@ -112,6 +128,9 @@ class Lifecycle {
                          std::string_view outcome,
                          std::optional<std::vector<InstalledChart>> charts);
   Status RequireRunning(std::string_view type) const;
+  Status RefuseIfAnotherIsOpen() const;
+  // The clock's time for the next record, warning if it went backwards.
+  Timestamp Now();
 
   EventLog* log_;
   std::string package_;
@@ -123,7 +142,8 @@ class Lifecycle {
   std::string op_source_;          // scrubbed source (Deploy only)
   std::string op_version_, op_flavor_, op_digest_;
   std::optional<json::Value> resumed_config_;  // see Resume
-  Timestamp last_time_;
+  Timestamp last_time_;  // the last record's time
+  std::vector<std::string> warnings_;
 };
 
 }  // namespace zs::engine

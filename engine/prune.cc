@@ -115,6 +115,18 @@ struct Candidate {
   std::vector<std::size_t> kept_by;  // indexes into `others`
 };
 
+// "component 'x' of package p" for each deployed component of `pkg` whose
+// definition is not in its data.components (e.g. a Zarf without ZEP-0026
+// rewrote the Secret): the images it runs are unknown.
+void AddUnknownDefinitions(const DeployedPackage& pkg, std::vector<std::string>* out) {
+  if (!pkg.deployed_components) return;
+  for (const DeployedComponent& dc : *pkg.deployed_components) {
+    if (FindDefinedComponent(pkg.data, dc.name) == nullptr) {
+      out->push_back("component '" + dc.name + "' of package " + pkg.name);
+    }
+  }
+}
+
 // Finds which candidates other packages reference, and fills the plan.
 void PlanImages(const DeployedPackage& deployed,
                 std::vector<Candidate> candidates,
@@ -135,14 +147,31 @@ void PlanImages(const DeployedPackage& deployed,
         "planned)");
     return;
   }
+  const std::string self =
+      PackageSecretName(deployed.name, deployed.namespace_override);
+  std::vector<std::string> unknown;
+  AddUnknownDefinitions(deployed, &unknown);
+  for (const DeployedPackage& other : others) {
+    if (PackageSecretName(other.name, other.namespace_override) != self)
+      AddUnknownDefinitions(other, &unknown);
+  }
+  if (!unknown.empty()) {
+    std::string list;
+    for (const std::string& u : unknown) list += (list.empty() ? "" : ", ") + u;
+    plan->image_pruning_refused = Status::InvalidArgument(
+        "image pruning refused: the definition of a deployed component is not in its "
+        "package's data.components, so the images it runs are unknown: " +
+        list +
+        " (a Zarf without ZEP-0026 may have rewritten the Secret; redeploy that package "
+        "with its full definition and plan again; charts and components are still planned)");
+    return;
+  }
   // Only candidates can be kept, so the index holds candidate keys alone and
   // the scan of the others is one parse and one lookup per image.
   std::unordered_map<std::string, std::size_t> index;
   index.reserve(candidates.size() * 2);
   for (std::size_t i = 0; i < candidates.size(); ++i)
     index.emplace(candidates[i].ref.Key(), i);
-  const std::string self =
-      PackageSecretName(deployed.name, deployed.namespace_override);
   std::string key;
   ImageRefView ref;
   for (std::size_t p = 0; p < others.size() && !index.empty(); ++p) {

@@ -34,7 +34,13 @@
 // read. The caller lists what it could not read (`unreadable`, e.g.
 // "secret zarf/zarf-package-x" or "namespace zarf"); if that list is not
 // empty the plan refuses image pruning (`image_pruning_refused`, naming the
-// missing read access) and still plans charts and components.
+// missing read access) and still plans charts and components. Image pruning
+// is refused the same way when a deployed component (of the deployed package
+// or of another) has no definition in its package's `data.components` (a
+// Zarf without ZEP-0026 rewrote the Secret and dropped it): the images it
+// runs are unknown. The message names each such component. A component kept
+// by the partial-deploy rule keeps its definition (engine/fold.h, rule 9), so
+// its images, charts and onRemove actions are always seen.
 //
 // Thread safety: reentrant; the plan is a plain value.
 #ifndef ZARF_STATE_ENGINE_PRUNE_H_
@@ -111,8 +117,9 @@ struct PrunePlan {
   std::vector<ComponentToRemove> components;
   std::vector<ImageToPrune> images;  // empty when image pruning is refused
   std::vector<ImageKept> kept_images;
-  // Set when image pruning was refused (visibility); images/kept_images are
-  // then empty. The message names the missing read access.
+  // Set when image pruning was refused (visibility, or a deployed component
+  // whose definition is unknown); images/kept_images are then empty. The
+  // message names the missing read access or the components.
   std::optional<Status> image_pruning_refused;
   // Images that could not be parsed: never pruned, reported here.
   std::vector<std::string> warnings;

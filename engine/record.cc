@@ -40,13 +40,9 @@ Timestamp Record::time() const {
   switch (kind) {
     case RecordKind::kPackageEvent: return event.timestamp;
     case RecordKind::kComponentEvent: return component_event.timestamp;
-    case RecordKind::kBase: {
-      Timestamp newest;
-      if (base) {
-        for (const PackageEvent& e : base->events) newest = std::max(newest, e.timestamp);
-      }
-      return newest;
-    }
+    case RecordKind::kBase:
+      // The last recorded event's time (append order, whatever its date).
+      return base && !base->events.empty() ? base->events.back().timestamp : Timestamp{};
   }
   return Timestamp{};
 }

@@ -73,8 +73,8 @@ struct Record {
   ComponentEvent component_event;
   std::optional<std::vector<InstalledChart>> charts;
 
-  // The record's time: its event's timestamp (a Base's newest event, or
-  // zero).
+  // The record's time: its event's timestamp (a Base's last recorded
+  // event's, or zero).
   Timestamp time() const;
 };
 

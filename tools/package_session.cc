@@ -126,6 +126,13 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
     stored = std::move(pkg).value();
     s->opened_override_ = stored->namespace_override;
     s->package_ = stored->name;
+    s->secret_name_ = PackageSecretName(stored->name, stored->namespace_override);
+    if (obj.is_secret) {
+      if (!ObjectName(s->secret_).empty()) s->secret_name_ = std::string(ObjectName(s->secret_));
+      if (!ObjectNamespace(s->secret_).empty()) {
+        s->secret_namespace_ = std::string(ObjectNamespace(s->secret_));
+      }
+    }
   } else {
     s->package_ = package_hint;
     // A new Secret file is written in the form its name says.
@@ -187,8 +194,17 @@ Status PackageSession::CheckSecretIdentity(const DeployedPackage& pkg) const {
 
 Status PackageSession::Save(std::ostream& out) {
   const DeployedPackage& pkg = lifecycle_->snapshot();
+  const bool deleted = lifecycle_->secret_deleted();
   std::string text;
-  if (!is_secret_) {
+  if (deleted) {
+    // What `kubectl delete -f` needs to find the Secret, and nothing else.
+    json::Value doc = json::Value::MakeObject(
+        {{"apiVersion", json::Value::String("v1")},
+         {"kind", json::Value::String("Secret")},
+         {"metadata", json::Value::MakeObject({{"name", json::Value::String(secret_name_)},
+                                               {"namespace", json::Value::String(secret_namespace_)}})}});
+    text = WriteObject(doc, format_);
+  } else if (!is_secret_) {
     if (pkg.namespace_override != opened_override_) {
       return Status::InvalidArgument(
           options_.secret_path + " holds package " + package_ + " " +
@@ -227,6 +243,7 @@ Status PackageSession::Save(std::ostream& out) {
     if (!text.empty() && text.back() != '\n') out << '\n';
     return Status::OK();
   }
+  if (deleted) return file_->Remove();
   return file_->Replace(text);
 }
 

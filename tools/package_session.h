@@ -56,10 +56,18 @@ class PackageSession {
   // belongs in a Secret of another name than the file's: Zarf keeps a
   // deploy with a namespace override in `zarf-package-<name>-override-<ns>`
   // (codec/names.h), so such a deploy goes to a new file, which is named so.
+  // When the operation left no component (the lifecycle says the Secret is
+  // deleted, as Zarf deletes it), the file is deleted instead, or with
+  // --stdout / `-f -` a deletion document is printed: a Secret with
+  // apiVersion, kind and metadata name + namespace only, which `kubectl
+  // delete -f` takes. The records stay in the log.
   Status Save(std::ostream& out);
   // What the last Save's store said the user must hear (a compact Secret, a
   // Secret near the limit), or "".
   const std::string& store_warning() const { return store_warning_; }
+  // The name and namespace of the package's Secret, as read or as Zarf
+  // names a new one.
+  const std::string& secret_name() const { return secret_name_; }
 
  private:
   PackageSession() = default;
@@ -75,6 +83,8 @@ class PackageSession {
   TextFormat format_ = TextFormat::kJson;
   json::Value secret_;  // the Secret object read (null when new)
   std::string opened_override_;  // the namespace override of the state read
+  std::string secret_name_;
+  std::string secret_namespace_ = "zarf";
   std::unique_ptr<engine::EventLog> log_;
   std::uint64_t persisted_records_ = 0;  // records already in the log file
   bool log_has_records_ = false;

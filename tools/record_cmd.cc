@@ -60,27 +60,54 @@ bool Selected(const RecordOptions& o, std::string_view component) {
   return std::find(o.components.begin(), o.components.end(), component) != o.components.end();
 }
 
+bool Required(const json::Value& component) {
+  const json::Value* required = component.Find("required");
+  return required != nullptr && required->is_bool() && required->as_bool();
+}
+
+// The components a deploy runs, in the package's order: those --components
+// names (all without it) and, as Zarf's filter does, every `required: true`
+// one. Names the required ones --components left out on `err`.
+std::vector<const json::Value*> DeployTargets(const RecordOptions& o, const json::Value& package,
+                                              std::string_view name, std::ostream& err) {
+  std::vector<const json::Value*> out;
+  std::string added;
+  const json::Value* components = package.Find("components");
+  if (components == nullptr || !components->is_array()) return out;
+  for (const json::Value& c : components->array()) {
+    const std::string_view comp = c.StringOr("name");
+    if (Selected(o, comp)) {
+      out.push_back(&c);
+    } else if (Required(c)) {
+      out.push_back(&c);
+      added += (added.empty() ? "" : ", ") + std::string(comp);
+    }
+  }
+  if (!added.empty()) {
+    err << name << ": also deploying required component(s) not named in --components: " << added
+        << "\n";
+  }
+  return out;
+}
+
 // Runs the steps of a deploy; returns the outcome recorded.
 Result<std::string> SimulateDeploy(const RecordOptions& o, const json::Value& package,
-                                   engine::Lifecycle& lc) {
-  const json::Value* components = package.Find("components");
+                                   engine::Lifecycle& lc, std::ostream& err) {
   const std::string name = lc.snapshot().name;
-  if (components != nullptr && components->is_array()) {
-    for (const json::Value& c : components->array()) {
-      const std::string comp(c.StringOr("name"));
-      if (!Selected(o, comp)) continue;
-      if (PauseOrStop(o.step_delay_ms)) return std::string(kOutcomeCancelled);
-      ZS_RETURN_IF_ERROR(lc.ComponentStarted(comp));
-      Step(o, "deploying", comp);
-      if (PauseOrStop(o.step_delay_ms)) return std::string(kOutcomeCancelled);
-      if (comp == o.fail_component) {
-        ZS_RETURN_IF_ERROR(lc.ComponentFailed(comp));
-        ZS_RETURN_IF_ERROR(lc.FinishDeploy(kOutcomeFailed));
-        return std::string(kOutcomeFailed);
-      }
-      ZS_RETURN_IF_ERROR(lc.ComponentSucceeded(comp, engine::ExpectedCharts(c, name)));
-      Step(o, "deployed", comp);
+  for (const json::Value* target : DeployTargets(o, package, name, err)) {
+    const json::Value& c = *target;
+    const std::string comp(c.StringOr("name"));
+    if (PauseOrStop(o.step_delay_ms)) return std::string(kOutcomeCancelled);
+    ZS_RETURN_IF_ERROR(lc.ComponentStarted(comp));
+    Step(o, "deploying", comp);
+    if (PauseOrStop(o.step_delay_ms)) return std::string(kOutcomeCancelled);
+    if (comp == o.fail_component) {
+      ZS_RETURN_IF_ERROR(lc.ComponentFailed(comp));
+      ZS_RETURN_IF_ERROR(lc.FinishDeploy(kOutcomeFailed));
+      return std::string(kOutcomeFailed);
     }
+    ZS_RETURN_IF_ERROR(lc.ComponentSucceeded(comp, engine::ExpectedCharts(c, name)));
+    Step(o, "deployed", comp);
   }
   if (PauseOrStop(o.step_delay_ms)) return std::string(kOutcomeCancelled);
   ZS_RETURN_IF_ERROR(lc.FinishDeploy(kOutcomeSucceeded));
@@ -125,7 +152,8 @@ Result<json::Value> OptionalDocument(const std::string& path) {
 
 // Performs the action; returns the outcome of the operation it recorded
 // ("" for steps that end nothing).
-Result<std::string> Act(const RecordOptions& o, PackageSession& session, json::Value* package) {
+Result<std::string> Act(const RecordOptions& o, PackageSession& session, json::Value* package,
+                        std::ostream& err) {
   engine::Lifecycle& lc = session.lifecycle();
   if (o.action == "deploy") {
     engine::DeployRequest req;
@@ -137,7 +165,7 @@ Result<std::string> Act(const RecordOptions& o, PackageSession& session, json::V
     ZS_ASSIGN_OR_RETURN(req.config, OptionalDocument(o.config_file));
     ZS_RETURN_IF_ERROR(lc.BeginDeploy(req));
     if (o.begin_only) return std::string();
-    return SimulateDeploy(o, *package, lc);
+    return SimulateDeploy(o, *package, lc, err);
   }
   if (o.action == "remove") {
     engine::RemoveRequest req;
@@ -217,7 +245,8 @@ int RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
     err << "error: " << session.status().message() << "\n";
     return kExitSomeFailed;
   }
-  auto outcome = Act(o, **session, &package);
+  auto outcome = Act(o, **session, &package, err);
+  for (const std::string& w : (*session)->lifecycle().TakeWarnings()) err << "warning: " << w << "\n";
   if (!outcome.ok()) {
     // Nothing is written: the operation was refused before its first record,
     // or a step failed and the Secret keeps its last good state.
@@ -232,6 +261,7 @@ int RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
     }
     err << "stopped by signal " << g_stop_signal << ": recorded " << o.action << "/Cancelled\n";
   }
+  for (const std::string& w : (*session)->lifecycle().TakeWarnings()) err << "warning: " << w << "\n";
   Status saved = (*session)->Save(out);
   if (!saved.ok()) {
     err << "error: " << saved.message() << "\n";
@@ -239,6 +269,13 @@ int RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
   }
   if (!(*session)->store_warning().empty()) {
     err << "warning: " << (*session)->store_warning() << "\n";
+  }
+  if ((*session)->lifecycle().secret_deleted()) {
+    err << (*session)->package() << ": no component left: Secret " << (*session)->secret_name()
+        << (o.session.to_stdout || o.session.secret_path == "-"
+                ? " deleted (the deletion is printed for `kubectl delete -f -`)"
+                : " deleted (" + o.session.secret_path + " removed)")
+        << "; the history stays in the log\n";
   }
   if (*outcome == kOutcomeFailed || *outcome == kOutcomeCancelled) {
     if (o.action != "abandon") {

@@ -5,7 +5,14 @@
 // component, or those named by --components; --fail makes one fail), or with
 // --begin-only just starts one; `record component` and `record finish` then
 // add single steps. `record remove` removes components (all by default).
-// `record abandon` closes an operation a hard kill left InProgress.
+// `record abandon` closes every operation left InProgress (by a hard kill).
+//
+// As Zarf's code does (docs/lifecycle.md): --components also deploys every
+// `required: true` component and names those on stderr; a deploy or remove
+// is refused (exit 1) while another operation is InProgress; a remove that
+// leaves no component deletes the Secret file (with --stdout or `-f -`, a
+// deletion document for `kubectl delete -f -` is printed instead); a clock
+// that went backwards is recorded as given, with a warning on stderr.
 //
 // SIGINT/SIGTERM during a deploy or remove stops it gracefully (SPEC rule
 // 7): a Cancelled event of the operation's type is appended, the in-progress

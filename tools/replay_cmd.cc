@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <iostream>
 
 #include "codec/credentials.h"
@@ -51,6 +52,49 @@ Result<std::string> LoadSecretPayload(const std::string& path) {
   return input.objects[0].payload;
 }
 
+// The state after events[k] of a Secret, as far as the Secret records it:
+// events up to k; the components whose lastEvent was recorded by then (its
+// timestamp at or before events[k]'s: a Secret has no other order between
+// component and package events), which had that state from then on. A
+// component touched later, and the generation, are not recorded for an
+// earlier step: they are listed in `unknown`. After the last event the state
+// is the Secret's.
+DeployedPackage SecretStateAt(const DeployedPackage& stored, std::size_t k,
+                              std::vector<std::string>* unknown) {
+  if (k + 1 >= stored.events.size()) return stored;
+  DeployedPackage view = stored;
+  view.events.resize(k + 1);
+  const Timestamp t = stored.events[k].timestamp;
+  unknown->push_back("generation");
+  if (view.deployed_components) {
+    std::vector<DeployedComponent> known;
+    for (const DeployedComponent& c : *view.deployed_components) {
+      if (c.last_event && !(t < c.last_event->timestamp)) {
+        known.push_back(c);
+      } else {
+        unknown->push_back("component " + c.name);
+      }
+    }
+    view.deployed_components = std::move(known);
+  }
+  return view;
+}
+
+// One operation at a time: an InProgress that another operation began over
+// can never be closed in order.
+void AppendOverlaps(const std::vector<PackageEvent>& events, std::vector<engine::Drift>* out) {
+  for (const engine::Overlap& o : engine::OverlappedOperations(events)) {
+    const PackageEvent& e = events[o.begin];
+    const PackageEvent& by = events[o.overlapped_by];
+    out->push_back({"events[" + std::to_string(o.begin) + "]",
+                    e.type + "/InProgress at " + FormatRfc3339(e.timestamp) +
+                        ", still open when events[" + std::to_string(o.overlapped_by) + "] " +
+                        by.type + "/InProgress began at " + FormatRfc3339(by.timestamp),
+                    "closed before the next operation begins (one operation at a time; "
+                    "`record abandon` closes every open one)"});
+  }
+}
+
 // The invariants a Secret must hold on its own.
 std::vector<engine::Drift> CheckInvariants(const DeployedPackage& pkg, std::size_t cap) {
   std::vector<engine::Drift> out;
@@ -62,15 +106,12 @@ std::vector<engine::Drift> CheckInvariants(const DeployedPackage& pkg, std::size
     const PackageEvent& e = pkg.events[i];
     const std::string path = "events[" + std::to_string(i) + "]";
     if (!IsV2Event(e)) out.push_back({path, e.type + "/" + e.outcome, "a v2 type and outcome"});
-    if (i > 0 && e.timestamp < pkg.events[i - 1].timestamp) {
-      out.push_back({path + ".timestamp", FormatRfc3339(e.timestamp), "not before events[" +
-                                                                         std::to_string(i - 1) + "]"});
-    }
     if (e.type == kEventRemove && !e.source.empty()) {
       out.push_back({path + ".source", e.source, "empty: source is set on Deploy events only"});
     }
     if (e.type == kEventDeploy && e.outcome == kOutcomeSucceeded) last_success = &e;
   }
+  AppendOverlaps(pkg.events, &out);
   if (last_success != nullptr && pkg.config_digest != last_success->config_digest) {
     out.push_back({"configDigest", pkg.config_digest, last_success->config_digest +
                                                           " (the newest successful deploy's)"});
@@ -170,25 +211,47 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
   const std::size_t max_events = cache ? 0 : o.max_events;
   json::Value timeline = json::Value::MakeArray();
   std::size_t applied = 0;
+  // `unknown`: what the input does not record at this step ("generation",
+  // "component db"); `deleted`: the Secret no longer exists.
   auto emit = [&](const std::string& time, const std::string& kind, const std::string& what,
-                  const DeployedPackage& snap) {
+                  const DeployedPackage& snap, const std::vector<std::string>& unknown,
+                  bool deleted) {
     ++applied;
     if (o.output == "json") {
       auto snapshot = json::ParseJson(EncodeDeployedPackage(snap));
       if (snapshot.ok()) RedactPackageForDisplay(&*snapshot);
-      timeline.array().push_back(json::Value::MakeObject(
+      json::Value step = json::Value::MakeObject(
           {{"seq", json::Value::Int(static_cast<std::int64_t>(applied))},
            {"time", json::Value::String(time)},
            {"record", json::Value::String(kind)},
            {"what", json::Value::String(what)},
-           {"snapshot", snapshot.ok() ? *snapshot : json::Value()}}));
+           {"snapshot", deleted || !snapshot.ok() ? json::Value() : *snapshot}});
+      if (deleted) step.Set("secretDeleted", json::Value::Bool(true));
+      if (!unknown.empty()) {
+        json::Value list = json::Value::MakeArray();
+        for (const std::string& u : unknown) list.array().push_back(json::Value::String(u));
+        step.Set("unknown", std::move(list));
+      }
+      timeline.array().push_back(std::move(step));
       return;
     }
     char head[64];
     std::snprintf(head, sizeof head, "#%-4zu ", applied);
-    out << head << time << "  " << what << "\n"
-        << "      -> latest " << engine::LatestEventSummary(snap) << ", generation " << snap.generation
-        << (ComponentsLine(snap).empty() ? "" : ", " + ComponentsLine(snap)) << "\n";
+    out << head << time << "  " << what << "\n";
+    if (deleted) {
+      out << "      -> Secret deleted: no component left\n";
+      return;
+    }
+    const bool generation_known =
+        std::find(unknown.begin(), unknown.end(), "generation") == unknown.end();
+    std::string comps = ComponentsLine(snap);
+    for (const std::string& u : unknown) {
+      if (!u.starts_with("component ")) continue;
+      comps += (comps.empty() ? "" : " ") + u.substr(10) + "=?";
+    }
+    out << "      -> latest " << engine::LatestEventSummary(snap) << ", generation "
+        << (generation_known ? std::to_string(snap.generation) : std::string("?"))
+        << (comps.empty() ? "" : ", " + comps) << "\n";
   };
   if (!o.log_path.empty() || cache) {
     engine::Folder folder(engine::FoldOptions{max_events});
@@ -198,21 +261,21 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
       Status s = folder.Apply(r);
       if (!s.ok()) return fail(s.WithContext("record " + std::to_string(applied + 1)));
       emit(FormatRfc3339(r.time()), std::string(engine::RecordKindName(r.kind)), Describe(r),
-           folder.snapshot());
+           folder.snapshot(), {}, folder.deleted());
     }
   } else {
-    // The Secret alone holds only its capped package events: the timeline
-    // is those events, each with the derived status it leads to (component
-    // states before the newest are not recorded in a Secret).
-    DeployedPackage view = *stored;
+    // The Secret alone holds only its capped package events and each
+    // component's last event: the timeline is those events, each with the
+    // state it leads to as far as the Secret records it (SecretStateAt).
     for (std::size_t k = 0; k < stored->events.size(); ++k) {
       const PackageEvent& e = stored->events[k];
       if (o.upto != 0 && applied >= o.upto) break;
       if (at && *at < e.timestamp) break;
-      view.events.assign(stored->events.begin(), stored->events.begin() + static_cast<std::ptrdiff_t>(k + 1));
+      std::vector<std::string> unknown;
+      const DeployedPackage view = SecretStateAt(*stored, k, &unknown);
       engine::Record r;
       r.event = e;
-      emit(FormatRfc3339(e.timestamp), "PackageEvent", Describe(r), view);
+      emit(FormatRfc3339(e.timestamp), "PackageEvent", Describe(r), view, unknown, false);
     }
   }
   if (o.output == "json") {
@@ -244,7 +307,11 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
     }
     auto folded = engine::Fold(records, engine::FoldOptions{o.max_events});
     if (!folded.ok()) return fail(folded.status());
-    return PrintDrift(engine::CompareSnapshots(*stored, *folded), SensitiveVariables(stored->data), out,
+    std::vector<engine::Drift> drift = engine::CompareSnapshots(*stored, *folded);
+    auto history = engine::Fold(records, engine::FoldOptions{0});
+    if (!history.ok()) return fail(history.status());
+    AppendOverlaps(history->events, &drift);
+    return PrintDrift(drift, SensitiveVariables(stored->data), out,
                       o.secret_path + " against the fold of " + o.log_path);
   }
   return PrintDrift(CheckInvariants(*stored, o.max_events), SensitiveVariables(stored->data), out,

@@ -3,14 +3,21 @@
 //
 //   replay --log FILE [--package NAME] [-f SECRET]
 //       Folds the record log: one line per record with the snapshot it leads
-//       to (-o json: every snapshot in full). With -f and --verify, compares
-//       the Secret with the fold of the whole log and prints the drift report.
+//       to (-o json: every snapshot in full; a step after which the Secret
+//       is deleted says so). With -f and --verify, compares the Secret with
+//       the fold of the whole log and prints the drift report, plus every
+//       operation of the log begun while another was InProgress.
 //   replay -f SECRET
-//       The Secret's own (capped) event history, with the derived status
-//       after each event. --verify checks the Secret's invariants: events in
-//       time order and within the cap, the v2 vocabulary, `configDigest`
-//       equal to the newest successful deploy's, each component's `status`
-//       consistent with its `lastEvent` (SPEC rules 2, 4, 6).
+//       The Secret's own (capped) event history, with the state after each
+//       event as far as the Secret records it: a component appears once its
+//       lastEvent (by timestamp) was recorded; a component touched later and
+//       the generation are shown as unknown ("?"; -o json: "unknown") for
+//       steps before the last. --verify checks the Secret's invariants:
+//       events within the cap, the v2 vocabulary, no operation begun while
+//       another was InProgress, `configDigest` equal to the last successful
+//       deploy's, each component's `status` consistent with its `lastEvent`
+//       (SPEC rules 2, 4, 6, 12). Timestamps need not increase: a clock
+//       going backwards is recorded as it is.
 //
 //   replay --db DIR PACKAGE
 //       The package's full history from the local cache (engine/cache.h),

@@ -128,6 +128,14 @@ Status StateFile::Replace(std::string_view contents) {
   return Status::OK();
 }
 
+Status StateFile::Remove() {
+  if (::unlink(path_.c_str()) != 0 && errno != ENOENT) return Errno("delete", path_);
+  SyncDir(path_);
+  contents_.clear();
+  exists_ = false;
+  return Status::OK();
+}
+
 namespace {
 
 // An unnamed file (O_TMPFILE, mode 0600) in the directory of `path`; -1

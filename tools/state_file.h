@@ -42,6 +42,9 @@ class StateFile {
   // Atomically replaces the file's contents (mode 0600). IOError naming the
   // path on failure, in which case the old file is untouched.
   Status Replace(std::string_view contents);
+  // Deletes the file (under the lock) and fsyncs its directory; a missing
+  // file is fine. IOError naming the path on failure.
+  Status Remove();
 
  private:
   StateFile(std::string path, int lock_fd) : path_(std::move(path)), lock_fd_(lock_fd) {}

@@ -65,21 +65,30 @@ class CacheImpl final : public Cache {
                              VerifyReport* report) const;
 
   // A record a Secret being staged implies: its time, the range of its
-  // canonical bytes in record_bytes_, its identity and, once it is staged,
-  // its sequence number.
+  // canonical bytes in record_bytes_, its identity, whether it is a package
+  // event and, once it is staged, its sequence number.
   struct Candidate {
     Timestamp time;
     std::size_t begin;
     std::size_t end;
     RecordHash hash;
+    bool package_event = false;
     std::uint64_t seq = 0;
   };
+  // Puts a Secret's new records (package events first, in the Secret's
+  // order, then component events) in the order they were recorded, using
+  // `scratch`: package events keep the Secret's order (append order,
+  // whatever their dates); each component event goes before the first
+  // package event dated after it (a Secret has no other order between the
+  // two); at equal times package events first.
+  static void OrderAsRecorded(std::vector<Candidate>* fresh, std::vector<Candidate>* scratch);
 
   std::unique_ptr<CacheDb> db_;
   RocksDbEventLog log_;
   // StageIngest's scratch, kept between Secrets with its buffers.
   std::string record_bytes_;
   std::vector<Candidate> candidates_;
+  std::vector<Candidate> ordered_;
   std::vector<RecordHash> seen_;
   IndexEntries entries_;
   IndexEntries before_entries_;

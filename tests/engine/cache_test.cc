@@ -129,6 +129,31 @@ TEST_F(CacheTest, FiftySnapshotsWithCapTenAccumulateExactlyTheFullSequence) {
   ExpectVerified();
 }
 
+TEST_F(CacheTest, ASecretsEventsJoinTheHistoryInTheOrderTheyWereRecorded) {
+  // The clock went backwards between the two events: recorded as given.
+  DeployedPackage pkg;
+  pkg.name = "pkg";
+  pkg.deployed_components.emplace(1);
+  pkg.deployed_components->at(0).name = "web";
+  pkg.deployed_components->at(0).last_event =
+      ComponentEvent{"Deploy", "Succeeded", *ParseRfc3339("2020-01-01T00:00:00Z"), {}};
+  for (auto [outcome, when] : {std::pair{"InProgress", "2029-01-01T00:00:00Z"},
+                               std::pair{"Succeeded", "2020-01-01T00:00:01Z"}}) {
+    PackageEvent e;
+    e.type = "Deploy";
+    e.outcome = outcome;
+    e.timestamp = *ParseRfc3339(when);
+    pkg.events.push_back(e);
+  }
+  Ingest(EncodeDeployedPackage(pkg));
+  EXPECT_EQ(PackageHistory("pkg"), Texts(pkg.events));
+  EXPECT_EQ(cache_->StatusOf("pkg")->latest, "Deploy/Succeeded");
+  HistoryFilter all;
+  auto h = cache_->History("pkg", all);
+  ASSERT_TRUE(h.ok());
+  EXPECT_EQ(h->size(), 3u);
+}
+
 TEST_F(CacheTest, SuccessiveSyntheticSnapshotsOverlapWithoutDuplicates) {
   PackageSpec spec;
   for (int d = 1; d <= 50; ++d) Ingest(Payload(spec, d));

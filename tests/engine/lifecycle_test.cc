@@ -32,6 +32,8 @@ DeployRequest Request(std::string_view version = "1.0.0", std::string_view confi
   return r;
 }
 
+std::string ChartKeyOf(const InstalledChart& c) { return c.namespace_ + "/" + c.chart_name; }
+
 InstalledChart Chart(std::string ns, std::string name) {
   InstalledChart c;
   c.namespace_ = std::move(ns);
@@ -64,7 +66,7 @@ TEST_F(LifecycleTest, ASuccessfulDeployAppendsInProgressThenSucceeded) {
   EXPECT_EQ(p.events[1].outcome, kOutcomeSucceeded);
   EXPECT_EQ(p.events[1].version, "1.0.0");
   EXPECT_EQ(p.events[1].digest, "sha256:abc");
-  EXPECT_EQ(p.generation, 1);
+  EXPECT_EQ(p.generation, 2);  // one step per component deployed, as Zarf counts
   ASSERT_EQ(p.deployed_components->size(), 2u);
   EXPECT_EQ(p.deployed_components->at(0).status, kStatusSucceeded);
   EXPECT_EQ(p.deployed_components->at(0).last_event->outcome, kOutcomeSucceeded);
@@ -199,7 +201,9 @@ TEST_F(LifecycleTest, SourceIsScrubbedAndSetOnDeployEventsOnly) {
   DeployRequest r = Request();
   r.source = "https://user:hunter2@registry.example.com/pkgs/demo.tar.zst?token=abc&arch=amd64";
   ASSERT_TRUE(lc.BeginDeploy(r).ok());
+  ASSERT_TRUE(lc.ComponentSucceeded("a", {}).ok());
   ASSERT_TRUE(lc.FinishDeploy(kOutcomeSucceeded).ok());
+  // A remove that leaves a component: the Secret, and its events, stay.
   ASSERT_TRUE(lc.BeginRemove({}).ok());
   ASSERT_TRUE(lc.FinishRemove(kOutcomeSucceeded).ok());
   const auto& events = lc.snapshot().events;
@@ -247,6 +251,173 @@ TEST_F(LifecycleTest, RemovedComponentsLeaveTheSnapshot) {
   EXPECT_EQ(lc.snapshot().FindComponent("b"), nullptr);
   EXPECT_NE(lc.snapshot().FindComponent("a"), nullptr);
   EXPECT_FALSE(lc.BeginRemove({}).ok() && lc.ComponentRemoving("b").ok());
+}
+
+
+DeployRequest Definition(std::string_view version, std::string_view components) {
+  DeployRequest r = Request(version);
+  r.package = Json(R"({"kind":"ZarfPackageConfig","metadata":{"name":"demo","version":")" +
+                   std::string(version) + R"("},"components":)" + std::string(components) + "}");
+  return r;
+}
+
+void DeployEach(Lifecycle* lc, const DeployRequest& r, std::vector<std::string> components) {
+  ASSERT_TRUE(lc->BeginDeploy(r).ok());
+  for (const std::string& c : components) {
+    ASSERT_TRUE(lc->ComponentStarted(c).ok());
+    ASSERT_TRUE(lc->ComponentSucceeded(c, {}).ok());
+  }
+  ASSERT_TRUE(lc->FinishDeploy(kOutcomeSucceeded).ok());
+}
+
+TEST_F(LifecycleTest, AKeptComponentKeepsItsDefinitionAfterTheNewOnes) {
+  Lifecycle lc = Open();
+  const std::string extra =
+      R"({"name":"extra","images":["busybox:1.36"],"actions":{"onRemove":{"before":[{"cmd":"echo bye"}]}}})";
+  DeployEach(&lc, Definition("1.0.0", R"([{"name":"a"},)" + extra + "]"), {"a", "extra"});
+  DeployEach(&lc, Definition("2.0.0", R"([{"name":"b"},{"name":"a","images":["nginx:1"]}])"),
+             {"b", "a"});
+  const json::Value& comps = *lc.snapshot().data.Find("components");
+  ASSERT_EQ(comps.array().size(), 3u);
+  EXPECT_EQ(comps.array()[0].StringOr("name"), "b");
+  EXPECT_EQ(comps.array()[1], Json(R"({"name":"a","images":["nginx:1"]})"));  // the new one wins
+  EXPECT_EQ(comps.array()[2], Json(extra));
+  EXPECT_EQ(lc.snapshot().data.Find("metadata")->StringOr("version"), "2.0.0");
+  // Still kept by the next deploy; gone from the definition once removed
+  // and the package deployed again.
+  DeployEach(&lc, Definition("3.0.0", R"([{"name":"a"}])"), {"a"});
+  EXPECT_EQ(lc.snapshot().data.Find("components")->array().back(), Json(extra));
+  ASSERT_TRUE(lc.BeginRemove({}).ok());
+  ASSERT_TRUE(lc.ComponentRemoved("extra").ok());
+  ASSERT_TRUE(lc.FinishRemove(kOutcomeSucceeded).ok());
+  DeployEach(&lc, Definition("4.0.0", R"([{"name":"a"}])"), {"a"});
+  EXPECT_EQ(lc.snapshot().data.Find("components")->array().size(), 2u);  // a, and b kept
+}
+
+TEST_F(LifecycleTest, ChartsMergeByNamespaceAndNameAsZarfMergesThem) {
+  Lifecycle lc = Open();
+  ASSERT_TRUE(lc.BeginDeploy(Request()).ok());
+  ASSERT_TRUE(lc.ComponentSucceeded("a", {Chart("ns", "x"), Chart("ns", "y")}).ok());
+  ASSERT_TRUE(lc.FinishDeploy(kOutcomeSucceeded).ok());
+  InstalledChart y_again = Chart("ns", "y");
+  y_again.status = std::string(kStatusFailed);
+  y_again.connect_strings["ui"] = ConnectString{"the ui", "/", {}};
+  ASSERT_TRUE(lc.BeginDeploy(Request("1.1.0")).ok());
+  ASSERT_TRUE(lc.ComponentSucceeded("a", {Chart("other", "x"), y_again}).ok());
+  ASSERT_TRUE(lc.FinishDeploy(kOutcomeSucceeded).ok());
+  const std::vector<InstalledChart>& charts = *lc.snapshot().FindComponent("a")->installed_charts;
+  ASSERT_EQ(charts.size(), 3u);
+  EXPECT_EQ(ChartKeyOf(charts[0]), "ns/x");  // not installed again: kept
+  EXPECT_EQ(charts[0].status, kStatusSucceeded);
+  EXPECT_EQ(ChartKeyOf(charts[1]), "ns/y");  // installed again: new status, connect strings
+  EXPECT_EQ(charts[1].status, kStatusFailed);
+  EXPECT_EQ(charts[1].connect_strings.count("ui"), 1u);
+  EXPECT_EQ(ChartKeyOf(charts[2]), "other/x");  // new: after the existing ones
+  EXPECT_EQ(lc.snapshot().connect_strings.count("ui"), 1u);
+}
+
+TEST_F(LifecycleTest, GenerationRisesOncePerComponentDeployed) {
+  Lifecycle lc = Open();
+  DeployAll(&lc, "1.0.0");
+  EXPECT_EQ(lc.snapshot().generation, 2);
+  EXPECT_EQ(lc.snapshot().FindComponent("a")->observed_generation, 1);
+  EXPECT_EQ(lc.snapshot().FindComponent("b")->observed_generation, 2);
+  DeployEach(&lc, Request("1.1.0"), {"b"});
+  EXPECT_EQ(lc.snapshot().generation, 3);
+  EXPECT_EQ(lc.snapshot().FindComponent("a")->observed_generation, 1);
+  EXPECT_EQ(lc.snapshot().FindComponent("b")->observed_generation, 3);
+  // A step recorded as Succeeded without its InProgress is an attempt too.
+  ASSERT_TRUE(lc.BeginDeploy(Request("1.2.0")).ok());
+  ASSERT_TRUE(lc.ComponentSucceeded("a", {}).ok());
+  ASSERT_TRUE(lc.FinishDeploy(kOutcomeSucceeded).ok());
+  EXPECT_EQ(lc.snapshot().generation, 4);
+}
+
+TEST_F(LifecycleTest, ARemoveThatLeavesNoComponentDeletesTheSecret) {
+  Lifecycle lc = Open();
+  DeployAll(&lc, "1.0.0");
+  ASSERT_TRUE(lc.BeginRemove({}).ok());
+  ASSERT_TRUE(lc.ComponentRemoved("b").ok());
+  ASSERT_TRUE(lc.ComponentRemoved("a").ok());
+  ASSERT_TRUE(lc.FinishRemove(kOutcomeSucceeded).ok());
+  EXPECT_TRUE(lc.secret_deleted());
+  EXPECT_TRUE(lc.snapshot().events.empty());
+  EXPECT_EQ(lc.BeginRemove({}).code(), Status::Code::kNotFound);  // nothing left to remove
+  // The next deploy starts a new Secret, as Zarf's does; the log keeps all.
+  DeployAll(&lc, "1.1.0");
+  EXPECT_FALSE(lc.secret_deleted());
+  EXPECT_EQ(lc.snapshot().generation, 2);
+  EXPECT_EQ(lc.snapshot().events.size(), 2u);
+  EXPECT_EQ(Fold(*log_->Read("demo"), FoldOptions{0})->events.size(), 2u);
+  EXPECT_EQ(log_->Read("demo")->size(), 16u);
+}
+
+TEST_F(LifecycleTest, ANewOperationIsRefusedWhileAnotherIsInProgress) {
+  {
+    Lifecycle killed = Open();
+    ASSERT_TRUE(killed.BeginDeploy(Request("1.0.0")).ok());
+  }
+  Lifecycle lc = Open();
+  const std::uint64_t size = *log_->Size("demo");
+  Status remove = lc.BeginRemove({});
+  EXPECT_EQ(remove.code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(remove.message().find("a Deploy of version 1.0.0 has been InProgress since"),
+            std::string::npos)
+      << remove.message();
+  EXPECT_NE(remove.message().find("record abandon"), std::string::npos);
+  EXPECT_FALSE(lc.BeginDeploy(Request("1.1.0")).ok());
+  EXPECT_EQ(*log_->Size("demo"), size);
+  ASSERT_TRUE(lc.Abandon(kOutcomeCancelled).ok());
+  EXPECT_TRUE(lc.BeginRemove({}).ok());
+}
+
+TEST_F(LifecycleTest, AbandonClosesEveryOpenOperation) {
+  // Overlapping operations, as an older zarf-state let them be recorded.
+  auto event = [](std::string type, std::int64_t second) {
+    Record r;
+    r.event.type = std::move(type);
+    r.event.outcome = std::string(kOutcomeInProgress);
+    r.event.timestamp = Timestamp::FromUnixNanos(second * 1000000000LL);
+    return r;
+  };
+  Record component;
+  component.kind = RecordKind::kComponentEvent;
+  component.component = "a";
+  component.component_event = ComponentEvent{"Deploy", "InProgress",
+                                             Timestamp::FromUnixNanos(1767225650LL * 1000000000LL), {}};
+  ASSERT_TRUE(log_->Append("demo", event("Deploy", 1767225600)).ok());
+  ASSERT_TRUE(log_->Append("demo", component).ok());
+  ASSERT_TRUE(log_->Append("demo", event("Remove", 1767225700)).ok());
+  Lifecycle lc = Open();
+  ASSERT_EQ(OpenOperations(lc.snapshot().events).size(), 2u);
+  ASSERT_TRUE(lc.Abandon(kOutcomeFailed).ok());
+  const std::vector<PackageEvent>& events = lc.snapshot().events;
+  ASSERT_EQ(events.size(), 4u);
+  EXPECT_EQ(events[2].type + "/" + events[2].outcome, "Remove/Failed");
+  EXPECT_EQ(events[3].type + "/" + events[3].outcome, "Deploy/Failed");
+  EXPECT_TRUE(OpenOperations(events).empty());
+  EXPECT_EQ(ComponentEventSummary(*lc.snapshot().FindComponent("a")), "Deploy/Failed");
+  EXPECT_FALSE(lc.Abandon(kOutcomeFailed).ok());
+}
+
+TEST_F(LifecycleTest, TimestampsAreStoredAsTheClockGivesThemAndABackwardsClockWarns) {
+  std::vector<std::int64_t> seconds = {1861920000 /* 2029 */, 1577836800 /* 2020 */,
+                                       1577836801, 1577836802};
+  std::size_t i = 0;
+  Clock clock = [&] { return Timestamp::FromUnixNanos(seconds[std::min(i++, seconds.size() - 1)] * 1000000000LL); };
+  Lifecycle lc = std::move(Lifecycle::Open(log_.get(), "demo", {}, clock)).value();
+  ASSERT_TRUE(lc.BeginDeploy(Request()).ok());
+  EXPECT_TRUE(lc.TakeWarnings().empty());
+  ASSERT_TRUE(lc.ComponentSucceeded("a", {}).ok());
+  const std::vector<std::string> warnings = lc.TakeWarnings();
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("clock went backwards"), std::string::npos);
+  ASSERT_TRUE(lc.FinishDeploy(kOutcomeSucceeded).ok());
+  const DeployedPackage& p = lc.snapshot();
+  EXPECT_EQ(FormatRfc3339(p.events.back().timestamp), "2020-01-01T00:00:01Z");
+  EXPECT_EQ(FormatRfc3339(p.FindComponent("a")->last_event->timestamp), "2020-01-01T00:00:00Z");
+  // The last recorded event is the latest, whatever its date.
+  EXPECT_EQ(LatestEventSummary(p), "Deploy/Succeeded");
 }
 
 }  // namespace

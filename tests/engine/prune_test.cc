@@ -245,6 +245,30 @@ TEST(PrunePlanTest, IncompleteVisibilityRefusesImagePruningOnly) {
   EXPECT_EQ(plan->components.size(), 1u);
 }
 
+TEST(PrunePlanTest, ADeployedComponentWithoutADefinitionRefusesImagePruning) {
+  // An old Zarf rewrote the Secret: `tools` is deployed, its definition gone.
+  DeployedPackage rewritten = Deployed(kV1);
+  json::Array& comps = rewritten.data.Find("components")->array();
+  comps.pop_back();
+  auto plan = PlanRemove(rewritten, {}, {});
+  ASSERT_TRUE(plan.ok());
+  ASSERT_TRUE(plan->image_pruning_refused.has_value());
+  const std::string msg(plan->image_pruning_refused->message());
+  EXPECT_NE(msg.find("component 'tools' of package app"), std::string::npos) << msg;
+  EXPECT_TRUE(plan->images.empty());
+  EXPECT_EQ(plan->components.size(), 3u);  // still planned
+  // The same in another package: it may run any image.
+  DeployedPackage other = Deployed(WithImages("other", {"nginx:1.25"}));
+  other.data.Find("components")->array().clear();
+  auto upgrade = PlanUpgrade(Deployed(kV1), Json(kV2), {other}, {});
+  ASSERT_TRUE(upgrade.ok());
+  ASSERT_TRUE(upgrade->image_pruning_refused.has_value());
+  EXPECT_NE(std::string(upgrade->image_pruning_refused->message()).find("component 'main' of package other"),
+            std::string::npos);
+  // Every definition known: planned.
+  EXPECT_FALSE(PlanRemove(Deployed(kV1), {}, {})->image_pruning_refused.has_value());
+}
+
 TEST(PrunePlanTest, RemovePlansEveryComponentInReverseOrder) {
   auto plan = PlanRemove(Deployed(kV1), {}, {});
   ASSERT_TRUE(plan.ok());
