@@ -80,7 +80,8 @@ Result<json::Value> ReadPackageDefinition(const std::string& path, std::ostream&
   std::string written;
   Status s = json::AppendJson(&written, *stored);
   if (!s.ok() || written != *bytes) {
-    return Status::Corruption(path + ": the definition as Zarf stores it does not write back unchanged");
+    return Status::Corruption(path +
+                              ": the definition as Zarf stores it does not write back unchanged");
   }
   if (!dropped.empty()) {
     err << "warning: " << path << ": package definition: dropped keys Zarf " << kZarfTypesVersion

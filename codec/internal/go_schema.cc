@@ -94,7 +94,8 @@ class GoSchemaBuilder {
       return Composite(name, GoKind::kMap, value);
     }
     std::string qualified(expr);
-    if (expr.find('.') == std::string_view::npos) qualified = std::string(package) + "." + qualified;
+    if (expr.find('.') == std::string_view::npos)
+      qualified = std::string(package) + "." + qualified;
     if (declared_.count(qualified) != 0) return ResolveNamed(qualified);
     // Func types, channels, floats, other integer widths: not JSON data in
     // any schema this serves; refused only if a value of them is decoded.
@@ -122,7 +123,8 @@ class GoSchemaBuilder {
       return t;
     }
     const std::string_view underlying = decl.StringOr("underlying");
-    if (underlying.empty()) return Status::InvalidArgument("types file: " + qualified + " has no underlying type");
+    if (underlying.empty())
+      return Status::InvalidArgument("types file: " + qualified + " has no underlying type");
     ZS_ASSIGN_OR_RETURN(const GoType* u, Resolve(underlying, package));
     t->kind = u->kind;
     t->elem = u->elem;
@@ -161,7 +163,9 @@ class GoSchemaBuilder {
       field.json_name = std::string(f.StringOr("json"));
       field.omitempty = omit != nullptr && omit->is_bool() && omit->as_bool();
       field.type = ft;
-      if (field.json_name.empty()) return Status::InvalidArgument("types file: " + t->name + " has a field without a JSON name");
+      if (field.json_name.empty())
+        return Status::InvalidArgument("types file: " + t->name +
+                                       " has a field without a JSON name");
       all.push_back(std::move(field));
       depth.push_back(0);
     }

@@ -14,12 +14,12 @@ namespace {
 // A Go value of a known GoType; which members mean something depends on the
 // type's kind.
 struct GoValue {
-  bool nil = true;         // kSlice, kMap, kBytes
-  bool b = false;          // kBool
-  std::int64_t i = 0;      // kInt
-  std::string s;           // kString, kBytes
-  json::Value any;         // kAny; null is the nil interface
-  std::size_t len = 0;     // kSlice: the length; items.size() is the capacity
+  bool nil = true;             // kSlice, kMap, kBytes
+  bool b = false;              // kBool
+  std::int64_t i = 0;          // kInt
+  std::string s;               // kString, kBytes
+  json::Value any;             // kAny; null is the nil interface
+  std::size_t len = 0;         // kSlice: the length; items.size() is the capacity
   std::vector<GoValue> items;  // kStruct: a value per field; kSlice: the
                                // backing array; kPointer: the pointee, if any
   // kMap: entries in the order set; a later entry replaces an earlier one
@@ -47,7 +47,8 @@ bool FoldEqual(std::string_view name, std::string_view key) {
     const char lower = static_cast<char>(n | 0x20);
     const bool letter = lower >= 'a' && lower <= 'z';
     if (c < 0x80) {
-      if (letter ? (static_cast<char>(c | 0x20) != lower) : (static_cast<char>(c) != n)) return false;
+      if (letter ? (static_cast<char>(c | 0x20) != lower) : (static_cast<char>(c) != n))
+        return false;
       ++k;
     } else if (lower == 'k' && key.substr(k, 3) == "\xE2\x84\xAA") {
       k += 3;
@@ -73,12 +74,18 @@ int FindField(const GoType& type, std::string_view key) {
 
 std::string_view Expected(GoKind kind) {
   switch (kind) {
-    case GoKind::kBool: return "boolean";
-    case GoKind::kInt: return "integer";
-    case GoKind::kString: return "string";
-    case GoKind::kBytes: return "base64 string";
-    case GoKind::kSlice: return "array";
-    default: return "object";
+    case GoKind::kBool:
+      return "boolean";
+    case GoKind::kInt:
+      return "integer";
+    case GoKind::kString:
+      return "string";
+    case GoKind::kBytes:
+      return "base64 string";
+    case GoKind::kSlice:
+      return "array";
+    default:
+      return "object";
   }
 }
 
@@ -90,12 +97,27 @@ class Decoder {
     if (in.is_null()) {
       // Only nil-able kinds change; null leaves every other value as it was.
       switch (type.kind) {
-        case GoKind::kPointer: v->items.clear(); break;
-        case GoKind::kSlice: v->nil = true; v->len = 0; v->items.clear(); break;
-        case GoKind::kMap: v->nil = true; v->entries.clear(); break;
-        case GoKind::kBytes: v->nil = true; v->s.clear(); break;
-        case GoKind::kAny: v->any = json::Value(); break;
-        default: break;
+        case GoKind::kPointer:
+          v->items.clear();
+          break;
+        case GoKind::kSlice:
+          v->nil = true;
+          v->len = 0;
+          v->items.clear();
+          break;
+        case GoKind::kMap:
+          v->nil = true;
+          v->entries.clear();
+          break;
+        case GoKind::kBytes:
+          v->nil = true;
+          v->s.clear();
+          break;
+        case GoKind::kAny:
+          v->any = json::Value();
+          break;
+        default:
+          break;
       }
       return Status::OK();
     }
@@ -108,7 +130,8 @@ class Decoder {
         if (!in.is_string()) return Mismatch(type, in);
         v->s = in.as_string();
         return Status::OK();
-      case GoKind::kInt: return DecodeInt(type, in, v);
+      case GoKind::kInt:
+        return DecodeInt(type, in, v);
       case GoKind::kBytes: {
         if (!in.is_string()) return Mismatch(type, in);
         Status s = Base64DecodeTo(in.as_string(), &v->s);
@@ -123,10 +146,14 @@ class Decoder {
       case GoKind::kPointer:
         if (v->items.empty()) v->items.push_back(Zero(*type.elem));
         return Decode(*type.elem, in, &v->items[0]);
-      case GoKind::kSlice: return DecodeSlice(type, in, v);
-      case GoKind::kMap: return DecodeMap(type, in, v);
-      case GoKind::kStruct: return DecodeStruct(type, in, v);
-      case GoKind::kUnsupported: break;
+      case GoKind::kSlice:
+        return DecodeSlice(type, in, v);
+      case GoKind::kMap:
+        return DecodeMap(type, in, v);
+      case GoKind::kStruct:
+        return DecodeStruct(type, in, v);
+      case GoKind::kUnsupported:
+        break;
     }
     return Status::NotSupported(Where() + ": Go type " + type.name + " is not supported");
   }
@@ -237,30 +264,42 @@ class Decoder {
 
 bool IsEmpty(const GoType& type, const GoValue& v) {
   switch (type.kind) {
-    case GoKind::kBool: return !v.b;
-    case GoKind::kInt: return v.i == 0;
+    case GoKind::kBool:
+      return !v.b;
+    case GoKind::kInt:
+      return v.i == 0;
     case GoKind::kString:
-    case GoKind::kBytes: return v.s.empty();
-    case GoKind::kAny: return v.any.is_null();
-    case GoKind::kSlice: return v.len == 0;
-    case GoKind::kMap: return v.entries.empty();
-    case GoKind::kPointer: return v.items.empty();
+    case GoKind::kBytes:
+      return v.s.empty();
+    case GoKind::kAny:
+      return v.any.is_null();
+    case GoKind::kSlice:
+      return v.len == 0;
+    case GoKind::kMap:
+      return v.entries.empty();
+    case GoKind::kPointer:
+      return v.items.empty();
     case GoKind::kStruct:
-    case GoKind::kUnsupported: return false;
+    case GoKind::kUnsupported:
+      return false;
   }
   return false;
 }
 
 void Encode(const GoType& type, const GoValue& v, std::string* out) {
   switch (type.kind) {
-    case GoKind::kBool: out->append(v.b ? "true" : "false"); return;
+    case GoKind::kBool:
+      out->append(v.b ? "true" : "false");
+      return;
     case GoKind::kInt: {
       char digits[24];
       const auto end = std::to_chars(digits, digits + sizeof digits, v.i).ptr;
       out->append(digits, end);
       return;
     }
-    case GoKind::kString: json::AppendGoString(out, v.s); return;
+    case GoKind::kString:
+      json::AppendGoString(out, v.s);
+      return;
     case GoKind::kBytes:
       if (v.nil) {
         out->append("null");
@@ -302,9 +341,9 @@ void Encode(const GoType& type, const GoValue& v, std::string* out) {
       }
       out->push_back('{');
       bool first = true;
-      for (std::size_t i : json::GoMapOrder(v.entries.size(), [&](std::size_t k) -> const std::string& {
-             return v.entries[k].first;
-           })) {
+      for (std::size_t i : json::GoMapOrder(
+               v.entries.size(),
+               [&](std::size_t k) -> const std::string& { return v.entries[k].first; })) {
         if (!first) out->push_back(',');
         first = false;
         json::AppendGoString(out, v.entries[i].first);
@@ -329,7 +368,9 @@ void Encode(const GoType& type, const GoValue& v, std::string* out) {
       out->push_back('}');
       return;
     }
-    case GoKind::kUnsupported: out->append("null"); return;  // never decoded into
+    case GoKind::kUnsupported:
+      out->append("null");
+      return;  // never decoded into
   }
 }
 

@@ -21,7 +21,8 @@ constexpr const char* kUnsetParts =
     R"("only":{"cluster":{}},"import":{},"scripts":{},"actions":{"onCreate":{"defaults":)"
     R"({"shell":{}}},"onDeploy":{"defaults":{"shell":{}}},"onRemove":{"defaults":{"shell":{}}}})";
 
-Result<std::string> Marshal(const std::string& text, std::vector<std::string>* undeclared = nullptr) {
+Result<std::string> Marshal(const std::string& text,
+                            std::vector<std::string>* undeclared = nullptr) {
   auto doc = ParseJson(text);  // duplicates kept, in order, as Go reads them
   EXPECT_TRUE(doc.ok()) << doc.status().ToString();
   return MarshalZarfPackage(*doc, undeclared);
@@ -76,14 +77,18 @@ TEST(ZarfPackageTest, EveryGoVectorIsReproducedOrRefused) {
 }
 
 TEST(ZarfPackageTest, KeysMatchFieldsCaseInsensitivelyAsGoFoldsThem) {
-  EXPECT_EQ(*Marshal(R"({"KIND":"K","Metadata":{"NAME":"d"},"components":[{"Name":"a","REQUIRED":true}]})"),
-            Package(R"({"name":"d"})", List({Component(R"("name":"a","required":true)")})));
+  EXPECT_EQ(
+      *Marshal(
+          R"({"KIND":"K","Metadata":{"NAME":"d"},"components":[{"Name":"a","REQUIRED":true}]})"),
+      Package(R"({"name":"d"})", List({Component(R"("name":"a","required":true)")})));
   // U+212A KELVIN SIGN folds to k, U+017F LONG S to s.
-  auto kelvin = Marshal("{\"\xE2\x84\xAAind\":\"K\",\"metadata\":{\"name\":\"d\"},\"components\":[]}");
+  auto kelvin =
+      Marshal("{\"\xE2\x84\xAAind\":\"K\",\"metadata\":{\"name\":\"d\"},\"components\":[]}");
   EXPECT_EQ(*kelvin, Package(R"({"name":"d"})", "[]"));
   // Every spelling lands in the same field: the last one wins.
-  EXPECT_EQ(*Marshal(R"({"kind":"A","kInd":"B","KIND":"K","metadata":{"name":"d"},"components":[]})"),
-            Package(R"({"name":"d"})", "[]"));
+  EXPECT_EQ(
+      *Marshal(R"({"kind":"A","kInd":"B","KIND":"K","metadata":{"name":"d"},"components":[]})"),
+      Package(R"({"name":"d"})", "[]"));
   // Not a fold: a different letter.
   std::vector<std::string> undeclared;
   ASSERT_TRUE(Marshal(R"({"kinx":"K","metadata":{"name":"d"},"components":[]})", &undeclared).ok());
@@ -92,19 +97,23 @@ TEST(ZarfPackageTest, KeysMatchFieldsCaseInsensitivelyAsGoFoldsThem) {
 
 TEST(ZarfPackageTest, DuplicateKeysDecodeAgainIntoTheSameValue) {
   // A struct merges; a map merges, the last entry winning.
-  EXPECT_EQ(*Marshal(R"({"kind":"K","metadata":{"name":"a","version":"1"},"metadata":{"description":"d"},)"
-                     R"("components":[],"documentation":{"a":"1"},"documentation":{"b":"2","a":"3"}})"),
-            Package(R"({"name":"a","description":"d","version":"1"})", "[]",
-                    R"(,"documentation":{"a":"3","b":"2"})"));
+  EXPECT_EQ(
+      *Marshal(
+          R"({"kind":"K","metadata":{"name":"a","version":"1"},"metadata":{"description":"d"},)"
+          R"("components":[],"documentation":{"a":"1"},"documentation":{"b":"2","a":"3"}})"),
+      Package(R"({"name":"a","description":"d","version":"1"})", "[]",
+              R"(,"documentation":{"a":"3","b":"2"})"));
   // A slice is decoded into its old elements: component 0 keeps its name and
   // images and gains a description; component 1 was cut off.
-  EXPECT_EQ(*Marshal(R"({"kind":"K","metadata":{"name":"d"},"components":[{"name":"a","images":["x"]},)"
-                     R"({"name":"b"}],"components":[{"description":"z"}]})"),
-            Package(R"({"name":"d"})", List({Component(R"("name":"a","description":"z")", R"(["x"])")})));
+  EXPECT_EQ(
+      *Marshal(R"({"kind":"K","metadata":{"name":"d"},"components":[{"name":"a","images":["x"]},)"
+               R"({"name":"b"}],"components":[{"description":"z"}]})"),
+      Package(R"({"name":"d"})", List({Component(R"("name":"a","description":"z")", R"(["x"])")})));
   // ...and elements past the length but within Go's capacity come back: four
   // elements, then one, then five gives a, b, c, d and a new one.
-  auto regrown = Marshal(R"({"kind":"K","metadata":{"name":"d"},"components":[{"name":"a"},{"name":"b"},)"
-                         R"({"name":"c"},{"name":"d"}],"components":[{}],"components":[{},{},{},{},{}]})");
+  auto regrown =
+      Marshal(R"({"kind":"K","metadata":{"name":"d"},"components":[{"name":"a"},{"name":"b"},)"
+              R"({"name":"c"},{"name":"d"}],"components":[{}],"components":[{},{},{},{},{}]})");
   std::vector<std::string> five;
   for (const char* name : {"a", "b", "c", "d", ""}) {
     five.push_back(Component(R"("name":")" + std::string(name) + R"(")"));
@@ -115,12 +124,15 @@ TEST(ZarfPackageTest, DuplicateKeysDecodeAgainIntoTheSameValue) {
 TEST(ZarfPackageTest, NullSetsOnlyNilableFields) {
   // metadata (a struct) and kind (a string) keep their values; components (a
   // slice) and required (a *bool) become nil.
-  EXPECT_EQ(*Marshal(R"({"kind":"K","kind":null,"metadata":{"name":"d"},"metadata":null,"build":null,)"
-                     R"("components":[{"name":"a","required":true,"required":null}],"components":null})"),
-            Package(R"({"name":"d"})", "null"));
+  EXPECT_EQ(
+      *Marshal(R"({"kind":"K","kind":null,"metadata":{"name":"d"},"metadata":null,"build":null,)"
+               R"("components":[{"name":"a","required":true,"required":null}],"components":null})"),
+      Package(R"({"name":"d"})", "null"));
   // A null map value is the zero string.
-  EXPECT_EQ(*Marshal(R"({"kind":"K","metadata":{"name":"d","annotations":{"b":"x","a":null}},"components":[]})"),
-            Package(R"({"name":"d","annotations":{"a":"","b":"x"}})", "[]"));
+  EXPECT_EQ(
+      *Marshal(
+          R"({"kind":"K","metadata":{"name":"d","annotations":{"b":"x","a":null}},"components":[]})"),
+      Package(R"({"name":"d","annotations":{"a":"","b":"x"}})", "[]"));
   // The whole document null: the zero package, as Go leaves it.
   EXPECT_EQ(*Marshal("null"), R"({"kind":"","metadata":{"name":""},)" + std::string(kBuild) +
                                   R"(,"components":null,"values":{}})");
@@ -139,9 +151,10 @@ TEST(ZarfPackageTest, SetPointersAreWrittenEvenWhenZeroAndEmptySlicesAreDropped)
 }
 
 TEST(ZarfPackageTest, AnyValuesAreFloat64sInSortedMaps) {
-  auto got = Marshal(R"({"kind":"K","metadata":{"name":"d"},"components":[{"name":"a","actions":{"onDeploy":)"
-                     R"({"after":[{"setValues":[{"key":"k","value":{"b":1,"a":2.50,"c":[1e21,"<"],"b":3}},)"
-                     R"({"key":"z","value":0},{"key":"n","value":null}]}]}}}]})");
+  auto got = Marshal(
+      R"({"kind":"K","metadata":{"name":"d"},"components":[{"name":"a","actions":{"onDeploy":)"
+      R"({"after":[{"setValues":[{"key":"k","value":{"b":1,"a":2.50,"c":[1e21,"<"],"b":3}},)"
+      R"({"key":"z","value":0},{"key":"n","value":null}]}]}}}]})");
   ASSERT_TRUE(got.ok()) << got.status().ToString();
   EXPECT_NE(got->find(R"("setValues":[{"key":"k","value":{"a":2.5,"b":3,"c":[1e+21,"\u003c"]}},)"
                       R"({"key":"z","value":0},{"key":"n"}])"),
@@ -151,15 +164,17 @@ TEST(ZarfPackageTest, AnyValuesAreFloat64sInSortedMaps) {
 
 TEST(ZarfPackageTest, UndeclaredKeysAreDroppedAndReportedByPath) {
   std::vector<std::string> undeclared;
-  auto got = Marshal(R"({"kind":"K","unknownTop":{"x":1},"metadata":{"name":"d","labels":{}},)"
-                     R"("components":[{"name":"a"},{"name":"b","optional":true}],)"
-                     R"("variables":[{"name":"V","Variable":{"name":"W"},"prompt":true,"pattern":"p"}],)"
-                     R"("constants":[{"name":"C","value":"v","bogus":1}]})",
-                     &undeclared);
+  auto got =
+      Marshal(R"({"kind":"K","unknownTop":{"x":1},"metadata":{"name":"d","labels":{}},)"
+              R"("components":[{"name":"a"},{"name":"b","optional":true}],)"
+              R"("variables":[{"name":"V","Variable":{"name":"W"},"prompt":true,"pattern":"p"}],)"
+              R"("constants":[{"name":"C","value":"v","bogus":1}]})",
+              &undeclared);
   ASSERT_TRUE(got.ok()) << got.status().ToString();
   // An embedded struct has no key of its own: "Variable" is unknown too.
-  EXPECT_EQ(undeclared, (std::vector<std::string>{"unknownTop", "metadata.labels", "components[1].optional",
-                                                  "variables[0].Variable", "constants[0].bogus"}));
+  EXPECT_EQ(undeclared,
+            (std::vector<std::string>{"unknownTop", "metadata.labels", "components[1].optional",
+                                      "variables[0].Variable", "constants[0].bogus"}));
   EXPECT_NE(got->find(R"("constants":[{"name":"C","value":"v"}],)"
                       R"("variables":[{"name":"V","pattern":"p","prompt":true}])"),
             std::string::npos)
@@ -167,7 +182,8 @@ TEST(ZarfPackageTest, UndeclaredKeysAreDroppedAndReportedByPath) {
 }
 
 TEST(ZarfPackageTest, WrongKindsAreRefusedWithThePath) {
-  const std::string before = R"({"kind":"K","components":[{"name":"a","actions":{"onDeploy":{"before":[{"cmd":"x",)";
+  const std::string before =
+      R"({"kind":"K","components":[{"name":"a","actions":{"onDeploy":{"before":[{"cmd":"x",)";
   struct Case {
     std::string input;
     std::string message;
@@ -178,15 +194,20 @@ TEST(ZarfPackageTest, WrongKindsAreRefusedWithThePath) {
       {before + R"("maxRetries":1e2}]}}}]})",
        "components[0].actions.onDeploy.before[0].maxRetries: expected integer, got number 1e2"},
       {before + R"("maxRetries":9223372036854775808}]}}}]})",
-       "components[0].actions.onDeploy.before[0].maxRetries: integer 9223372036854775808 out of range for int"},
+       "components[0].actions.onDeploy.before[0].maxRetries: integer 9223372036854775808 out of "
+       "range for int"},
       {R"({"components":[{"name":"a"},{"name":"b"},{"name":"c","required":"true"}]})",
        "components[2].required: expected boolean, got string"},
-      {R"({"components":[{"name":"a","images":{}}]})", "components[0].images: expected array, got object"},
-      {R"({"components":[{"name":"a","only":[]}]})", "components[0].only: expected object, got array"},
+      {R"({"components":[{"name":"a","images":{}}]})",
+       "components[0].images: expected array, got object"},
+      {R"({"components":[{"name":"a","only":[]}]})",
+       "components[0].only: expected object, got array"},
       {R"({"metadata":{"name":5}})", "metadata.name: expected string, got number 5"},
-      {R"({"metadata":{"annotations":{"a":true}}})", "metadata.annotations.a: expected string, got boolean"},
+      {R"({"metadata":{"annotations":{"a":true}}})",
+       "metadata.annotations.a: expected string, got boolean"},
       {R"({"components":[{"actions":{"onDeploy":{"after":[{"setValues":[{"value":[1e400]}]}]}}}]})",
-       "components[0].actions.onDeploy.after[0].setValues[0].value: number 1e400 out of float64 range"},
+       "components[0].actions.onDeploy.after[0].setValues[0].value: number 1e400 out of float64 "
+       "range"},
       {"[]", "top level: expected object, got array"},
   };
   for (const Case& c : cases) {

@@ -81,7 +81,8 @@ TEST_F(PackageDefinitionTest, RecordDeployStoresExactlyWhatZarfStoresForEveryVec
     const int code = Deploy(vec->Find("input")->as_string());
     if (vec->Find("error") != nullptr) {
       EXPECT_EQ(code, kExitSomeFailed) << "vector " << i;
-      EXPECT_NE(err_.str().find("Zarf v0.84.0 refuses this package definition: "), std::string::npos)
+      EXPECT_NE(err_.str().find("Zarf v0.84.0 refuses this package definition: "),
+                std::string::npos)
           << err_.str();
       EXPECT_FALSE(fs::exists(P("secret.json"))) << "vector " << i;
       continue;
@@ -96,14 +97,16 @@ TEST_F(PackageDefinitionTest, AYamlDefinitionIsStoredAsZarfWritesIt) {
   const std::string unset =
       R"("scripts":{},"actions":{"onCreate":{"defaults":{"shell":{}}},"onDeploy":{"defaults":)"
       R"({"shell":{}}},"onRemove":{"defaults":{"shell":{}}}}})";
-  EXPECT_EQ(StoredData(),
-            R"({"kind":"ZarfPackageConfig","metadata":{"name":"demo","version":"1.0.0"},)"
-            R"("build":{"architecture":"","timestamp":"","version":""},"components":[)"
-            R"({"name":"web","only":{"cluster":{}},"import":{},"charts":[{"name":"podinfo","namespace":"web"}],)" +
-                unset + R"(,{"name":"db","only":{"cluster":{}},"import":{},)"
-                        R"("manifests":[{"name":"pg","namespace":"data"}],)" +
-                unset + R"(,{"name":"jobs","only":{"cluster":{}},"import":{},)" + unset +
-                R"(],"values":{}})");
+  EXPECT_EQ(
+      StoredData(),
+      R"({"kind":"ZarfPackageConfig","metadata":{"name":"demo","version":"1.0.0"},)"
+      R"("build":{"architecture":"","timestamp":"","version":""},"components":[)"
+      R"({"name":"web","only":{"cluster":{}},"import":{},"charts":[{"name":"podinfo","namespace":"web"}],)" +
+          unset +
+          R"(,{"name":"db","only":{"cluster":{}},"import":{},)"
+          R"("manifests":[{"name":"pg","namespace":"data"}],)" +
+          unset + R"(,{"name":"jobs","only":{"cluster":{}},"import":{},)" + unset +
+          R"(],"values":{}})");
   EXPECT_EQ(err_.str().find("warning"), std::string::npos) << err_.str();
 }
 
