@@ -286,7 +286,10 @@ bool IsEmpty(const GoType& type, const GoValue& v) {
   return false;
 }
 
-void Encode(const GoType& type, const GoValue& v, std::string* out) {
+// Writes `v` as json.Marshal does. Sets `*unsupported` on reaching a value
+// of a type Go's encoder refuses (a func, say); nil pointers, slices and
+// maps of one are written null, as Go writes them.
+void Encode(const GoType& type, const GoValue& v, std::string* out, bool* unsupported) {
   switch (type.kind) {
     case GoKind::kBool:
       out->append(v.b ? "true" : "false");
@@ -319,7 +322,7 @@ void Encode(const GoType& type, const GoValue& v, std::string* out) {
       if (v.items.empty()) {
         out->append("null");
       } else {
-        Encode(*type.elem, v.items[0], out);
+        Encode(*type.elem, v.items[0], out, unsupported);
       }
       return;
     case GoKind::kSlice:
@@ -330,7 +333,7 @@ void Encode(const GoType& type, const GoValue& v, std::string* out) {
       out->push_back('[');
       for (std::size_t i = 0; i < v.len; ++i) {
         if (i != 0) out->push_back(',');
-        Encode(*type.elem, v.items[i], out);
+        Encode(*type.elem, v.items[i], out, unsupported);
       }
       out->push_back(']');
       return;
@@ -348,7 +351,7 @@ void Encode(const GoType& type, const GoValue& v, std::string* out) {
         first = false;
         json::AppendGoString(out, v.entries[i].first);
         out->push_back(':');
-        Encode(*type.elem, v.entries[i].second, out);
+        Encode(*type.elem, v.entries[i].second, out, unsupported);
       }
       out->push_back('}');
       return;
@@ -363,14 +366,14 @@ void Encode(const GoType& type, const GoValue& v, std::string* out) {
         first = false;
         json::AppendGoString(out, f.json_name);
         out->push_back(':');
-        Encode(*f.type, v.items[i], out);
+        Encode(*f.type, v.items[i], out, unsupported);
       }
       out->push_back('}');
       return;
     }
     case GoKind::kUnsupported:
-      out->append("null");
-      return;  // never decoded into
+      *unsupported = true;
+      return;
   }
 }
 
@@ -382,7 +385,10 @@ Result<std::string> GoRoundTrip(const GoType& type, const json::Value& input,
   Decoder decoder(undeclared_keys);
   ZS_RETURN_IF_ERROR(decoder.Decode(type, input, &value));
   std::string out;
-  Encode(type, value, &out);
+  bool unsupported = false;
+  Encode(type, value, &out, &unsupported);
+  if (unsupported)
+    return Status::NotSupported("a value of a type Go cannot encode (" + type.name + ")");
   return out;
 }
 

@@ -41,7 +41,8 @@ namespace zs::internal {
 // from `input` in a zero `type`. InvalidArgument "<path>: <problem>" where
 // Go's Unmarshal fails (path like "components[2].required", "top level" for
 // the document itself); NotSupported when the input reaches a type
-// kUnsupported. Keys of `input` that no struct field takes are appended to
+// kUnsupported, or the value holds one that Go's encoder refuses (a func
+// field is refused even when nil and omitempty, as in Go). Keys of `input` that no struct field takes are appended to
 // `*undeclared_keys` (may be null) by path, in document order.
 Result<std::string> GoRoundTrip(const GoType& type, const json::Value& input,
                                 std::vector<std::string>* undeclared_keys);
