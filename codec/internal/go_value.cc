@@ -14,17 +14,17 @@ namespace {
 // A Go value of a known GoType; which members mean something depends on the
 // type's kind.
 struct GoValue {
-  bool nil = true;             // kSlice, kMap, kBytes
-  bool b = false;              // kBool
-  std::int64_t i = 0;          // kInt
-  std::string s;               // kString, kBytes
-  json::Value any;             // kAny; null is the nil interface
-  std::size_t len = 0;         // kSlice: the length; items.size() is the capacity
-  std::vector<GoValue> items;  // kStruct: a value per field; kSlice: the
-                               // backing array; kPointer: the pointee, if any
-  // kMap: entries in the order set; a later entry replaces an earlier one
-  // with the same key.
-  std::vector<std::pair<std::string, GoValue>> entries;
+  bool nil = true;      // kSlice, kMap, kBytes
+  bool b = false;       // kBool
+  std::int64_t i = 0;   // kInt
+  std::string s;        // kString, kBytes
+  json::Value any;      // kAny; null is the nil interface
+  std::size_t len = 0;  // kSlice: the length; items.size() is the capacity
+  // kStruct: a value per field; kSlice: the backing array; kPointer: the
+  // pointee, if any; kMap: the value of each entry, in the order set (a
+  // later entry replaces an earlier one with the same key).
+  std::vector<GoValue> items;
+  std::vector<std::string> keys;  // kMap: the key of each entry
 };
 
 GoValue Zero(const GoType& type) {
@@ -107,7 +107,8 @@ class Decoder {
           break;
         case GoKind::kMap:
           v->nil = true;
-          v->entries.clear();
+          v->keys.clear();
+          v->items.clear();
           break;
         case GoKind::kBytes:
           v->nil = true;
@@ -232,7 +233,8 @@ class Decoder {
       Enter(m.first);
       ZS_RETURN_IF_ERROR(Decode(*type.elem, m.second, &element));
       path_.resize(base);
-      v->entries.emplace_back(m.first, std::move(element));
+      v->keys.push_back(m.first);
+      v->items.push_back(std::move(element));
     }
     return Status::OK();
   }
@@ -276,7 +278,7 @@ bool IsEmpty(const GoType& type, const GoValue& v) {
     case GoKind::kSlice:
       return v.len == 0;
     case GoKind::kMap:
-      return v.entries.empty();
+      return v.keys.empty();
     case GoKind::kPointer:
       return v.items.empty();
     case GoKind::kStruct:
@@ -345,13 +347,12 @@ void Encode(const GoType& type, const GoValue& v, std::string* out, bool* unsupp
       out->push_back('{');
       bool first = true;
       for (std::size_t i : json::GoMapOrder(
-               v.entries.size(),
-               [&](std::size_t k) -> const std::string& { return v.entries[k].first; })) {
+               v.keys.size(), [&](std::size_t k) -> const std::string& { return v.keys[k]; })) {
         if (!first) out->push_back(',');
         first = false;
-        json::AppendGoString(out, v.entries[i].first);
+        json::AppendGoString(out, v.keys[i]);
         out->push_back(':');
-        Encode(*type.elem, v.entries[i].second, out, unsupported);
+        Encode(*type.elem, v.items[i], out, unsupported);
       }
       out->push_back('}');
       return;
