@@ -91,20 +91,16 @@ Status AppendSortedObject(std::string* out, const Object& members,
                           const WriteOptions& opt) {
   // Go decodes an object into a map (the last duplicate wins) and writes the
   // map's keys in byte order.
-  std::vector<const Member*> order;
-  order.reserve(members.size());
-  for (const Member& m : members) order.push_back(&m);
-  std::stable_sort(order.begin(), order.end(),
-                   [](const Member* a, const Member* b) { return a->first < b->first; });
   out->push_back('{');
   bool first = true;
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    if (i + 1 < order.size() && order[i + 1]->first == order[i]->first) continue;
+  for (std::size_t i : GoMapOrder(members.size(), [&](std::size_t k) -> const std::string& {
+         return members[k].first;
+       })) {
     if (!first) out->push_back(',');
     first = false;
-    AppendGoString(out, order[i]->first);
+    AppendGoString(out, members[i].first);
     out->push_back(':');
-    ZS_RETURN_IF_ERROR(AppendValue(out, order[i]->second, opt));
+    ZS_RETURN_IF_ERROR(AppendValue(out, members[i].second, opt));
   }
   out->push_back('}');
   return Status::OK();

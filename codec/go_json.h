@@ -16,8 +16,12 @@
 #ifndef ZARF_STATE_CODEC_GO_JSON_H_
 #define ZARF_STATE_CODEC_GO_JSON_H_
 
+#include <algorithm>
+#include <cstddef>
+#include <numeric>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "codec/json_value.h"
 #include "codec/status.h"
@@ -30,6 +34,29 @@ void AppendGoString(std::string* out, std::string_view s);
 // Appends `v` as Go's encoding/json writes a float64. `v` must be finite
 // (Go refuses NaN and Inf; so does the caller's input, which is JSON).
 void AppendGoFloat(std::string* out, double v);
+
+// The order in which Go writes a map built by setting `n` entries in turn,
+// entry i under key `key_of(i)` (a std::string_view): the index of the last
+// entry set for each distinct key (the one the map keeps), sorted by the
+// keys' bytes.
+template <typename KeyOf>
+std::vector<std::size_t> GoMapOrder(std::size_t n, KeyOf key_of) {
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return std::string_view(key_of(a)) < std::string_view(key_of(b));
+  });
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    // Equal keys are adjacent in set order: keep the last of each run.
+    if (i + 1 < n && std::string_view(key_of(order[i + 1])) == std::string_view(key_of(order[i]))) {
+      continue;
+    }
+    order[kept++] = order[i];
+  }
+  order.resize(kept);
+  return order;
+}
 
 // Parses a JSON number spelling to the float64 Go's decoder would produce
 // (correctly rounded). Returns InvalidArgument if it is out of float64 range,

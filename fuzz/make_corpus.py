@@ -8,12 +8,17 @@ inputs of the Go vectors, the bad-input corpus, and the target's regression
 files. SEED_COMPACT is the fuzz_seed_compact binary that turns package
 payloads into compact envelopes.
 """
+import gzip
 import json
 import pathlib
 import subprocess
 import sys
 
 MAX = 64 * 1024
+# A hand-written definition in YAML, as `record deploy --package` reads one.
+DEMO_YAML = (b"kind: ZarfPackageConfig\nmetadata:\n  name: demo\n  version: 1.0.0\n"
+             b"components:\n  - name: web\n    required: true\n    charts:\n"
+             b"      - name: podinfo\n        namespace: web\n  - name: jobs\n")
 
 
 def put(out, name, data):
@@ -47,6 +52,12 @@ def main():
     for i, line in enumerate((vectors / "go-json.jsonl").read_text().split("\n")):
         if line.strip():
             put(out / "json_reader", f"go-vector-{i:04d}", json.loads(line)["input"].encode())
+    for i, line in enumerate(gzip.decompress((vectors / "zarf-package-marshal.jsonl.gz").read_bytes()).decode().split("\n")):
+        if line.strip():
+            raw = json.loads(line)["input"].encode()
+            if len(raw) <= MAX:
+                put(out / "zarf_package", f"vector-{i:04d}", raw)
+    put(out / "zarf_package", "demo.yaml", DEMO_YAML)
     if seed_compact:
         env = out / "compact_decode"
         env.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,7 @@ std::span<const Target> AllTargets() {
   static constexpr Target kTargets[] = {
       {"json_reader", JsonReader},       {"secret_reader", SecretReader},
       {"compact_decode", CompactDecode}, {"config_digest", ConfigDigest},
-      {"package_decode", PackageDecode},
+      {"package_decode", PackageDecode}, {"zarf_package", ZarfPackageMarshal},
   };
   return kTargets;
 }

@@ -43,6 +43,11 @@ std::string ConfigDigest(std::string_view data);
 // detector (migrate::DetectPackageFormat) must give the same answer.
 std::string PackageDecode(std::string_view data);
 
+// MarshalZarfPackage of a JSON or YAML definition: refusals are
+// InvalidArgument with a message; what it writes parses, writes back
+// unchanged, and marshals again to the same bytes with no key dropped.
+std::string ZarfPackageMarshal(std::string_view data);
+
 struct Target {
   std::string_view name;  // the fuzzer binary is fuzz_<name>
   std::string (*run)(std::string_view data);

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "codec/gzip.h"
+
 namespace zs::testing {
 
 inline std::filesystem::path DataDir() { return ZS_TEST_DATA_DIR; }
@@ -44,8 +46,16 @@ inline std::string WriteTempFile(const std::string& name, const std::string& tex
   return path.string();
 }
 
+// The non-empty lines of a data file; a name ending in ".gz" is read
+// through gunzip (large vector files are stored compressed).
 inline std::vector<std::string> ReadLines(const std::string& relative) {
-  std::ifstream in(DataDir() / relative);
+  std::string text = ReadData(relative);
+  if (relative.size() > 3 && relative.compare(relative.size() - 3, 3, ".gz") == 0) {
+    Result<std::string> plain = Gunzip(text);
+    if (!plain.ok()) return {};
+    text = std::move(*plain);
+  }
+  std::istringstream in(text);
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) {
     if (!line.empty()) lines.push_back(line);

@@ -10,6 +10,7 @@
 #include "codec/model.h"
 #include "engine/prune.h"
 #include "tools/common.h"
+#include "tools/package_definition.h"
 
 namespace zs::tools {
 namespace {
@@ -222,7 +223,7 @@ int RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
       err << "error: record deploy needs --package FILE (the ZarfPackage definition)\n";
       return kExitUsage;
     }
-    auto p = ReadDocument(o.package_file);
+    auto p = ReadPackageDefinition(o.package_file, err);
     if (!p.ok()) {
       err << "error: " << p.status().message() << "\n";
       return kExitSomeFailed;
