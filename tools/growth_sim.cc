@@ -1,15 +1,18 @@
 #include "tools/growth_sim.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstdint>
 #include <memory>
 #include <utility>
 
 #include "codec/compact.h"
+#include "codec/json_reader.h"
 #include "codec/gzip.h"
 #include "codec/model_json.h"
 #include "codec/secret.h"
+#include "codec/zarf_package.h"
 #include "engine/event_log.h"
 #include "engine/lifecycle.h"
 
@@ -263,7 +266,15 @@ json::Value MakePackageDefinition(const PackageShape& shape, int version) {
                                    {"version", Str(std::string(kCliVersion))}})},
   });
   pkg.object().emplace_back("components", std::move(components));
-  return pkg;
+  // Zarf stores json.Marshal of its ZarfPackage: the zero-valued structs each
+  // component gains (`only`, `import`, `actions`, ...) are part of what this
+  // simulation measures. The definition is ours and valid: both steps succeed.
+  Result<std::string> stored = MarshalZarfPackage(pkg, nullptr);
+  assert(stored.ok());
+  if (!stored.ok()) return pkg;
+  Result<Value> tree = json::ParseJson(*stored);
+  assert(tree.ok());
+  return tree.ok() ? std::move(*tree) : pkg;
 }
 
 json::Value MakeDeployConfig(const PackageShape& shape, int version) {

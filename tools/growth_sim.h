@@ -75,8 +75,9 @@ inline constexpr std::size_t kMaxEvents = 100000;
 // kMaxValuesBytes, 1..kMaxEvents events.
 Status ValidateShape(const PackageShape& shape);
 
-// The ZarfPackage definition (`data`) of `shape` at upgrade `version` (the
-// `<v>` of 1.<v>.0), and the DeployConfig the deploy is given (its `Values`
+// The ZarfPackage definition (`data`, as Zarf v0.84.0 stores it:
+// codec/zarf_package.h) of `shape` at upgrade `version` (the `<v>` of
+// 1.<v>.0), and the DeployConfig the deploy is given (its `Values`
 // object is about shape.values_bytes of JSON).
 json::Value MakePackageDefinition(const PackageShape& shape, int version);
 json::Value MakeDeployConfig(const PackageShape& shape, int version);

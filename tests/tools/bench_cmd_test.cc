@@ -184,6 +184,13 @@ TEST(GrowthSimTest, ThePackageAndConfigHaveTheShapeAsked) {
   ASSERT_EQ(last.Find("images")->array().size(), 7u);
   EXPECT_EQ(last.Find("images")->array()[6].as_string(), "ghcr.io/acme/app-2-6:1.12.0");
   EXPECT_EQ(pkg.Find("metadata")->StringOr("version"), "1.12.0");
+  // As Zarf stores it: struct-typed fields written, in declaration order.
+  std::string bytes;
+  ASSERT_TRUE(json::AppendJson(&bytes, last).ok());
+  EXPECT_EQ(bytes.find(R"({"name":"component-2","description":")"), 0u) << bytes;
+  EXPECT_NE(bytes.find(R"("required":true,"only":{"cluster":{}},"import":{},"charts":[)"),
+            std::string::npos)
+      << bytes;
 
   for (std::size_t bytes : {512u, 65536u}) {
     shape.values_bytes = bytes;
