@@ -13,6 +13,7 @@
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
+#include "tests/test_dir.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 #include "tools/config_cmd.h"
@@ -46,11 +47,7 @@ constexpr const char* kSource =
 class CredentialsNamesCmdTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("names-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    dir_ = testing::FreshTestDir("names");
     Write("zarf.yaml", kPackage);
     Write("config.json", kConfig);
   }

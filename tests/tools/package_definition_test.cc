@@ -10,6 +10,7 @@
 #include "codec/json_reader.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
+#include "tests/test_dir.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 #include "tools/record_cmd.h"
@@ -22,11 +23,7 @@ namespace fs = std::filesystem;
 class PackageDefinitionTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("pkgdef-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    dir_ = testing::FreshTestDir("pkgdef");
   }
   void TearDown() override { fs::remove_all(dir_); }
 

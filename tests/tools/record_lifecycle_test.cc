@@ -13,6 +13,7 @@
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/secret.h"
+#include "tests/test_dir.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 #include "tools/prune_cmd.h"
@@ -40,11 +41,7 @@ constexpr const char* kOther =
 class RecordLifecycleTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("record-lifecycle-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    dir_ = testing::FreshTestDir("record-lifecycle");
   }
   void TearDown() override { fs::remove_all(dir_); }
 

@@ -13,6 +13,7 @@
 #include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "tests/run_binary.h"
+#include "tests/test_dir.h"
 #include "tests/test_util.h"
 
 namespace zs {
@@ -23,11 +24,7 @@ namespace fs = std::filesystem;
 class ZarfListingTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("listing-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    dir_ = testing::FreshTestDir("listing");
   }
   void TearDown() override { fs::remove_all(dir_); }
 
