@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "codec/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
@@ -127,6 +128,36 @@ TEST_F(ZarfListingTest, RecordOfEveryEraNearTheLimitLeavesZarfAbleToList) {
         EXPECT_NE(r.err.find("Zarf's package list"), std::string::npos) << r.err;
       }
       EXPECT_EQ(l.listed.size() + l.unlisted_packages, 1u);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace zs
+
+namespace zs {
+namespace {
+
+TEST_F(ZarfListingTest, InspectStatusAndSizeMarkASecretZarfCannotRead) {
+  const std::string fixture =
+      (testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/pkg-small-dos-games.secret.json").string();
+  const testing::RunResult compact = Run({"migrate", "-f", fixture, "--codec", "compact"});
+  ASSERT_EQ(compact.exit_code, 0) << compact.err;
+  const std::string path = Write("compact.json", compact.out);
+  for (const auto& [file, readable] : {std::pair{fixture, true}, std::pair{path, false}}) {
+    SCOPED_TRACE(file);
+    const testing::RunResult inspect = Run({"inspect", "-f", file, "-o", "json"});
+    ASSERT_EQ(inspect.exit_code, 0) << inspect.err;
+    auto report = json::ParseJson(inspect.out);
+    ASSERT_TRUE(report.ok()) << inspect.out;
+    const json::Value& pkg = report->array().at(0);
+    EXPECT_EQ(pkg.Find("zarfReadable")->as_bool(), readable);
+    EXPECT_EQ(pkg.Find("zarfNote") != nullptr, !readable);
+    for (const char* command : {"inspect", "status", "size"}) {
+      const testing::RunResult table = Run({command, "-f", file});
+      ASSERT_EQ(table.exit_code, 0) << command << ": " << table.err;
+      EXPECT_EQ(table.out.find("CANNOT READ") != std::string::npos, !readable)
+          << command << ": " << table.out;
     }
   }
 }
