@@ -40,14 +40,31 @@ Result<std::unique_ptr<Cache>> OpenCache(const std::string& dir, const CacheOpti
 namespace internal {
 namespace {
 
-// Orders snapshots of one package: the newest event first, then generation.
+// How far past this machine's clock an event may be dated and still count
+// as a time (clocks of a cluster and of this machine disagree a little).
+constexpr std::int64_t kFutureSkewSeconds = 24 * 60 * 60;
+
+// The latest event's time, or none when it lies beyond the skew: a
+// future-dated event orders nothing.
+std::optional<Timestamp> SaneTime(const std::optional<Timestamp>& t, const Timestamp& now) {
+  if (!t || t->seconds > now.seconds + kFutureSkewSeconds) return std::nullopt;
+  return t;
+}
+
+// Orders snapshots of one package as Zarf writes them, not by wall time:
+// the higher generation (each deploy attempt raises it) is newer. At equal
+// generations (a remove does not raise it) the later latest event is newer,
+// a time beyond the skew counting as none, and otherwise the Secret ingested
+// last. A snapshot a full dump no longer held gives way to any: a Secret
+// deleted and made again starts again at generation 1.
 bool NotOlder(const PackageStatus& incoming, const PackageStatus& stored) {
-  if (incoming.latest_time != stored.latest_time) {
-    if (!incoming.latest_time) return false;
-    if (!stored.latest_time) return true;
-    return *incoming.latest_time > *stored.latest_time;
-  }
-  return incoming.generation >= stored.generation;
+  if (stored.removed) return true;
+  if (incoming.generation != stored.generation) return incoming.generation > stored.generation;
+  const Timestamp now = Timestamp::Now();
+  const std::optional<Timestamp> in = SaneTime(incoming.latest_time, now);
+  const std::optional<Timestamp> have = SaneTime(stored.latest_time, now);
+  if (in && have && *in != *have) return *in > *have;
+  return true;
 }
 
 }  // namespace

@@ -77,7 +77,10 @@ Status Folder::Apply(const Record& r) {
   ZS_RETURN_IF_ERROR(Validate(r));
   switch (r.kind) {
     case RecordKind::kBase:
-      if (r.base) pkg_ = *r.base;
+      if (r.base) {
+        pkg_ = *r.base;
+        events_marked_ = 0;
+      }
       break;
     case RecordKind::kPackageEvent:
       ApplyPackageEvent(r);
@@ -118,14 +121,21 @@ const DeployedPackage& Folder::snapshot() const {
     connect_strings_dirty_ = false;
   }
   if (go_written_dirty_) {
+    // Events marked at an earlier read stay marked: only the new ones are
+    // walked, so reading the snapshot after every record of a long uncapped
+    // history stays linear. The rest (components, charts) is small.
+    for (std::size_t i = events_marked_; i < pkg_.events.size(); ++i) {
+      pkg_.events[i].unknown.absent = 0;
+    }
+    events_marked_ = pkg_.events.size();
+    std::vector<PackageEvent> events;
+    events.swap(pkg_.events);
     MarkGoWritten(&pkg_);
+    events.swap(pkg_.events);
     go_written_dirty_ = false;
   }
   // Rule 2, settled: keep the newest max_events.
-  if (options_.max_events != 0 && pkg_.events.size() > options_.max_events) {
-    pkg_.events.erase(pkg_.events.begin(),
-                      pkg_.events.end() - static_cast<std::ptrdiff_t>(options_.max_events));
-  }
+  TrimEvents(options_.max_events);
   return pkg_;
 }
 
@@ -138,8 +148,7 @@ void Folder::ApplyPackageEvent(const Record& r) {
   // here and exactly when the snapshot is read.
   pkg_.events.push_back(e);
   if (options_.max_events != 0 && pkg_.events.size() >= 2 * options_.max_events + 8) {
-    pkg_.events.erase(pkg_.events.begin(),
-                      pkg_.events.end() - static_cast<std::ptrdiff_t>(options_.max_events));
+    TrimEvents(options_.max_events);
   }
   if (e.type == kEventDeploy && e.outcome == kOutcomeInProgress) {
     deleted_ = false;
@@ -176,10 +185,18 @@ void Folder::ApplyPackageEvent(const Record& r) {
   }
 }
 
+void Folder::TrimEvents(std::size_t keep) const {
+  if (keep == 0 || pkg_.events.size() <= keep) return;
+  const std::size_t evicted = pkg_.events.size() - keep;
+  pkg_.events.erase(pkg_.events.begin(), pkg_.events.begin() + static_cast<std::ptrdiff_t>(evicted));
+  events_marked_ = events_marked_ > evicted ? events_marked_ - evicted : 0;
+}
+
 void Folder::DeleteSecret() {
   DeployedPackage fresh;
   fresh.name = pkg_.name;
   pkg_ = std::move(fresh);
+  events_marked_ = 0;
   data_facts_.reset();
   carried_.clear();
   config_facts_.reset();

@@ -88,6 +88,8 @@ class Folder {
   void ApplyPackageEvent(const Record& r);
   void ApplyComponentEvent(const Record& r);
   void DeleteSecret();
+  // Rule 2: keeps the newest `keep` events (all when 0).
+  void TrimEvents(std::size_t keep) const;
   // Rule 9: keeps the definitions of deployed components that `next` (the
   // definition a deploy brings) lacks, in carried_.
   void CarryKeptDefinitions(const json::Value& next);
@@ -103,6 +105,8 @@ class Folder {
   mutable bool config_dirty_ = false;
   mutable bool connect_strings_dirty_ = false;
   mutable bool go_written_dirty_ = false;  // MarkGoWritten before the next read
+  // The leading events of pkg_ that MarkGoWritten already settled.
+  mutable std::size_t events_marked_ = 0;
   // The facts of the deploy in progress, whose config becomes the top-level
   // one if it succeeds (rule 6).
   std::shared_ptr<const DeployFacts> running_facts_;

@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cctype>
 #include <iostream>
 
 #include "codec/canonical_json.h"
@@ -38,6 +39,25 @@ bool IsBarePackage(const json::Value& doc) {
   return doc.is_object() &&
          (doc.Find("deployedComponents") != nullptr ||
           (doc.Find("cliVersion") != nullptr && doc.Find("data") != nullptr));
+}
+
+// A ZarfPackageConfig/ZarfInitConfig, or a document with a definition's
+// `metadata` or `components` and none of a config's fields (Go's decoder
+// would ignore the rest and digest an empty config: a silent wrong answer).
+bool LooksLikePackageDefinition(const json::Value& doc) {
+  if (!doc.is_object()) return false;
+  const std::string_view kind = doc.StringOr("kind");
+  if (kind == "ZarfPackageConfig" || kind == "ZarfInitConfig") return true;
+  if (doc.Find("components") == nullptr && doc.Find("metadata") == nullptr) return false;
+  for (const json::Member& m : doc.object()) {
+    std::string key = m.first;
+    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (key == "setvariables" || key == "values" || key == "namespaceoverride" ||
+        key == "valuesoverridesmap") {
+      return false;
+    }
+  }
+  return !IsKubernetesObject(doc);
 }
 
 // Whether a SetVariables value of `config` is kRedacted.
@@ -96,6 +116,14 @@ Result<LoadedConfig> LoadRecordedConfig(const std::string& text, const std::stri
 Result<LoadedConfig> LoadConfig(const std::string& path, const std::string& kind) {
   ZS_ASSIGN_OR_RETURN(std::string text, ReadFileOrStdin(path));
   ZS_ASSIGN_OR_RETURN(json::Value doc, ParseDocument(text, path));
+  if (LooksLikePackageDefinition(doc)) {
+    return Status::InvalidArgument(
+        path + " is a package definition (zarf.yaml: " +
+        (doc.Find("kind") != nullptr ? std::string(doc.StringOr("kind")) + ", " : "") +
+        "metadata, components), not a " + (kind == "deploy" ? "DeployConfig" : "RemoveConfig") +
+        " or a package Secret: a definition holds no deploy config to digest; give the config "
+        "file, or the package's Secret for the config it was deployed with");
+  }
   if (IsKubernetesObject(doc) || IsBarePackage(doc)) return LoadRecordedConfig(text, path, kind);
   LoadedConfig out;
   auto marshaled = MarshalConfig(doc, kind);

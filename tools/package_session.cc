@@ -99,8 +99,11 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
     exists = true;
     s->options_.to_stdout = true;
   } else {
+    // --stdout writes nothing to the file: no lock, so a read-only
+    // directory works.
     ZS_ASSIGN_OR_RETURN(s->file_, StateFile::Open(options.secret_path, options.create,
-                                                  CurrentReadLimits().max_bytes));
+                                                  CurrentReadLimits().max_bytes,
+                                                  /*lock=*/!options.to_stdout));
     exists = s->file_->exists();
     text = s->file_->contents();
   }
@@ -229,22 +232,63 @@ Status PackageSession::Save(std::ostream& out) {
     store_warning_ = std::move(stored.warning);
     text = WriteObject(secret, format_);
   }
-  // New records go to the log first: a crash between the two leaves a log
-  // ahead of the Secret, which the next run reports as drift.
+  // Nothing is written when the file changed underneath (a writer that
+  // ignores the lock, or an edit): its resourceVersion may have moved on.
+  const bool to_file = !options_.to_stdout;
+  if (to_file) ZS_RETURN_IF_ERROR(ExplainChange(file_->CheckUnchanged()));
+  // New records go to the log first: a kill between the two leaves a log
+  // ahead of the Secret, which the next run rolls forward. A write of the
+  // Secret that fails takes the records back out of the log.
+  AppendedLines appended;
+  bool logged = false;
   if (!options_.log_path.empty()) {
     ZS_ASSIGN_OR_RETURN(std::vector<engine::Record> records, log_->Read(package_, persisted_records_ + 1));
     std::string lines;
     for (const engine::Record& r : records) lines += LogLine(package_, r);
-    if (!lines.empty()) ZS_RETURN_IF_ERROR(AppendLines(options_.log_path, lines));
-    ZS_ASSIGN_OR_RETURN(persisted_records_, log_->Size(package_));
+    if (!lines.empty()) {
+      ZS_RETURN_IF_ERROR(AppendLines(options_.log_path, lines, &appended));
+      logged = true;
+    }
   }
+  Status written = Status::OK();
   if (options_.to_stdout) {
     out << text;
     if (!text.empty() && text.back() != '\n') out << '\n';
-    return Status::OK();
+  } else {
+    written = ExplainChange(deleted ? file_->Remove() : file_->Replace(text));
   }
-  if (deleted) return file_->Remove();
-  return file_->Replace(text);
+  if (!written.ok()) {
+    if (logged) {
+      const Status cut = CutBackLines(options_.log_path, appended);
+      if (!cut.ok()) {
+        return Status::IOError(std::string(written.message()) + "; and the records already appended to " +
+                               options_.log_path + " could not be taken back (" + std::string(cut.message()) +
+                               "): the log is ahead of the Secret by an operation it never got");
+      }
+    }
+    return written;
+  }
+  if (logged) {
+    ZS_ASSIGN_OR_RETURN(persisted_records_, log_->Size(package_));
+  }
+  return Status::OK();
+}
+
+Status PackageSession::ExplainChange(Status s) const {
+  if (s.ok() || secret_.is_null() || file_ == nullptr) return s;
+  // Name the resourceVersions when the file now holds another one.
+  const json::Value* md = secret_.Find("metadata");
+  const std::string was(md != nullptr ? md->StringOr("resourceVersion") : "");
+  std::ifstream in(file_->target());
+  std::stringstream now_text;
+  now_text << in.rdbuf();
+  auto now = json::ParseJson(now_text.str());
+  if (!now.ok()) return s;
+  const json::Value* now_md = now->Find("metadata");
+  const std::string is(now_md != nullptr ? now_md->StringOr("resourceVersion") : "");
+  if (was == is) return s;
+  return Status::IOError(std::string(s.message()) + " (resourceVersion was '" + was +
+                         "' when read, is '" + is + "' now)");
 }
 
 }  // namespace zs::tools

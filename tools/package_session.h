@@ -11,7 +11,11 @@
 // encoded Go-exactly, checked against the API server's size limit, put into
 // the same Secret object (metadata and resourceVersion kept) or a new one
 // named as Zarf names it, and installed atomically; new records are appended
-// to the log. Nothing is written if any step fails.
+// to the log. Nothing is written if any step fails: the file is checked to
+// still be the one read (tools/state_file.h), and a Secret write that fails
+// after the log append takes the appended records back out of the log.
+// The Secret's metadata, resourceVersion included, is the API server's and
+// is never advanced here.
 //
 // Thread safety: not thread-safe.
 #ifndef ZARF_STATE_TOOLS_PACKAGE_SESSION_H_
@@ -72,6 +76,9 @@ class PackageSession {
  private:
   PackageSession() = default;
 
+  // `s` with the Secret's resourceVersion, as read and as it is now, added
+  // when `s` failed because the file changed underneath.
+  Status ExplainChange(Status s) const;
   // OK when the Secret read (or the new one) is the one Zarf keeps `pkg` in.
   Status CheckSecretIdentity(const DeployedPackage& pkg) const;
 

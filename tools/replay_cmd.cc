@@ -49,6 +49,11 @@ Result<std::string> LoadSecretPayload(const std::string& path) {
     return Status::InvalidArgument(path + ": replay takes one package Secret");
   }
   if (!input.objects[0].error.ok()) return input.objects[0].error;
+  if (input.objects[0].payload_kind != PayloadKind::kPackage) {
+    return Status::InvalidArgument(input.objects[0].label +
+                                   ": the Zarf init state (zarf-state), not a package Secret: it "
+                                   "has no event history to replay");
+  }
   return input.objects[0].payload;
 }
 
@@ -59,26 +64,41 @@ Result<std::string> LoadSecretPayload(const std::string& path) {
 // component touched later, and the generation, are not recorded for an
 // earlier step: they are listed in `unknown`. After the last event the state
 // is the Secret's.
-DeployedPackage SecretStateAt(const DeployedPackage& stored, std::size_t k,
-                              std::vector<std::string>* unknown) {
-  if (k + 1 >= stored.events.size()) return stored;
-  DeployedPackage view = stored;
-  view.events.resize(k + 1);
-  const Timestamp t = stored.events[k].timestamp;
-  unknown->push_back("generation");
-  if (view.deployed_components) {
-    std::vector<DeployedComponent> known;
-    for (const DeployedComponent& c : *view.deployed_components) {
-      if (c.last_event && !(t < c.last_event->timestamp)) {
-        known.push_back(c);
-      } else {
-        unknown->push_back("component " + c.name);
-      }
-    }
-    view.deployed_components = std::move(known);
+//
+// Built step by step (k = 0, 1, 2, ...): each step appends one event and
+// filters the components, so a timeline of n events costs n steps, not a
+// copy of the whole Secret per step.
+class SecretTimeline {
+ public:
+  explicit SecretTimeline(const DeployedPackage& stored) : stored_(stored) {
+    view_ = stored;
+    view_.events.clear();
   }
-  return view;
-}
+
+  // The state after events[k]; `k` is one more than at the last call.
+  const DeployedPackage& StateAt(std::size_t k, std::vector<std::string>* unknown) {
+    if (k + 1 >= stored_.events.size()) return stored_;
+    view_.events.push_back(stored_.events[k]);
+    const Timestamp t = stored_.events[k].timestamp;
+    unknown->push_back("generation");
+    if (stored_.deployed_components) {
+      std::vector<DeployedComponent> known;
+      for (const DeployedComponent& c : *stored_.deployed_components) {
+        if (c.last_event && !(t < c.last_event->timestamp)) {
+          known.push_back(c);
+        } else {
+          unknown->push_back("component " + c.name);
+        }
+      }
+      view_.deployed_components = std::move(known);
+    }
+    return view_;
+  }
+
+ private:
+  const DeployedPackage& stored_;
+  DeployedPackage view_;
+};
 
 // One operation at a time: an InProgress that another operation began over
 // can never be closed in order.
@@ -266,13 +286,14 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
   } else {
     // The Secret alone holds only its capped package events and each
     // component's last event: the timeline is those events, each with the
-    // state it leads to as far as the Secret records it (SecretStateAt).
+    // state it leads to as far as the Secret records it (SecretTimeline).
+    SecretTimeline timeline_of(*stored);
     for (std::size_t k = 0; k < stored->events.size(); ++k) {
       const PackageEvent& e = stored->events[k];
       if (o.upto != 0 && applied >= o.upto) break;
       if (at && *at < e.timestamp) break;
       std::vector<std::string> unknown;
-      const DeployedPackage view = SecretStateAt(*stored, k, &unknown);
+      const DeployedPackage& view = timeline_of.StateAt(k, &unknown);
       engine::Record r;
       r.event = e;
       emit(FormatRfc3339(e.timestamp), "PackageEvent", Describe(r), view, unknown, false);

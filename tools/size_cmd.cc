@@ -63,10 +63,20 @@ std::string RandomHex(std::uint64_t* state) {
 }
 
 // Bytes one more event costs under each codec, from `kProbe` added events
-// that differ as real ones do (time, package digest, config digest).
-Result<CodecSizes> PerEvent(const DeployedPackage& pkg, const CodecSizes& base) {
+// that differ as real ones do (time, package digest, config digest). Measured
+// on the package with its newest `kWindow` events only, so that it costs the
+// same however long the history is (an event's cost hardly depends on events
+// far back). `whole` is the measure of all of `pkg`.
+Result<CodecSizes> PerEvent(const DeployedPackage& pkg, const CodecSizes& whole) {
   constexpr std::size_t kProbe = 32;
+  constexpr std::size_t kWindow = 64;
   DeployedPackage grown = pkg;
+  CodecSizes base = whole;
+  if (grown.events.size() > kWindow) {
+    grown.events.erase(grown.events.begin(),
+                       grown.events.end() - static_cast<std::ptrdiff_t>(kWindow));
+    ZS_ASSIGN_OR_RETURN(base, Measure(grown));
+  }
   PackageEvent e = TypicalEvent(pkg);
   std::uint64_t rng = 20261130;
   for (std::size_t i = 0; i < kProbe; ++i) {

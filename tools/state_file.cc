@@ -29,6 +29,14 @@ Status WriteAll(int fd, std::string_view data, const std::string& path) {
   return Status::OK();
 }
 
+// flock(LOCK_EX) on `fd`, retried when a signal interrupts it.
+Status LockExclusive(int fd, const std::string& path) {
+  while (::flock(fd, LOCK_EX) != 0) {
+    if (errno != EINTR) return Errno("lock", path);
+  }
+  return Status::OK();
+}
+
 std::string DirOf(const std::string& path) {
   const std::size_t slash = path.rfind('/');
   if (slash == std::string::npos) return ".";
@@ -69,32 +77,100 @@ void RemoveStaleTemps(const std::string& path) {
 
 }  // namespace
 
+namespace {
+
+// FNV-1a over the contents: not a defence against an adversary, which can
+// keep size and mtime too, but it catches an edit that kept both.
+std::uint64_t HashOf(std::string_view data) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (const unsigned char c : data) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+StateFile::Identity IdentityOf(const struct stat& st, std::string_view contents) {
+  StateFile::Identity id;
+  id.exists = true;
+  id.dev = st.st_dev;
+  id.ino = st.st_ino;
+  id.size = static_cast<std::uint64_t>(st.st_size);
+  id.mtime_ns = static_cast<std::uint64_t>(st.st_mtim.tv_sec) * 1000000000ull +
+                static_cast<std::uint64_t>(st.st_mtim.tv_nsec);
+  id.hash = HashOf(contents);
+  return id;
+}
+
+// `path` with a symbolic link in its last component followed to the file
+// it names (chains too; the target of a dangling link is the file to
+// create). Directories on the way are left as they are: a rename through
+// them lands in the same directory.
+Result<std::string> ResolveLinks(const std::string& path) {
+  std::string p = path;
+  for (int hops = 0; hops < 40; ++hops) {
+    struct stat st {};
+    if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return p;
+    std::string target(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 4096) + 1, '\0');
+    const ssize_t n = ::readlink(p.c_str(), target.data(), target.size());
+    if (n < 0) return Errno("read link", p);
+    target.resize(static_cast<std::size_t>(n));
+    if (target.empty()) return Status::InvalidArgument(p + ": an empty symbolic link");
+    p = target.front() == '/' ? target : DirOf(p) + "/" + target;
+  }
+  return Status::InvalidArgument(path + ": too many levels of symbolic links");
+}
+
+// Opens and flocks "<target>.lock" (never through a link), until the file
+// locked is the one at that name: a lock file deleted or replaced while we
+// waited for it would let another writer in beside us.
+Result<int> TakeLock(const std::string& lock_path) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0 && errno == ELOOP) {
+      return Status::InvalidArgument(lock_path +
+                                     ": the lock file is a symbolic link; refusing to follow it");
+    }
+    if (fd < 0) return Errno("open", lock_path);
+    if (Status s = LockExclusive(fd, lock_path); !s.ok()) {
+      ::close(fd);
+      return s;
+    }
+    struct stat held {}, named {};
+    if (::fstat(fd, &held) == 0 && ::lstat(lock_path.c_str(), &named) == 0 &&
+        held.st_dev == named.st_dev && held.st_ino == named.st_ino) {
+      return fd;
+    }
+    ::close(fd);  // locked a file no longer at the name: try the new one
+  }
+  return Status::IOError(lock_path + ": the lock file keeps being replaced; giving up");
+}
+
+}  // namespace
+
 Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool may_be_missing,
-                                                   std::size_t max_bytes) {
-  if (IsSpecialFile(path)) {
+                                                   std::size_t max_bytes, bool lock) {
+  ZS_ASSIGN_OR_RETURN(const std::string target, ResolveLinks(path));
+  if (IsSpecialFile(target)) {
     return Status::InvalidArgument(path + ": not a regular file; a state file is replaced "
                                           "atomically, which would replace this one");
   }
-  const std::string lock_path = path + ".lock";
-  const int lock_fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-  if (lock_fd < 0) return Errno("open", lock_path);
-  while (::flock(lock_fd, LOCK_EX) != 0) {
-    if (errno != EINTR) {
-      Status s = Errno("lock", lock_path);
-      ::close(lock_fd);
-      return s;
-    }
+  int lock_fd = -1;
+  if (lock) {
+    ZS_ASSIGN_OR_RETURN(lock_fd, TakeLock(target + ".lock"));
   }
-  std::unique_ptr<StateFile> file(new StateFile(path, lock_fd));
-  RemoveStaleTemps(path);
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  std::unique_ptr<StateFile> file(new StateFile(path, target, lock_fd));
+  if (lock) RemoveStaleTemps(target);
+  const int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT && may_be_missing) return file;
     if (errno == ENOENT) return Status::NotFound(path + ": no such file");
     return Errno("open", path);
   }
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+  if (::fstat(fd, &st) != 0) {
+    Status s = Errno("stat", path);
+    ::close(fd);
+    return s;
+  }
+  if (static_cast<std::uint64_t>(st.st_size) > max_bytes) {
     ::close(fd);
     return Status::InvalidArgument(path + ": input of " + std::to_string(st.st_size) +
                                    " bytes exceeds the limit of " + std::to_string(max_bytes) +
@@ -112,8 +188,15 @@ Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool
     if (n == 0) break;
     file->contents_.append(buf, static_cast<std::size_t>(n));
   }
+  // The stat taken after the read: a write that raced the read shows in it.
+  if (::fstat(fd, &st) != 0) {
+    Status s = Errno("stat", path);
+    ::close(fd);
+    return s;
+  }
   ::close(fd);
   file->exists_ = true;
+  file->identity_ = IdentityOf(st, file->contents_);
   return file;
 }
 
@@ -121,18 +204,81 @@ StateFile::~StateFile() {
   if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
 }
 
+Status StateFile::CheckUnchanged() const {
+  if (lock_fd_ < 0) {
+    return Status::InvalidArgument(path_ + ": opened without its lock; not written");
+  }
+  const std::string lock_path = target_ + ".lock";
+  struct stat held {}, named {};
+  if (::fstat(lock_fd_, &held) != 0 || ::lstat(lock_path.c_str(), &named) != 0 ||
+      held.st_dev != named.st_dev || held.st_ino != named.st_ino) {
+    return Status::IOError(lock_path + ": the lock file was deleted or replaced while held, so "
+                           "another writer may have the file; nothing was written");
+  }
+  Identity now;
+  const int fd = ::open(target_.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0 && errno != ENOENT) return Errno("open", path_);
+  if (fd >= 0) {
+    struct stat st {};
+    std::string contents;
+    Status s = ::fstat(fd, &st) == 0 ? Status::OK() : Errno("stat", path_);
+    char buf[1 << 16];
+    while (s.ok()) {
+      const ssize_t n = ::read(fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) s = Errno("read", path_);
+      if (n <= 0) break;
+      contents.append(buf, static_cast<std::size_t>(n));
+    }
+    ::close(fd);
+    ZS_RETURN_IF_ERROR(s);
+    now = IdentityOf(st, contents);
+  }
+  if (now == identity_) return Status::OK();
+  const char* what = !identity_.exists ? "was created"
+                     : !now.exists     ? "was deleted"
+                     : now.dev != identity_.dev || now.ino != identity_.ino
+                         ? "was replaced by another file"
+                         : "was modified";
+  return Status::IOError(path_ + " " + what + " since it was read, by a writer outside the "
+                         "lock; nothing was written (run the command again on the new file)");
+}
+
+void StateFile::Reidentify() {
+  struct stat st {};
+  if (::stat(target_.c_str(), &st) == 0) identity_ = IdentityOf(st, contents_);
+}
+
+namespace {
+bool g_fail_next_write = false;  // FailNextStateWriteForTesting
+
+Status InjectedFailure(const std::string& path) {
+  if (!g_fail_next_write) return Status::OK();
+  g_fail_next_write = false;
+  return Status::IOError("write " + path + ": injected failure (test)");
+}
+}  // namespace
+
+void FailNextStateWriteForTesting() { g_fail_next_write = true; }
+
 Status StateFile::Replace(std::string_view contents) {
-  ZS_RETURN_IF_ERROR(WriteOutputFile(path_, contents));
+  ZS_RETURN_IF_ERROR(CheckUnchanged());
+  ZS_RETURN_IF_ERROR(InjectedFailure(path_));
+  ZS_RETURN_IF_ERROR(WriteOutputFile(target_, contents));
   contents_ = std::string(contents);
   exists_ = true;
+  Reidentify();
   return Status::OK();
 }
 
 Status StateFile::Remove() {
-  if (::unlink(path_.c_str()) != 0 && errno != ENOENT) return Errno("delete", path_);
-  SyncDir(path_);
+  ZS_RETURN_IF_ERROR(CheckUnchanged());
+  ZS_RETURN_IF_ERROR(InjectedFailure(path_));
+  if (::unlink(target_.c_str()) != 0 && errno != ENOENT) return Errno("delete", path_);
+  SyncDir(target_);
   contents_.clear();
   exists_ = false;
+  identity_ = Identity();
   return Status::OK();
 }
 
@@ -328,27 +474,74 @@ Status DropTornTail(int fd, const std::string& path) {
 
 }  // namespace
 
-Status AppendLines(const std::string& path, std::string_view lines) {
+Status AppendLines(const std::string& path, std::string_view lines, AppendedLines* where) {
   if (::access(path.c_str(), F_OK) != 0 && errno == ENOENT) {
     bool created = false;
     ZS_RETURN_IF_ERROR(CreateWhole(path, lines, &created));
-    if (created) return Status::OK();
+    if (created) {
+      struct stat st {};
+      if (where != nullptr && ::stat(path.c_str(), &st) == 0) {
+        *where = {static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino), 0,
+                  lines.size()};
+      }
+      return Status::OK();
+    }
   }
   const int fd = ::open(path.c_str(), O_RDWR | O_APPEND | O_CLOEXEC);
   if (fd < 0) return Errno("open", path);
   // Writers of one log take turns, so a torn tail is never another
   // writer's append in progress.
-  Status s = Status::OK();
-  while (::flock(fd, LOCK_EX) != 0) {
-    if (errno != EINTR) {
-      s = Errno("lock", path);
-      break;
-    }
-  }
+  Status s = LockExclusive(fd, path);
   if (s.ok()) s = DropTornTail(fd, path);
+  struct stat st {};
+  if (s.ok() && ::fstat(fd, &st) != 0) s = Errno("stat", path);
   if (s.ok()) s = WriteAll(fd, lines, path);
   if (s.ok() && ::fsync(fd) != 0) s = Errno("fsync", path);
+  if (s.ok() && where != nullptr) {
+    *where = {static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino),
+              static_cast<std::uint64_t>(st.st_size), lines.size()};
+  }
   ::close(fd);  // releases the flock
+  return s;
+}
+
+Status CutBackLines(const std::string& path, const AppendedLines& where) {
+  const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0) return Errno("open", path);
+  Status s = LockExclusive(fd, path);
+  struct stat st {};
+  if (s.ok() && ::fstat(fd, &st) != 0) s = Errno("stat", path);
+  const std::uint64_t end = where.offset + where.length;
+  if (s.ok() && (st.st_dev != where.dev || st.st_ino != where.ino ||
+                 static_cast<std::uint64_t>(st.st_size) < end)) {
+    s = Status::IOError(path + ": not the log the lines were appended to; cannot take them back");
+  }
+  // Lines other writers appended since (they take turns under the flock)
+  // move up over ours, then the file is cut to its new length.
+  std::string later;
+  if (s.ok()) {
+    later.resize(static_cast<std::size_t>(st.st_size) - end);
+    std::size_t got = 0;
+    while (s.ok() && got < later.size()) {
+      const ssize_t n = ::pread(fd, later.data() + got, later.size() - got,
+                                static_cast<off_t>(end + got));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) s = Errno("read", path);
+      if (n > 0) got += static_cast<std::size_t>(n);
+    }
+  }
+  for (std::size_t put = 0; s.ok() && put < later.size();) {
+    const ssize_t n = ::pwrite(fd, later.data() + put, later.size() - put,
+                               static_cast<off_t>(where.offset + put));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) s = Errno("write", path);
+    if (n > 0) put += static_cast<std::size_t>(n);
+  }
+  if (s.ok() && ::ftruncate(fd, static_cast<off_t>(where.offset + later.size())) != 0) {
+    s = Errno("truncate", path);
+  }
+  if (s.ok() && ::fsync(fd) != 0) s = Errno("fsync", path);
+  ::close(fd);
   return s;
 }
 

@@ -10,6 +10,18 @@
 // A temp file a kill left behind is never read, and Open (holding the lock)
 // deletes it.
 //
+// Writers that notice: a path that is a symbolic link is resolved first
+// (link chains included, a dangling link names the file to create), so the
+// file and its lock are those of the link's target and a write replaces the
+// target, never the link. The lock file is opened without following a link
+// (a link planted there is refused), and after flock() its identity (device
+// and inode) is checked against the name: a lock file deleted or replaced
+// while we waited is opened again. Before Replace or Remove changes
+// anything, the lock is checked to still be the file at the lock's name and
+// the file to still be the one read (device, inode, size, mtime and a hash
+// of the contents; or still absent): a file replaced or edited underneath,
+// by a writer that ignores the lock, is IOError and nothing is written.
+//
 // Thread safety: one StateFile per thread; the lock is per open file.
 #ifndef ZARF_STATE_TOOLS_STATE_FILE_H_
 #define ZARF_STATE_TOOLS_STATE_FILE_H_
@@ -29,8 +41,12 @@ class StateFile {
   // Takes the lock and reads the file. A missing file is fine when
   // `may_be_missing` (exists() is then false); otherwise NotFound. A file
   // over `max_bytes` is InvalidArgument, refused before it is read.
+  // Without `lock` (a read, or a write that goes elsewhere, such as
+  // `record --stdout`) no lock file is created, so a read-only directory
+  // works; Replace and Remove are then refused (InvalidArgument).
   static Result<std::unique_ptr<StateFile>> Open(const std::string& path, bool may_be_missing,
-                                                 std::size_t max_bytes = SIZE_MAX);
+                                                 std::size_t max_bytes = SIZE_MAX,
+                                                 bool lock = true);
   ~StateFile();
   StateFile(const StateFile&) = delete;
   StateFile& operator=(const StateFile&) = delete;
@@ -38,21 +54,41 @@ class StateFile {
   bool exists() const { return exists_; }
   const std::string& contents() const { return contents_; }
   const std::string& path() const { return path_; }
+  // The file written: path() with symbolic links resolved.
+  const std::string& target() const { return target_; }
 
-  // Atomically replaces the file's contents (mode 0600). IOError naming the
-  // path on failure, in which case the old file is untouched.
+  // OK when the lock is still held on the file named "<target>.lock" and the
+  // file is still the one read (or still absent). Otherwise IOError naming
+  // the path and what changed; nothing has been written.
+  Status CheckUnchanged() const;
+  // Atomically replaces the file's contents (mode 0600), after
+  // CheckUnchanged. IOError naming the path on failure, in which case the
+  // old file is untouched.
   Status Replace(std::string_view contents);
-  // Deletes the file (under the lock) and fsyncs its directory; a missing
-  // file is fine. IOError naming the path on failure.
+  // Deletes the file (under the lock, after CheckUnchanged) and fsyncs its
+  // directory; a missing file is fine. IOError naming the path on failure.
   Status Remove();
 
+  // What identifies the file read: a file swapped or edited in between
+  // differs in at least one of these.
+  struct Identity {
+    bool exists = false;
+    std::uint64_t dev = 0, ino = 0, size = 0, mtime_ns = 0, hash = 0;
+    bool operator==(const Identity&) const = default;
+  };
+
  private:
-  StateFile(std::string path, int lock_fd) : path_(std::move(path)), lock_fd_(lock_fd) {}
+  StateFile(std::string path, std::string target, int lock_fd)
+      : path_(std::move(path)), target_(std::move(target)), lock_fd_(lock_fd) {}
+  // After a successful write: the file now there is the one we wrote.
+  void Reidentify();
 
   std::string path_;
-  int lock_fd_;
+  std::string target_;
+  int lock_fd_;  // -1 when opened without the lock
   bool exists_ = false;
   std::string contents_;
+  Identity identity_;
 };
 
 // An output file written in pieces (a migrated List of hundreds of MiB is
@@ -100,16 +136,37 @@ class OutputFile {
 // temp file then removed.
 Status WriteOutputFile(const std::string& path, std::string_view contents);
 
+// Where an AppendLines put its lines: enough to take them out again.
+struct AppendedLines {
+  std::uint64_t dev = 0, ino = 0;
+  std::uint64_t offset = 0;  // where the lines start
+  std::uint64_t length = 0;  // their bytes
+};
+
 // Appends `lines` (each ending in '\n') to `path` and fsyncs. Used for
 // record logs, which are append-only. A new file (mode 0600) appears with
 // the lines or not at all; an existing one is appended to under an flock,
 // after cutting off an unterminated last line, the torn tail a SIGKILL can
-// leave in the middle of an append (readers ignore such a tail too).
-Status AppendLines(const std::string& path, std::string_view lines);
+// leave in the middle of an append (readers ignore such a tail too). When
+// `where` is given it receives where the lines went.
+Status AppendLines(const std::string& path, std::string_view lines,
+                   AppendedLines* where = nullptr);
+
+// Takes back lines AppendLines put into `path` (`where`), under the log's
+// flock: the lines appended after them by other writers move up. Used when
+// the write the lines were the first half of failed, so that the log never
+// holds an operation the Secret did not get. IOError naming the path when
+// the file is not the one appended to or cannot be rewritten.
+Status CutBackLines(const std::string& path, const AppendedLines& where);
 
 // For tests: write through named temp files only, as where the filesystem
 // has no O_TMPFILE. Not thread-safe; set it before writing.
 void UseNamedTempFilesForTesting(bool on);
+
+// For tests: the next StateFile::Replace or Remove fails with IOError after
+// its checks, as a full disk would make it fail, writing nothing. Not
+// thread-safe.
+void FailNextStateWriteForTesting();
 
 }  // namespace zs::tools
 

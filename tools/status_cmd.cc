@@ -106,8 +106,15 @@ int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
   }
   const Timestamp now = *now_or;
   Value all = Value::MakeArray();
-  const bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
-    if (in.payload_kind != PayloadKind::kPackage) return Status::OK();  // init state: no status
+  std::size_t init_states = 0;
+  bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
+    if (in.payload_kind != PayloadKind::kPackage) {
+      // The init state has no lifecycle: said, never silently skipped.
+      ++init_states;
+      err << in.label << ": the Zarf init state (zarf-state), not a package Secret: "
+          << "it has no deploy status; skipped\n";
+      return Status::OK();
+    }
     ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
     Value status = StatusOf(pkg, now);
     if (const std::string_view note = ZarfCannotRead(in.payload); !note.empty()) {
@@ -116,6 +123,11 @@ int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
     all.array().push_back(std::move(status));
     return Status::OK();
   });
+  if (all.array().empty() && init_states > 0) {
+    err << "error: no package Secret in the input, only the init state: nothing to report "
+           "(status reports package Secrets, zarf-package-*)\n";
+    failed = true;
+  }
   if (o.output == "json") {
     std::string s;
     json::AppendIndentedJson(&s, all, "  ");

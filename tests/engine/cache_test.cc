@@ -237,6 +237,24 @@ TEST_F(CacheTest, ANewerSnapshotReplacesIndexEntriesAndAnOlderOneOnlyAddsHistory
   ExpectVerified();
 }
 
+// Snapshots are ordered by generation, not by wall time: an event dated in
+// the year 3000 is kept in the history but does not hold the snapshot back.
+TEST_F(CacheTest, AFutureDatedEventDoesNotPinTheSnapshot) {
+  PackageSpec spec;
+  DeployedPackage future = Snapshot(spec, 3);
+  future.events.back().timestamp = *ParseRfc3339("3000-01-01T00:00:00Z");
+  Ingest(EncodeDeployedPackage(future));
+  ASSERT_EQ(cache_->StatusOf("pkg")->generation, 3);
+  const IngestResult next = Ingest(Payload(spec, 4));
+  EXPECT_TRUE(next.snapshot_replaced);
+  EXPECT_GT(next.new_records, 0u);
+  EXPECT_EQ(cache_->StatusOf("pkg")->generation, 4);
+  EXPECT_EQ(cache_->StatusOf("pkg")->latest_time->seconds, 1700000041);
+  // An older Secret (generation 2) ingested later does not take its place.
+  Ingest(Payload(spec, 2));
+  EXPECT_EQ(cache_->StatusOf("pkg")->generation, 4);
+}
+
 TEST_F(CacheTest, PackagesMissingFromAFullDumpAreMarkedRemovedNotDeleted) {
   Ingest(Payload(PackageSpec{.name = "a"}, 1));
   Ingest(Payload(PackageSpec{.name = "b"}, 1));

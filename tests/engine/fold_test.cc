@@ -228,3 +228,41 @@ TEST(FoldTest, DriftReportNamesEachDifferingField) {
 
 }  // namespace
 }  // namespace zs::engine
+
+namespace zs::engine {
+namespace {
+
+// The snapshot is marked Go-written once a package event is applied (no
+// field reads as absent); only the events new since the last read are
+// walked, and a Base, the cap's trimming and repeated reads keep that right.
+TEST(FoldGoWrittenTest, EveryEventReadsAsGoWrittenAfterAPackageEvent) {
+  for (std::size_t cap : {std::size_t{0}, std::size_t{3}}) {
+    DeployedPackage base;
+    base.name = "demo";
+    PackageEvent old;
+    old.type = std::string(kEventDeploy);
+    old.outcome = std::string(kOutcomeSucceeded);
+    old.unknown.absent = 0b110;  // read from a legacy Secret: fields absent
+    base.events = {old, old};
+    Record b;
+    b.kind = RecordKind::kBase;
+    b.base = std::make_shared<const DeployedPackage>(base);
+    Folder folder(FoldOptions{cap});
+    ASSERT_TRUE(folder.Apply(b).ok());
+    EXPECT_EQ(folder.snapshot().events[0].unknown.absent, 0b110u);  // nothing applied yet
+    for (int i = 0; i < 12; ++i) {
+      Record e;
+      e.kind = RecordKind::kPackageEvent;
+      e.event = old;  // arrives with absent fields too
+      e.event.outcome = std::string(i % 2 == 0 ? kOutcomeInProgress : kOutcomeSucceeded);
+      ASSERT_TRUE(folder.Apply(e).ok());
+      if (i % 3 == 0) continue;  // not every record is followed by a read
+      for (const PackageEvent& ev : folder.snapshot().events) EXPECT_EQ(ev.unknown.absent, 0u);
+    }
+    EXPECT_EQ(folder.snapshot().events.size(), cap == 0 ? 14u : cap);
+    for (const PackageEvent& ev : folder.snapshot().events) EXPECT_EQ(ev.unknown.absent, 0u);
+  }
+}
+
+}  // namespace
+}  // namespace zs::engine
