@@ -51,7 +51,7 @@ TEST(SilentNoopsTest, ReplayOfTheInitStateFails) {
 TEST(SilentNoopsTest, ConfigDigestOfAPackageDefinitionSaysWhatItWasGiven) {
   // With its kind, and without (Go's decoder would ignore every key and
   // digest an empty config).
-  for (const std::string text :
+  for (const std::string& text :
        {std::string(testing::kDemoPackageYaml), std::string("metadata:\n  name: demo\ncomponents:\n  - name: web\n")}) {
     ConfigOptions o;
     o.action = "digest";
