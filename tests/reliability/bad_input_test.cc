@@ -214,5 +214,29 @@ TEST(BadInputCorpusTest, CompactBombsAreRefusedInLittleMemory) {
   fs::remove_all(dir);
 }
 
+// Inside the budgets, peak memory stays under the multiple of the input that
+// docs/reliability-budgets.md states, on the densest legal shape: empty
+// objects at 8 bytes each (the most model structs a text may ask for).
+TEST(BadInputCorpusTest, TheDensestLegalPayloadStaysUnderTheStatedMemoryMultiple) {
+  const fs::path dir = fs::path(::testing::TempDir()) / ("dense-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path input = dir / "dense.json";
+  {
+    std::ofstream out(input, std::ios::binary);
+    out << R"({"name":"dense","cliVersion":"v0.84.0","generation":1,"deployedComponents":[{})";
+    for (int i = 1; i < 250000; ++i) out << ",     {}";
+    out << "]}";
+  }
+  const long input_kib = static_cast<long>(fs::file_size(input) / 1024);
+  constexpr long kBaseKib = 32 * 1024;
+  constexpr long kMultiple = 200;
+  for (const char* command : {"inspect", "migrate"}) {
+    const RunResult r = RunBinary(ZS_BINARY_PATH, {command, "-f", input.string()}, dir);
+    EXPECT_EQ(r.exit_code, 0) << command << "\n" << r.err.substr(0, 500);
+    EXPECT_LT(r.max_rss_kib, kBaseKib + kMultiple * input_kib) << command;
+  }
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace zs::testing
