@@ -873,8 +873,8 @@ Result<DeployedPackage> Decode(std::string_view bytes) {
   }
   const auto length = static_cast<std::uint32_t>(
       GetFixed(bytes.data() + format::kLengthOffset, 4));
-  if (length > kMaxDecodedBytes) {
-    return Status::InvalidArgument(
+  if (length > kMaxDecodedBytes) {  // a header field: Corruption, as its peers
+    return Status::Corruption(
         "compact: declared length " + std::to_string(length) +
         " exceeds the decode budget of " + std::to_string(kMaxDecodedBytes) +
         " bytes (" + std::to_string(kExpansionFactor) + " x the " +

@@ -44,11 +44,11 @@ struct EncodeOptions {
 Result<std::string> Encode(const DeployedPackage& pkg, const EncodeOptions& options = {});
 
 // Decodes envelope bytes. Corruption for a wrong magic, a bad checksum,
-// truncated or undecompressible data or an invalid Protobuf message;
+// truncated or undecompressible data, an invalid Protobuf message or a
+// declared length over the decode budget (16 x the 1 MiB Secret limit);
 // NotSupported for a format version newer than kFormatVersion or an unknown
-// dictionary; InvalidArgument over the decode budget: a declared length over
-// 16 x the 1 MiB Secret limit, or more than 4096 + 8 per envelope byte
-// messages and JSON values (docs/reliability-budgets.md).
+// dictionary; InvalidArgument for more than 4096 + 8 per envelope byte
+// messages and JSON values, the element budget (docs/reliability-budgets.md).
 Result<DeployedPackage> Decode(std::string_view bytes);
 
 // Whether `bytes` starts with the envelope's magic (cheap sniffing).

@@ -724,7 +724,7 @@ TEST_F(CompactCorruptionTest, AHugeDeclaredLengthIsRefusedBeforeAllocating) {
   auto pkg = compact::Decode(bad);
   ASSERT_FALSE(pkg.ok());
   EXPECT_EQ(pkg.status().ToString(),
-            "InvalidArgument: compact: declared length 4294967295 exceeds the "
+            "Corruption: compact: declared length 4294967295 exceeds the "
             "decode budget of 16777216 bytes (16 x the 1048576-byte Secret "
             "limit)");
 }
