@@ -20,6 +20,7 @@
 #include "codec/go_json.h"
 #include "codec/internal/format.h"
 #include "codec/json_reader.h"
+#include "codec/secret.h"
 
 namespace zs::compact {
 namespace internal {
@@ -265,16 +266,40 @@ Status Invalid(std::string_view what) {
                             std::string(what));
 }
 
-// `depth` as in Inspect; the text form's parser enforces the rest of it.
-Status GetJson(const pb::JsonValue& in, int depth, json::Value* out) {
+// The number of values in `v`, itself included.
+std::size_t CountValues(const json::Value& v) {
+  std::size_t n = 1;
+  if (v.kind() == json::Kind::kArray) {
+    for (const json::Value& item : v.array()) n += CountValues(item);
+  } else if (v.kind() == json::Kind::kObject) {
+    for (const json::Member& m : v.object()) n += CountValues(m.second);
+  }
+  return n;
+}
+
+// `depth` as in Inspect; the text form's parser enforces the rest of it. A
+// JSON text is parsed within what is left of the element budget `*left`
+// (the JsonValue message itself was charged by CountMessages).
+Status GetJson(const pb::JsonValue& in, int depth, std::size_t* left,
+               json::Value* out) {
   if (depth > format::kMaxJsonDepth) return Invalid("JSON nested too deep");
   switch (in.kind_case()) {
     case pb::JsonValue::kJson: {
       json::ParseOptions options;
       options.max_depth =
           static_cast<std::size_t>(format::kMaxJsonDepth - depth + 1);
+      options.max_elements = *left + json::kObjectUnits;  // the root: charged
       auto value = json::ParseJson(in.json(), options);
-      if (!value.ok()) return Invalid(value.status().message());
+      if (!value.ok()) {
+        if (value.status().message().find(json::kOverBudget) !=
+            std::string::npos) {
+          return Status::InvalidArgument("over budget");  // Decode names it
+        }
+        return Invalid(value.status().message());
+      }
+      const std::size_t used = CountValues(*value) - 1;
+      if (used > *left) return Status::InvalidArgument("over budget");
+      *left -= used;
       *out = std::move(*value);
       return Status::OK();
     }
@@ -296,7 +321,7 @@ Status GetJson(const pb::JsonValue& in, int depth, json::Value* out) {
       const auto& values = in.array().values();
       json::Array items(values.size());
       for (int i = 0; i < values.size(); ++i) {
-        ZS_RETURN_IF_ERROR(GetJson(values[i], depth + 1, &items[i]));
+        ZS_RETURN_IF_ERROR(GetJson(values[i], depth + 1, left, &items[i]));
       }
       *out = json::Value::MakeArray(std::move(items));
       return Status::OK();
@@ -310,7 +335,7 @@ Status GetJson(const pb::JsonValue& in, int depth, json::Value* out) {
       for (int i = 0; i < object.keys_size(); ++i) {
         members[i].first = object.keys(i);
         ZS_RETURN_IF_ERROR(
-            GetJson(object.values(i), depth + 1, &members[i].second));
+            GetJson(object.values(i), depth + 1, left, &members[i].second));
       }
       *out = json::Value::MakeObject(std::move(members));
       return Status::OK();
@@ -322,7 +347,7 @@ Status GetJson(const pb::JsonValue& in, int depth, json::Value* out) {
 }
 
 template <typename Message>
-Status GetUnknown(const Message& in, UnknownFields* out) {
+Status GetUnknown(const Message& in, std::size_t* left, UnknownFields* out) {
   out->absent = in.absent_fields();
   out->members.resize(in.unknown_members_size());
   for (int i = 0; i < in.unknown_members_size(); ++i) {
@@ -330,7 +355,8 @@ Status GetUnknown(const Message& in, UnknownFields* out) {
     if (!m.has_value()) return Invalid("unknown member without a value");
     out->members[i].first = m.anchor();
     out->members[i].second.first = m.key();
-    ZS_RETURN_IF_ERROR(GetJson(m.value(), 1, &out->members[i].second.second));
+    ZS_RETURN_IF_ERROR(
+        GetJson(m.value(), 1, left, &out->members[i].second.second));
   }
   return Status::OK();
 }
@@ -346,18 +372,20 @@ Status GetTimestamp(const Message& in, Timestamp* out) {
                               : Invalid("timestamp out of range");
 }
 
-Status GetConnectStrings(const RepeatedConnect& in, ConnectStrings* out) {
+Status GetConnectStrings(const RepeatedConnect& in, std::size_t* left,
+                         ConnectStrings* out) {
   for (const pb::ConnectString& m : in) {
     auto [it, inserted] = out->try_emplace(m.key());
     if (!inserted) return Invalid("duplicate connect string key");
     it->second.description = m.description();
     it->second.url = m.url();
-    ZS_RETURN_IF_ERROR(GetUnknown(m, &it->second.unknown));
+    ZS_RETURN_IF_ERROR(GetUnknown(m, left, &it->second.unknown));
   }
   return Status::OK();
 }
 
-Status GetComponent(const pb::DeployedComponent& in, DeployedComponent* out) {
+Status GetComponent(const pb::DeployedComponent& in, std::size_t* left,
+                    DeployedComponent* out) {
   out->name = in.name();
   if (in.installed_charts_is_null()) {
     if (in.installed_charts_size() != 0)
@@ -370,9 +398,9 @@ Status GetComponent(const pb::DeployedComponent& in, DeployedComponent* out) {
       charts[i].namespace_ = m.namespace_();
       charts[i].chart_name = m.chart_name();
       ZS_RETURN_IF_ERROR(
-          GetConnectStrings(m.connect_strings(), &charts[i].connect_strings));
+          GetConnectStrings(m.connect_strings(), left, &charts[i].connect_strings));
       charts[i].status = m.status();
-      ZS_RETURN_IF_ERROR(GetUnknown(m, &charts[i].unknown));
+      ZS_RETURN_IF_ERROR(GetUnknown(m, left, &charts[i].unknown));
     }
   }
   out->status = in.status();
@@ -382,15 +410,18 @@ Status GetComponent(const pb::DeployedComponent& in, DeployedComponent* out) {
     e.type = in.last_event().type();
     e.outcome = in.last_event().outcome();
     ZS_RETURN_IF_ERROR(GetTimestamp(in.last_event(), &e.timestamp));
-    ZS_RETURN_IF_ERROR(GetUnknown(in.last_event(), &e.unknown));
+    ZS_RETURN_IF_ERROR(GetUnknown(in.last_event(), left, &e.unknown));
   }
-  return GetUnknown(in, &out->unknown);
+  return GetUnknown(in, left, &out->unknown);
 }
 
-Status GetPackage(const pb::DeployedPackage& in, DeployedPackage* out) {
+Status GetPackage(const pb::DeployedPackage& in, std::size_t* left,
+                  DeployedPackage* out) {
   out->name = in.name();
   out->digest = in.digest();
-  if (in.has_data()) ZS_RETURN_IF_ERROR(GetJson(in.data(), 1, &out->data));
+  if (in.has_data()) {
+    ZS_RETURN_IF_ERROR(GetJson(in.data(), 1, left, &out->data));
+  }
   out->cli_version = in.cli_version();
   out->generation = in.generation();
   if (in.deployed_components_is_null()) {
@@ -402,11 +433,11 @@ Status GetPackage(const pb::DeployedPackage& in, DeployedPackage* out) {
         out->deployed_components.emplace(in.deployed_components_size());
     for (int i = 0; i < in.deployed_components_size(); ++i) {
       ZS_RETURN_IF_ERROR(
-          GetComponent(in.deployed_components(i), &components[i]));
+          GetComponent(in.deployed_components(i), left, &components[i]));
     }
   }
   ZS_RETURN_IF_ERROR(
-      GetConnectStrings(in.connect_strings(), &out->connect_strings));
+      GetConnectStrings(in.connect_strings(), left, &out->connect_strings));
   out->package_connectivity = in.package_connectivity();
   out->namespace_override = in.namespace_override();
   out->events.resize(in.events_size());
@@ -421,14 +452,104 @@ Status GetPackage(const pb::DeployedPackage& in, DeployedPackage* out) {
     e.digest = m.digest();
     e.source = m.source();
     e.config_digest = m.config_digest();
-    ZS_RETURN_IF_ERROR(GetUnknown(m, &e.unknown));
+    ZS_RETURN_IF_ERROR(GetUnknown(m, left, &e.unknown));
   }
   if (in.has_deploy_config()) {
     ZS_RETURN_IF_ERROR(
-        GetJson(in.deploy_config(), 1, &out->deploy_config.emplace()));
+        GetJson(in.deploy_config(), 1, left, &out->deploy_config.emplace()));
   }
   out->config_digest = in.config_digest();
-  return GetUnknown(in, &out->unknown);
+  return GetUnknown(in, left, &out->unknown);
+}
+
+// ---------------------------------------------------------------- budgets
+
+// Decode budgets. An envelope lives in a Secret, which holds at most
+// kSecretSizeLimit bytes, so its payload may decompress to at most
+// kExpansionFactor times that; a larger declared length is refused before any
+// allocation. Within that, the decoded messages are counted on the wire
+// before any is built: at most kElementsPerByte per envelope byte plus
+// kElementFloor. Every message counts (component, chart, connect string,
+// event, timestamp, unknown member, JSON value), and so does every node of a
+// JSON text, which is parsed with what is left of the budget. A Zarf-written
+// package compresses to far fewer (docs/reliability-budgets.md).
+constexpr std::size_t kExpansionFactor = 16;
+constexpr std::size_t kMaxDecodedBytes =
+    kSecretSizeLimit * kExpansionFactor;
+static_assert(kMaxDecodedBytes <= format::kMaxUncompressedBytes);
+constexpr std::size_t kElementsPerByte = 8;
+constexpr std::size_t kElementFloor = 4096;
+
+std::size_t ElementBudget(std::size_t envelope_bytes) {
+  return kElementFloor + kElementsPerByte * envelope_bytes;
+}
+
+Status OverBudget(std::size_t budget, std::size_t envelope_bytes) {
+  return Status::InvalidArgument(
+      "compact: payload holds more than " + std::to_string(budget) +
+      " elements, over the decode budget for a " +
+      std::to_string(envelope_bytes) + "-byte envelope (" +
+      std::to_string(kElementFloor) + " + " + std::to_string(kElementsPerByte) +
+      " per byte)");
+}
+
+// Reads a base-128 varint; false past `end` or over 10 bytes.
+bool ReadVarint(const std::uint8_t** p, const std::uint8_t* end,
+                std::uint64_t* v) {
+  *v = 0;
+  for (int shift = 0; shift < 70 && *p < end; shift += 7) {
+    const std::uint8_t b = *(*p)++;
+    *v |= std::uint64_t{b & 0x7fu} << shift;
+    if ((b & 0x80) == 0) return true;
+  }
+  return false;
+}
+
+enum class Scan { kOk, kMalformed, kOverBudget };
+
+// Walks the wire bytes [p, end) of a message of `type`, taking one element
+// from `*left` per embedded message, recursively; JSON texts are charged when
+// parsed (GetJson). Malformed wire data is left for the parser to report,
+// except groups, which no writer of this format emits.
+Scan CountMessages(const std::uint8_t* p, const std::uint8_t* end,
+                   const google::protobuf::Descriptor* type, int depth,
+                   std::size_t* left) {
+  if (depth > format::kProtoRecursionLimit) return Scan::kMalformed;
+  while (p < end) {
+    std::uint64_t tag = 0;
+    if (!ReadVarint(&p, end, &tag)) return Scan::kMalformed;
+    std::uint64_t skip = 0;
+    switch (tag & 7) {
+      case 0:
+        if (!ReadVarint(&p, end, &skip)) return Scan::kMalformed;
+        skip = 0;
+        break;
+      case 1:
+        skip = 8;
+        break;
+      case 5:
+        skip = 4;
+        break;
+      case 2: {
+        if (!ReadVarint(&p, end, &skip)) return Scan::kMalformed;
+        if (skip > static_cast<std::uint64_t>(end - p)) return Scan::kMalformed;
+        const auto* field = type->FindFieldByNumber(static_cast<int>(tag >> 3));
+        if (field != nullptr && field->message_type() != nullptr) {
+          if (*left == 0) return Scan::kOverBudget;
+          --*left;
+          const Scan inner = CountMessages(p, p + skip, field->message_type(),
+                                           depth + 1, left);
+          if (inner != Scan::kOk) return inner;
+        }
+        break;
+      }
+      default:
+        return Scan::kMalformed;
+    }
+    if (skip > static_cast<std::uint64_t>(end - p)) return Scan::kMalformed;
+    p += skip;
+  }
+  return Scan::kOk;
 }
 
 // ---------------------------------------------------------------- zstd
@@ -651,15 +772,27 @@ Result<std::string> Encode(const DeployedPackage& pkg,
         google::protobuf::Arena::CreateMessage<pb::DeployedPackage>(&arena);
     ZS_RETURN_IF_ERROR(PutPackage(pkg, message));
     const std::size_t size = message->ByteSizeLong();
-    if (size > format::kMaxUncompressedBytes) {
+    if (size > kMaxDecodedBytes) {
       return Status::InvalidArgument(
           "compact: encoding is " + std::to_string(size) + " bytes, over the " +
-          std::to_string(format::kMaxUncompressedBytes) + "-byte limit");
+          std::to_string(kMaxDecodedBytes) + "-byte limit");
     }
     char* buffer = ThreadScratch(ScratchUse::kProto).Get(size);
     message->SerializeWithCachedSizesToArray(
         reinterpret_cast<std::uint8_t*>(buffer));
     proto = std::string_view(buffer, size);
+  }
+  // What the decoder will count, but for the JSON values of unknown members:
+  // refused here rather than written unreadable.
+  std::size_t elements = CountValues(pkg.data) +
+                         (pkg.deploy_config ? CountValues(*pkg.deploy_config)
+                                            : 0);
+  {
+    std::size_t left = std::size_t{1} << 62;
+    const auto* wire = reinterpret_cast<const std::uint8_t*>(proto.data());
+    CountMessages(wire, wire + proto.size(), pb::DeployedPackage::descriptor(),
+                  0, &left);
+    elements += (std::size_t{1} << 62) - left;
   }
 
   const std::size_t bound = ZSTD_compressBound(proto.size());
@@ -690,6 +823,14 @@ Result<std::string> Encode(const DeployedPackage& pkg,
   PutFixed(out.data() + format::kChecksumOffset,
            XXH64(body.data(), body.size(), format::kChecksumSeed),
            8);
+  if (elements > ElementBudget(out.size())) {
+    return Status::InvalidArgument(
+        "compact: " + std::to_string(elements) +
+        " elements compress too well for the decode budget of a " +
+        std::to_string(out.size()) + "-byte envelope (" +
+        std::to_string(kElementFloor) + " + " +
+        std::to_string(kElementsPerByte) + " per byte)");
+  }
   return out;
 }
 
@@ -732,10 +873,12 @@ Result<DeployedPackage> Decode(std::string_view bytes) {
   }
   const auto length = static_cast<std::uint32_t>(
       GetFixed(bytes.data() + format::kLengthOffset, 4));
-  if (length > format::kMaxUncompressedBytes) {
+  if (length > kMaxDecodedBytes) {  // a header field: Corruption, as its peers
     return Status::Corruption(
-        "compact: declared length " + std::to_string(length) + " exceeds the " +
-        std::to_string(format::kMaxUncompressedBytes) + "-byte limit");
+        "compact: declared length " + std::to_string(length) +
+        " exceeds the decode budget of " + std::to_string(kMaxDecodedBytes) +
+        " bytes (" + std::to_string(kExpansionFactor) + " x the " +
+        std::to_string(kSecretSizeLimit) + "-byte Secret limit)");
   }
   const std::uint64_t checksum =
       GetFixed(bytes.data() + format::kChecksumOffset, 8);
@@ -748,6 +891,14 @@ Result<DeployedPackage> Decode(std::string_view bytes) {
   }
   ZS_ASSIGN_OR_RETURN(const std::string_view proto,
                       Payload(bytes, flags, dictionary_id, length));
+  const std::size_t budget = ElementBudget(bytes.size());
+  std::size_t left = budget;
+  const auto* wire = reinterpret_cast<const std::uint8_t*>(proto.data());
+  if (CountMessages(wire, wire + proto.size(),
+                    pb::DeployedPackage::descriptor(), 0,
+                    &left) == Scan::kOverBudget) {
+    return OverBudget(budget, bytes.size());
+  }
 
   google::protobuf::Arena arena(ArenaOptionsFor(proto.size()));
   auto* message =
@@ -761,7 +912,11 @@ Result<DeployedPackage> Decode(std::string_view bytes) {
     return Status::Corruption("compact: invalid " + message->GetTypeName());
   }
   DeployedPackage pkg;
-  ZS_RETURN_IF_ERROR(GetPackage(*message, &pkg));
+  const Status got = GetPackage(*message, &left, &pkg);
+  if (got.code() == Status::Code::kInvalidArgument) {
+    return OverBudget(budget, bytes.size());
+  }
+  ZS_RETURN_IF_ERROR(got);
   return pkg;
 }
 

@@ -38,14 +38,17 @@ struct EncodeOptions {
 // The envelope bytes of `pkg`. InvalidArgument for what the format cannot
 // hold: a zstd level out of range, a timestamp outside years 0000-9999 or a
 // UTC offset of 24 h or more, JSON nested deeper than 512 levels, a number
-// that is not valid JSON, or more than 64 MiB before compression.
+// that is not valid JSON, more than 16 MiB before compression, or more
+// elements than Decode's budget allows for the envelope's size.
 // NotSupported when a dictionary is asked for and the build has none.
 Result<std::string> Encode(const DeployedPackage& pkg, const EncodeOptions& options = {});
 
 // Decodes envelope bytes. Corruption for a wrong magic, a bad checksum,
-// truncated or undecompressible data or an invalid Protobuf message;
+// truncated or undecompressible data, an invalid Protobuf message or a
+// declared length over the decode budget (16 x the 1 MiB Secret limit);
 // NotSupported for a format version newer than kFormatVersion or an unknown
-// dictionary.
+// dictionary; InvalidArgument for more than 4096 + 8 per envelope byte
+// messages and JSON values, the element budget (docs/reliability-budgets.md).
 Result<DeployedPackage> Decode(std::string_view bytes);
 
 // Whether `bytes` starts with the envelope's magic (cheap sniffing).

@@ -167,8 +167,65 @@ std::string ScrubSource(std::string_view source) {
   return out;
 }
 
+namespace {
+
+// A URL string with its userinfo marked redacted and its credential
+// parameters dropped; false when there is nothing to hide.
+bool RedactUrl(std::string* s) {
+  const std::size_t scheme_end = s->find("://");
+  if (scheme_end == std::string::npos) return false;
+  const std::string scrubbed = ScrubSource(*s);
+  if (scrubbed == *s) return false;
+  const std::string_view authority =
+      std::string_view(*s).substr(scheme_end + 3, s->find_first_of("/?#", scheme_end + 3) -
+                                                      (scheme_end + 3));
+  std::string out = scrubbed;
+  if (authority.find('@') != std::string_view::npos) {
+    out.insert(scheme_end + 3, std::string(kRedacted) + "@");
+  }
+  *s = std::move(out);
+  return true;
+}
+
+const char* KindName(const json::Value& v) {
+  if (v.is_object()) return "an object";
+  if (v.is_array()) return "an array";
+  if (v.is_bool()) return "a boolean";
+  return "a number";
+}
+
+Status CheckKinds(const json::Value& value, const std::string& path) {
+  if (value.is_array()) {
+    for (std::size_t i = 0; i < value.array().size(); ++i) {
+      ZS_RETURN_IF_ERROR(
+          CheckKinds(value.array()[i], path + "[" + std::to_string(i) + "]"));
+    }
+    return Status::OK();
+  }
+  if (!value.is_object()) return Status::OK();
+  for (const json::Member& m : value.object()) {
+    const std::string at = path.empty() ? m.first : path + "." + m.first;
+    // A plural name ("credentials", "apiKeys") may name a collection of them.
+    const std::string_view name = m.first;
+    const bool plural = name.size() > 1 && LowerAscii(name.back()) == 's' &&
+                        IsCredentialName(name.substr(0, name.size() - 1));
+    if (!IsCredentialName(name) || plural) {
+      ZS_RETURN_IF_ERROR(CheckKinds(m.second, at));
+    } else if (!m.second.is_null() && !m.second.is_string()) {
+      return Status::InvalidArgument(at + " is " + KindName(m.second) +
+                                     ", a credential must be a string");
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Status CheckCredentialKinds(const json::Value& value) { return CheckKinds(value, ""); }
+
 bool RedactCredentials(json::Value* value) {
   bool redacted = false;
+  if (value->is_string()) return RedactUrl(&value->as_string());
   if (value->is_array()) {
     for (json::Value& item : value->array()) redacted |= RedactCredentials(&item);
     return redacted;

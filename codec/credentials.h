@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "codec/json_value.h"
+#include "codec/status.h"
 
 namespace zs {
 
@@ -62,8 +63,21 @@ std::string ScrubSource(std::string_view source);
 // Replaces, in place, the value of every object member whose name
 // IsCredentialName with kRedacted, at any depth (the whole value, whatever
 // its kind). Null and "" are left as they are: they show that nothing is set.
+// Every other string holding a URL ("://") has its userinfo replaced with
+// kRedacted ("https://user:pw@reg" -> "https://[REDACTED]@reg") and its
+// credential query parameters dropped, as ScrubSource does.
 // Returns whether anything was replaced.
 bool RedactCredentials(json::Value* value);
+
+// OK when every object member of `value` (at any depth) whose name
+// IsCredentialName holds a string or null, as every credential field of
+// Zarf's state does; else InvalidArgument naming the member's dotted path
+// and the kind found ("registryInfo.pushPassword is an object, a credential
+// must be a string"). A plural name whose singular is a credential name
+// ("credentials", "apiKeys") may hold an object or array, whose members are
+// checked in turn. For the init state, whose credential fields Zarf
+// declares as strings.
+Status CheckCredentialKinds(const json::Value& value);
 
 // The names of the variables `package` (a ZarfPackage definition) marks
 // `sensitive: true` in its `variables`, in definition order. Empty when it

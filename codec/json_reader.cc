@@ -71,7 +71,7 @@ std::size_t UnclosedBrackets(std::string_view text) {
 class TreeBuilder {
  public:
   TreeBuilder(std::string_view input, const ParseOptions& options)
-      : input_(input), options_(options) {}
+      : input_(input), options_(options), elements_left_(options.max_elements) {}
 
   Result<Value> Build(od::document& doc) {
     od::json_type type;
@@ -237,12 +237,26 @@ class TreeBuilder {
     if (depth > options_.max_depth) return TooDeep(v);
     od::json_type type;
     if (auto err = v.type().get(type)) return Fail(err, doc);
+    if (out != nullptr) {
+      const std::size_t cost = type == od::json_type::object ? kObjectUnits : 1;
+      if (elements_left_ < cost) return OverBudget(v);
+      elements_left_ -= cost;
+    }
     if (type == od::json_type::object) {
       if (out == nullptr) return CheckObject(v, doc, depth);
       return VisitObject(v, doc, depth, out, select);
     }
     if (type == od::json_type::array) return VisitArray(v, doc, depth, out, select);
     return VisitScalar(v, doc, type, out);
+  }
+
+  [[gnu::noinline]] Status OverBudget(od::value& v) {
+    return Status::InvalidArgument(
+        "json: values at byte " + std::to_string(Offset(v)) + " go " + std::string(kOverBudget) +
+        " of " + std::to_string(options_.max_elements) + " for a " +
+        std::to_string(input_.size()) + "-byte text (" + std::to_string(kElementFloor) +
+        " + 1 per " + std::to_string(kBytesPerElement) + " bytes; an object costs " +
+        std::to_string(kObjectUnits) + ")");
   }
 
   [[gnu::noinline]] Status TooDeep(od::value& v) {
@@ -466,6 +480,7 @@ class TreeBuilder {
 
   std::string_view input_;
   const ParseOptions& options_;
+  std::size_t elements_left_;  // units the budget still allows
   std::deque<Object> object_scratch_;
   std::deque<Array> array_scratch_;
 
@@ -503,6 +518,9 @@ auto WithDocument(std::string_view text, const ParseOptions& options, Body body)
   ParseOptions effective = options;
   if (effective.max_depth > kSimdjsonMaxDepth) {
     effective.max_depth = kSimdjsonMaxDepth;
+  }
+  if (effective.max_elements == 0) {
+    effective.max_elements = DefaultElementBudget(text.size());
   }
   // simdjson refuses a lone scalar followed by whitespace ("null "), which
   // RFC 8259 allows: such a document is parsed without its trailing

@@ -31,6 +31,24 @@ enum class DuplicateKeys {
   kReject,
 };
 
+// Decode budget: a parse spends at most kElementFloor units plus one per
+// kBytesPerElement bytes of input (ParseOptions::max_elements overrides it);
+// building a scalar or an array costs one unit, an object kObjectUnits
+// (objects become structs of the model, the costliest part of a decode).
+// The tree, and what callers build from it, stays proportional to the input.
+// Going over is InvalidArgument with a message containing kOverBudget, the
+// budget and the byte offset. Values that are checked but not built
+// (ParseJsonSelected) cost nothing.
+inline constexpr std::size_t kElementFloor = 4096;
+inline constexpr std::size_t kBytesPerElement = 2;
+inline constexpr std::size_t kObjectUnits = 4;
+inline constexpr std::string_view kOverBudget = "over the element budget";
+
+// The default element budget, in units, for a text of `bytes` bytes.
+inline constexpr std::size_t DefaultElementBudget(std::size_t bytes) {
+  return kElementFloor + bytes / kBytesPerElement;
+}
+
 struct ParseOptions {
   // Default: kKeep.
   DuplicateKeys duplicates = DuplicateKeys::kKeep;
@@ -39,6 +57,9 @@ struct ParseOptions {
   std::size_t max_depth = 512;
   // Largest input accepted, in bytes. Default: 256 MiB.
   std::size_t max_bytes = std::size_t{256} << 20;
+  // Most units spent building values (see kObjectUnits), the root included.
+  // Default: 0, which means DefaultElementBudget(input size).
+  std::size_t max_elements = 0;
   // Bytes after the end of the text that may be read (never written) — for
   // text in a std::string, its spare capacity. At least 64 lets the parser
   // work in place instead of on a padded copy of the text. Default: 0.
@@ -47,7 +68,8 @@ struct ParseOptions {
 
 // Parses exactly one JSON text (RFC 8259; surrounding whitespace allowed).
 // Returns Corruption on malformed input or invalid UTF-8, with "at byte N";
-// InvalidArgument when a limit of `options` is exceeded.
+// InvalidArgument when a limit of `options` (bytes, depth, element budget)
+// is exceeded.
 Result<Value> ParseJson(std::string_view text, const ParseOptions& options = {});
 
 // ParseJson, except that the value of each member named `raw_key` of the

@@ -44,7 +44,9 @@ inline constexpr std::size_t kMaxNestingDepth = 512;
 // without content (only comments, or nothing between markers) yield no
 // Value, so an empty stream gives an empty vector. Object members keep their
 // source order. Fails as described above. `text` is only borrowed for the
-// duration of the call. Nesting deeper than `max_depth` is InvalidArgument.
+// duration of the call. Nesting deeper than `max_depth` is InvalidArgument,
+// and so is a text that asks for more values than the JSON reader's element
+// budget (json::DefaultElementBudget; a mapping costs json::kObjectUnits).
 Result<std::vector<json::Value>> ParseDocuments(std::string_view text,
                                                 std::size_t max_depth = kMaxNestingDepth);
 

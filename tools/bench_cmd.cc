@@ -16,6 +16,7 @@
 #include "tools/common.h"
 #include "tools/state_file.h"
 #include "tools/svg_plot.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
@@ -237,7 +238,11 @@ Result<std::vector<std::string>> WriteOutputs(const BenchGrowthOptions& o,
 
 }  // namespace
 
-int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& out, std::ostream& err) {
+int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& raw_out, std::ostream& err) {
+  // Names and values come from Secrets: a table never passes their control
+  // characters to the terminal.
+  TableStream table(raw_out, o.output == "table");
+  std::ostream& out = table.stream();
   if (o.output != "table" && o.output != "json") {
     err << "error: -o must be table or json\n";
     return kExitUsage;

@@ -14,6 +14,7 @@
 #include "codec/json_reader.h"
 #include "engine/config_diff.h"
 #include "tools/common.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
@@ -151,7 +152,11 @@ json::Value ConfigChangesJson(const std::vector<engine::ConfigChange>& changes) 
   return list;
 }
 
-int RunConfig(const ConfigOptions& o, std::ostream& out, std::ostream& err) {
+int RunConfig(const ConfigOptions& o, std::ostream& raw_out, std::ostream& err) {
+  // Names and values come from Secrets: a table never passes their control
+  // characters to the terminal.
+  TableStream table(raw_out, o.output == "table");
+  std::ostream& out = table.stream();
   if (o.kind != "deploy" && o.kind != "remove") {
     err << "error: --kind must be deploy or remove\n";
     return kExitUsage;

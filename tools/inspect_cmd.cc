@@ -16,6 +16,7 @@
 #include "engine/derived_status.h"
 #include "migrate/format.h"
 #include "tools/common.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
@@ -85,7 +86,8 @@ Value PackageReport(const InputObject& in, const DeployedPackage& pkg, std::size
 }
 
 void PrintPackageTable(const Value& r, std::ostream& out) {
-  const auto str = [&](const char* k) { return std::string(r.StringOr(k)); };
+  // Each value escaped whole (a line feed in a name cannot start a fake row).
+  const auto str = [&](const char* k) { return TerminalText(r.StringOr(k)); };
   const auto num = [&](const char* k) { return r.Find(k)->number_raw(); };
   out << "PACKAGE " << str("name") << "  version " << (str("version").empty() ? "-" : str("version"))
       << "  secret " << str("secretName") << "\n";
@@ -101,9 +103,9 @@ void PrintPackageTable(const Value& r, std::ostream& out) {
   const Value* latest = r.Find("latestEvent");
   out << "  latest event: "
       << (latest->is_string() ? latest->as_string()
-                              : std::string(latest->StringOr("type")) + "/" +
-                                    std::string(latest->StringOr("outcome")) + " at " +
-                                    std::string(latest->StringOr("timestamp")))
+                              : TerminalText(latest->StringOr("type")) + "/" +
+                                    TerminalText(latest->StringOr("outcome")) + " at " +
+                                    TerminalText(latest->StringOr("timestamp")))
       << "  (" << num("events") << " events stored)\n";
   out << "  generation:   " << num("generation") << "  cli " << str("cliVersion") << "\n";
   const auto& comps = r.Find("components")->array();
@@ -112,7 +114,7 @@ void PrintPackageTable(const Value& r, std::ostream& out) {
     return;
   }
   std::size_t w = 9;
-  for (const Value& c : comps) w = std::max(w, c.StringOr("name").size());
+  for (const Value& c : comps) w = std::max(w, TerminalText(c.StringOr("name")).size());
   char line[512];
   std::snprintf(line, sizeof line, "  %-*s  %-10s  %-22s  %s\n", static_cast<int>(w), "COMPONENT",
                 "STATUS", "LAST EVENT", "CHARTS");
@@ -120,17 +122,17 @@ void PrintPackageTable(const Value& r, std::ostream& out) {
   for (const Value& c : comps) {
     const Value* last = c.Find("lastEvent");
     std::string ev = last->is_null() ? std::string(kOutcomeUnknown)
-                                     : std::string(last->StringOr("type")) + "/" +
-                                           std::string(last->StringOr("outcome"));
+                                     : TerminalText(last->StringOr("type")) + "/" +
+                                           TerminalText(last->StringOr("outcome"));
     std::string charts;
     for (const Value& ch : c.Find("charts")->array()) {
       if (!charts.empty()) charts += ", ";
-      charts += std::string(ch.StringOr("namespace")) + "/" + std::string(ch.StringOr("chartName"));
-      if (!ch.StringOr("status").empty()) charts += " (" + std::string(ch.StringOr("status")) + ")";
+      charts += TerminalText(ch.StringOr("namespace")) + "/" + TerminalText(ch.StringOr("chartName"));
+      if (!ch.StringOr("status").empty()) charts += " (" + TerminalText(ch.StringOr("status")) + ")";
     }
-    const std::string status = c.StringOr("status").empty() ? "-" : std::string(c.StringOr("status"));
+    const std::string status = c.StringOr("status").empty() ? "-" : TerminalText(c.StringOr("status"));
     std::snprintf(line, sizeof line, "  %-*s  %-10s  %-22s  ", static_cast<int>(w),
-                  std::string(c.StringOr("name")).c_str(), status.c_str(), ev.c_str());
+                  TerminalText(c.StringOr("name")).c_str(), status.c_str(), ev.c_str());
     out << line << (charts.empty() ? "-" : charts) << "\n";
   }
 }
@@ -154,7 +156,11 @@ void PrintStateTable(const Value& r, std::ostream& out) {
 
 }  // namespace
 
-int RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& err) {
+int RunInspect(const InspectOptions& options, std::ostream& raw_out, std::ostream& err) {
+  // Names and values come from Secrets: a table never passes their control
+  // characters to the terminal.
+  TableStream table(raw_out, options.output == "table");
+  std::ostream& out = table.stream();
   if (options.output != "table" && options.output != "json" && options.output != "yaml") {
     err << "error: -o must be table, json or yaml, not '" << options.output << "'\n";
     return kExitUsage;
@@ -164,6 +170,8 @@ int RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& e
     if (in.payload_kind == PayloadKind::kState) {
       auto payload = json::ParseJson(in.payload);
       if (!payload.ok()) return payload.status().WithContext("payload");
+      // A credential of the wrong kind is an error here as in `migrate`.
+      ZS_RETURN_IF_ERROR(CheckCredentialKinds(*payload).WithContext("payload"));
       reports.array().push_back(
           StateReport(in, std::move(payload).value(), options.show_secrets, in.payload.size()));
       return Status::OK();

@@ -19,6 +19,7 @@
 #include "migrate/migrate.h"
 #include "tools/common.h"
 #include "tools/state_file.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
@@ -200,7 +201,7 @@ std::string RenderReport(const Value& report, const std::string& format) {
   if (format == "yaml") return yaml::Write(report);
   std::ostringstream ss;
   PrintReportTable(report, ss);
-  return ss.str();
+  return TerminalText(ss.str(), Layout::kTable);
 }
 
 // Writes the migrated objects of one input in the input's own form, as they

@@ -12,6 +12,7 @@
 #include "codec/yaml.h"
 #include "engine/prune.h"
 #include "tools/common.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
@@ -229,8 +230,12 @@ bool AddCachedOthers(const std::string& db, std::vector<DeployedPackage>* others
 
 }  // namespace
 
-int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out,
+int RunPrunePlan(const PrunePlanOptions& o, std::ostream& raw_out,
                  std::ostream& err) {
+  // Names and values come from Secrets: a table never passes their control
+  // characters to the terminal.
+  TableStream table(raw_out, o.output == "table");
+  std::ostream& out = table.stream();
   if (o.output != "table" && o.output != "json") {
     err << "error: -o must be table or json\n";
     return kExitUsage;

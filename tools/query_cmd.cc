@@ -16,6 +16,7 @@
 #include "engine/lifecycle.h"
 #include "tools/common.h"
 #include "tools/config_cmd.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
@@ -221,7 +222,11 @@ Status Dispatch(engine::Cache& cache, const QueryOptions& o, const Timestamp& no
 
 }  // namespace
 
-int RunQuery(const QueryOptions& o, std::ostream& out, std::ostream& err) {
+int RunQuery(const QueryOptions& o, std::ostream& raw_out, std::ostream& err) {
+  // Names and values come from Secrets: a table never passes their control
+  // characters to the terminal.
+  TableStream table(raw_out, o.output == "table");
+  std::ostream& out = table.stream();
   if (o.output != "table" && o.output != "json") {
     err << "error: -o must be table or json\n";
     return kExitUsage;

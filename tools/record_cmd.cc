@@ -19,7 +19,8 @@ volatile std::sig_atomic_t g_stop_signal = 0;
 
 extern "C" void OnStopSignal(int sig) { g_stop_signal = sig; }
 
-// Installs the graceful-stop handlers for the lifetime of the object.
+// Installs the graceful-stop handlers for the lifetime of the object:
+// SIGINT, SIGTERM and SIGHUP (a closed terminal or ssh session) alike.
 class StopSignals {
  public:
   StopSignals() {
@@ -29,10 +30,12 @@ class StopSignals {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old_int_);
     sigaction(SIGTERM, &sa, &old_term_);
+    sigaction(SIGHUP, &sa, &old_hup_);
   }
   ~StopSignals() {
     sigaction(SIGINT, &old_int_, nullptr);
     sigaction(SIGTERM, &old_term_, nullptr);
+    sigaction(SIGHUP, &old_hup_, nullptr);
   }
   StopSignals(const StopSignals&) = delete;
   StopSignals& operator=(const StopSignals&) = delete;
@@ -40,6 +43,7 @@ class StopSignals {
  private:
   struct sigaction old_int_ {};
   struct sigaction old_term_ {};
+  struct sigaction old_hup_ {};
 };
 
 // Waits `ms` unless a stop signal arrives; returns whether one did.

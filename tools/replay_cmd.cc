@@ -15,6 +15,7 @@
 #include "engine/fold.h"
 #include "tools/common.h"
 #include "tools/package_session.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
@@ -174,7 +175,11 @@ int PrintDrift(const std::vector<engine::Drift>& drift, const std::vector<std::s
 
 }  // namespace
 
-int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
+int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) {
+  // Names and values come from Secrets: a table never passes their control
+  // characters to the terminal.
+  TableStream table(raw_out, o.output == "table");
+  std::ostream& out = table.stream();
   auto fail = [&](const Status& s) {
     err << "error: " << s.message() << "\n";
     return kExitSomeFailed;

@@ -13,6 +13,7 @@
 #include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "tools/common.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
@@ -108,7 +109,11 @@ Value CodecValue(std::size_t bytes, std::size_t per_event) {
 
 }  // namespace
 
-int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
+int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
+  // Names and values come from Secrets: a table never passes their control
+  // characters to the terminal.
+  TableStream table(raw_out, o.output == "table");
+  std::ostream& out = table.stream();
   if (o.output != "table" && o.output != "json") {
     err << "error: -o must be table or json\n";
     return kExitUsage;

@@ -12,6 +12,7 @@
 #include "codec/secret.h"
 #include "engine/derived_status.h"
 #include "tools/common.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
@@ -94,7 +95,11 @@ void PrintTable(const Value& s, std::ostream& out) {
 
 }  // namespace
 
-int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
+int RunStatus(const StatusOptions& o, std::ostream& raw_out, std::ostream& err) {
+  // Names and values come from Secrets: a table never passes their control
+  // characters to the terminal.
+  TableStream table(raw_out, o.output == "table");
+  std::ostream& out = table.stream();
   if (o.output != "table" && o.output != "json") {
     err << "error: -o must be table or json\n";
     return kExitUsage;

@@ -7,10 +7,15 @@
 #include "codec/go_json.h"
 #include "engine/cache.h"
 #include "tools/common.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 
-int RunVerify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
+int RunVerify(const VerifyOptions& o, std::ostream& raw_out, std::ostream& err) {
+  // Names and values come from Secrets: a table never passes their control
+  // characters to the terminal.
+  TableStream table(raw_out, o.output == "table");
+  std::ostream& out = table.stream();
   if (o.output != "table" && o.output != "json") {
     err << "error: -o must be table or json\n";
     return kExitUsage;

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "codec/internal/yaml_cursor.h"
+#include "codec/json_reader.h"
 #include "codec/yaml.h"
 
 // How the block grammar is read. A block collection is identified by the
@@ -60,7 +61,10 @@ struct FlowItem {
 class Parser : private Cursor {
  public:
   Parser(std::string src, std::size_t max_depth)
-      : Cursor(std::move(src)), max_depth_(max_depth) {}
+      : Cursor(std::move(src)),
+        max_depth_(max_depth),
+        budget_(json::DefaultElementBudget(src_.size())),
+        elements_left_(budget_) {}
 
   Result<std::vector<Value>> Run();
 
@@ -79,8 +83,14 @@ class Parser : private Cursor {
   Status CheckKey(const ScalarHead& head, std::size_t start) const;
   Result<std::string> ContinuePlain(std::string text, int n);
   Status TooDeep(std::size_t at) const;
+  // Takes `units` from the element budget, the JSON reader's: one per value
+  // (a document, a mapping member, a sequence entry) and kObjectUnits - 1
+  // more per mapping. InvalidArgument when it is spent.
+  Status Charge(std::size_t at, std::size_t units = 1);
 
   const std::size_t max_depth_;
+  const std::size_t budget_;
+  std::size_t elements_left_;
 
   Status SkipFlowSpace(std::size_t start);
   Result<Value> ParseFlowCollection(std::size_t depth);
@@ -195,6 +205,7 @@ Result<std::vector<Value>> Parser::Run() {
       if (first < 0) continue;  // an empty document
     }
     ZS_ASSIGN_OR_RETURN(Value root, ParseBlockValue(-1, Context::kDocument, 0));
+    ZS_RETURN_IF_ERROR(Charge(pos_));
     documents.push_back(std::move(root));
     ZS_ASSIGN_OR_RETURN(const int after, NextContentLine());
     if (after >= 0) {
@@ -208,6 +219,21 @@ Result<std::vector<Value>> Parser::Run() {
 // Parses the node after an indicator (`:`, `-`, `---`), which may follow on
 // the same line or start on a later, deeper line. `n` is the indentation of
 // the enclosing block collection (-1 for a document). An absent node is null.
+Status Parser::Charge(std::size_t at, std::size_t units) {
+  if (elements_left_ >= units) {
+    elements_left_ -= units;
+    return Status::OK();
+  }
+  return Error(Status::Code::kInvalidArgument, at,
+               "values go " + std::string(json::kOverBudget) + " of " +
+                   std::to_string(budget_) + " for a " +
+                   std::to_string(src_.size()) + "-byte text (" +
+                   std::to_string(json::kElementFloor) + " + 1 per " +
+                   std::to_string(json::kBytesPerElement) +
+                   " bytes; a mapping costs " +
+                   std::to_string(json::kObjectUnits) + ")");
+}
+
 Result<Value> Parser::ParseBlockValue(int n, Context ctx, std::size_t depth) {
   const std::size_t before = pos_;
   SkipBlanks();
@@ -284,6 +310,7 @@ Result<Value> Parser::ParseBlockMapping(int col, std::string key,
                                         std::size_t key_pos,
                                         std::size_t depth) {
   if (depth > max_depth_) return TooDeep(key_pos);
+  ZS_RETURN_IF_ERROR(Charge(key_pos, json::kObjectUnits - 1));
   json::Object members;
   std::unordered_set<std::string> seen;
   while (true) {
@@ -294,6 +321,7 @@ Result<Value> Parser::ParseBlockMapping(int col, std::string key,
     ++pos_;
     ZS_ASSIGN_OR_RETURN(Value value,
                         ParseBlockValue(col, Context::kMapValue, depth));
+    ZS_RETURN_IF_ERROR(Charge(key_pos));
     members.emplace_back(std::move(key), std::move(value));
     ZS_ASSIGN_OR_RETURN(const int indent, NextContentLine());
     if (indent < col) break;
@@ -342,6 +370,7 @@ Result<Value> Parser::ParseBlockSequence(int col, std::size_t depth) {
     ++pos_;  // the `-`
     ZS_ASSIGN_OR_RETURN(Value item,
                         ParseBlockValue(col, Context::kSeqEntry, depth));
+    ZS_RETURN_IF_ERROR(Charge(pos_));
     items.push_back(std::move(item));
     ZS_ASSIGN_OR_RETURN(const int indent, NextContentLine());
     if (indent < col) break;
@@ -553,6 +582,7 @@ Result<Value> Parser::ParseFlowCollection(std::size_t depth) {
   if (depth > max_depth_) return TooDeep(start);
   const bool is_map = src_[pos_] == '{';
   const char close = is_map ? '}' : ']';
+  if (is_map) ZS_RETURN_IF_ERROR(Charge(start, json::kObjectUnits - 1));
   ++pos_;
   json::Array items;
   json::Object members;
@@ -590,14 +620,18 @@ Result<Value> Parser::ParseFlowCollection(std::size_t depth) {
           return Corrupt(item.start,
                          "duplicate mapping key \"" + item.text + "\"");
         }
+        ZS_RETURN_IF_ERROR(Charge(item.start));
         members.emplace_back(std::move(item.text), std::move(value));
       } else {  // `[a: 1]`, a single-pair mapping inside a sequence
         json::Object pair;
+        ZS_RETURN_IF_ERROR(Charge(item.start));
         pair.emplace_back(std::move(item.text), std::move(value));
         items.push_back(Value::MakeObject(std::move(pair)));
       }
     } else {
+      const std::size_t item_start = item.start;
       ZS_ASSIGN_OR_RETURN(Value value, FlowValue(std::move(item)));
+      ZS_RETURN_IF_ERROR(Charge(item_start));
       items.push_back(std::move(value));
     }
     ZS_RETURN_IF_ERROR(SkipFlowSpace(start));

@@ -725,7 +725,8 @@ TEST_F(CompactCorruptionTest, AHugeDeclaredLengthIsRefusedBeforeAllocating) {
   ASSERT_FALSE(pkg.ok());
   EXPECT_EQ(pkg.status().ToString(),
             "Corruption: compact: declared length 4294967295 exceeds the "
-            "67108864-byte limit");
+            "decode budget of 16777216 bytes (16 x the 1048576-byte Secret "
+            "limit)");
 }
 
 TEST_F(CompactCorruptionTest, AWrongDeclaredLengthIsCorruption) {
@@ -755,6 +756,72 @@ TEST(CompactForgeryTest, UnknownFlagsAndDisagreeingDictionaryAreCorruption) {
       "compact: flags 0x1 disagree with dictionary id");
   ExpectError(Envelope("", 0, 0, 0, /*version=*/0), Status::Code::kCorruption,
               "compact: invalid format version 0");
+}
+
+// Expansion bombs: a few bytes of zstd that expand to millions of empty
+// messages are refused before any is built.
+std::string Bomb(char tag, std::size_t count) {
+  std::string proto;
+  for (std::size_t i = 0; i < count; ++i) proto += std::string{tag, '\0'};
+  std::string frame(ZSTD_compressBound(proto.size()), '\0');
+  frame.resize(ZSTD_compress(frame.data(), frame.size(), proto.data(),
+                             proto.size(), 19));
+  return Envelope(frame, format::kFlagZstd, 0,
+                  static_cast<std::uint32_t>(proto.size()));
+}
+
+TEST(CompactBudgetTest, ExpansionBombsAreOverTheElementBudget) {
+  for (char tag : {'\x32', '\x5a', '\x42'}) {  // components, events, connect
+    const std::string bomb = Bomb(tag, 1 << 20);
+    ASSERT_LT(bomb.size(), 1024u);
+    auto pkg = compact::Decode(bomb);
+    ASSERT_FALSE(pkg.ok());
+    EXPECT_EQ(pkg.status().code(), Status::Code::kInvalidArgument);
+    EXPECT_EQ(pkg.status().message(),
+              "compact: payload holds more than " +
+                  std::to_string(4096 + 8 * bomb.size()) +
+                  " elements, over the decode budget for a " +
+                  std::to_string(bomb.size()) +
+                  "-byte envelope (4096 + 8 per byte)");
+  }
+  // Within the budget the same shape decodes.
+  auto small = compact::Decode(Bomb('\x32', 4000));
+  ASSERT_TRUE(small.ok()) << small.status().ToString();
+  EXPECT_EQ(small->deployed_components->size(), 4000u);
+}
+
+TEST(CompactBudgetTest, JsonTextCountsAgainstTheBudget) {
+  // data (3) as a JSON text of 200k values in a small frame.
+  std::string text = "[0";
+  for (int i = 1; i < 200000; ++i) text += ",0";
+  text += "]";
+  const std::string proto = Len(3, Len(1, text));
+  std::string frame(ZSTD_compressBound(proto.size()), '\0');
+  frame.resize(ZSTD_compress(frame.data(), frame.size(), proto.data(),
+                             proto.size(), 19));
+  auto pkg = compact::Decode(Envelope(frame, format::kFlagZstd, 0,
+                                      static_cast<std::uint32_t>(proto.size())));
+  ASSERT_FALSE(pkg.ok());
+  EXPECT_NE(pkg.status().message().find("over the decode budget"),
+            std::string::npos)
+      << pkg.status().ToString();
+}
+
+TEST(CompactBudgetTest, TheWriterRefusesWhatTheReaderWouldRefuse) {
+  DeployedPackage pkg;
+  pkg.name = "many";
+  pkg.deployed_components.emplace(200000);
+  auto bytes = compact::Encode(pkg);
+  ASSERT_FALSE(bytes.ok());
+  EXPECT_EQ(bytes.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(bytes.status().message().find("compress too well for the decode "
+                                          "budget"),
+            std::string::npos)
+      << bytes.status().ToString();
+  pkg.deployed_components.emplace(2000);
+  auto fits = compact::Encode(pkg);
+  ASSERT_TRUE(fits.ok()) << fits.status().ToString();
+  ASSERT_TRUE(compact::Decode(*fits).ok());
 }
 
 TEST(CompactForgeryTest, AStoredPayloadMustHaveItsDeclaredLength) {

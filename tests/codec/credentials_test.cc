@@ -91,6 +91,42 @@ TEST(RedactCredentialsTest, ReplacesWholeValuesUnderCredentialNamesAtAnyDepth) {
   EXPECT_FALSE(RedactCredentials(&clean));
 }
 
+TEST(RedactCredentialsTest, HidesTheUserinfoAndCredentialParametersOfAddresses) {
+  json::Value v = J(R"({"registryInfo":{"address":"https://user:pw@reg.example:5000/v2"},
+                        "gitServer":{"address":"http://git.example/r?token=t&ref=main"},
+                        "urls":["oci://u@host/x"],"plain":"a@b","noUser":"https://reg.example"})");
+  EXPECT_TRUE(RedactCredentials(&v));
+  EXPECT_EQ(Text(v),
+            R"({"registryInfo":{"address":"https://[REDACTED]@reg.example:5000/v2"},)"
+            R"("gitServer":{"address":"http://git.example/r?ref=main"},)"
+            R"("urls":["oci://[REDACTED]@host/x"],"plain":"a@b","noUser":"https://reg.example"})");
+}
+
+TEST(CheckCredentialKindsTest, ACredentialMustBeAStringOrNull) {
+  EXPECT_TRUE(CheckCredentialKinds(J(R"({"registryInfo":{"pushPassword":"p","nodePort":1},
+                                         "agentTLS":{"key":null},"list":[{"token":""}],
+                                         "credentials":{"pass":"p"},"apiKeys":["k"]})"))
+                  .ok());
+  const struct {
+    const char* state;
+    const char* error;
+  } rows[] = {
+      {R"({"registryInfo":{"pushPassword":{"x":"p"}}})",
+       "registryInfo.pushPassword is an object, a credential must be a string"},
+      {R"({"gitServer":{"pushPassword":["p"]}})",
+       "gitServer.pushPassword is an array, a credential must be a string"},
+      {R"({"list":[{"apiKey":1}]})", "list[0].apiKey is a number, a credential must be a string"},
+      {R"({"secret":true})", "secret is a boolean, a credential must be a string"},
+      {R"({"credentials":{"pass":{}}})", "credentials.pass is an object, a credential must be a string"},
+      {R"({"pass":[]})", "pass is an array, a credential must be a string"},
+  };
+  for (const auto& row : rows) {
+    const Status s = CheckCredentialKinds(J(row.state));
+    EXPECT_EQ(s.code(), Status::Code::kInvalidArgument) << row.state;
+    EXPECT_EQ(s.message(), row.error) << row.state;
+  }
+}
+
 TEST(SensitiveVariablesTest, NamesTheVariablesMarkedSensitive) {
   const json::Value pkg = J(R"({"variables":[{"name":"A","sensitive":true},{"name":"B"},
                                              {"name":"C","sensitive":false},

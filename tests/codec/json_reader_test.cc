@@ -96,6 +96,42 @@ TEST(JsonReaderTest, DepthAndSizeLimitsAreEnforced) {
   EXPECT_NE(ErrorOf("[1]", {.max_bytes = 2}).find("exceeds the limit"), std::string::npos);
 }
 
+// A flat array of `n` copies of `item`.
+std::string Repeat(std::string_view item, std::size_t n) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i > 0) s += ",";
+    s += item;
+  }
+  return s + "]";
+}
+
+TEST(JsonReaderTest, TheElementBudgetIsProportionalToTheInput) {
+  EXPECT_EQ(DefaultElementBudget(0), 4096u);
+  EXPECT_EQ(DefaultElementBudget(4000), 6096u);
+  // Empty objects, 3 bytes for 4 units: over the budget of 1 per 2 bytes.
+  const std::string dense = Repeat("{}", 1000000);
+  const std::string err = ErrorOf(dense);
+  EXPECT_NE(err.find("json: values at byte "), std::string::npos) << err;
+  EXPECT_NE(err.find(std::string(kOverBudget) + " of " +
+                     std::to_string(DefaultElementBudget(dense.size())) + " for a " +
+                     std::to_string(dense.size()) + "-byte text"),
+            std::string::npos)
+      << err;
+  // Scalars at 2 bytes each fit, as do small dense documents (the floor).
+  EXPECT_TRUE(ParseJson(Repeat("0", 1000000)).ok());
+  EXPECT_TRUE(ParseJson(Repeat("{}", 1000)).ok());
+  EXPECT_TRUE(ParseJson(Repeat("{}", 1000000), {.max_elements = 4000001}).ok());
+  EXPECT_FALSE(ParseJson(Repeat("0", 10), {.max_elements = 10}).ok());
+  EXPECT_TRUE(ParseJson(Repeat("0", 10), {.max_elements = 11}).ok());
+  // Values a Selection leaves out are checked, not built: they cost nothing.
+  const std::string doc = "{\"keep\":1,\"skip\":" + Repeat("{}", 100) + "}";
+  Selection keep;
+  keep.members.push_back({"keep", nullptr});
+  EXPECT_TRUE(ParseJsonSelected(doc, keep, {.max_elements = 5}).ok());
+  EXPECT_FALSE(ParseJson(doc, {.max_elements = 5}).ok());
+}
+
 TEST(JsonReaderTest, ValidNumberGrammar) {
   for (const char* ok : {"0", "-0", "1.5", "1e5", "1E+5", "-1.0e-5", "123456789012345678901234"}) {
     EXPECT_TRUE(IsValidNumber(ok)) << ok;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "codec/json_reader.h"
 #include "codec/json_value.h"
 #include "tests/test_util.h"
 
@@ -87,6 +88,26 @@ const char* const kSamples[] = {
 };
 
 // --- kubectl samples -------------------------------------------------------
+
+TEST(YamlBudgetTest, ValuesBeyondTheElementBudgetAreRefused) {
+  // Flow style, 3 bytes per empty mapping (4 units): over 1 unit per 2 bytes.
+  std::string flow = "items: [{}";
+  for (int i = 1; i < 1000000; ++i) flow += ",{}";
+  flow += "]\n";
+  auto docs = ParseDocuments(flow);
+  ASSERT_FALSE(docs.ok());
+  EXPECT_EQ(docs.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(docs.status().message().find("yaml: line 1, column "), std::string::npos)
+      << docs.status().message();
+  EXPECT_NE(docs.status().message().find(std::string(json::kOverBudget)), std::string::npos)
+      << docs.status().message();
+  // Block style, 8 bytes per empty mapping, stays within it.
+  std::string block = "items:\n";
+  for (int i = 0; i < 100000; ++i) block += "-    {}\n";
+  auto fits = ParseDocuments(block);
+  ASSERT_TRUE(fits.ok()) << fits.status().ToString();
+  EXPECT_EQ(fits->at(0).Find("items")->array().size(), 100000u);
+}
 
 TEST(YamlKubectlTest, EverySampleParsesToTheValueOfItsJsonForm) {
   for (const char* name : kSamples) {

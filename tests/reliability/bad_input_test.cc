@@ -77,6 +77,15 @@ void Generate(const std::string& name, const fs::path& path) {
     out << R"({"name":"big-string","data":{"kind":"ZarfPackageConfig","metadata":{"name":"big-string","description":")"
         << std::string(100 << 20, 'x')
         << R"("}},"cliVersion":"v0.84.0","generation":1,"deployedComponents":[]})";
+  } else if (name == "components-1m-empty-payload") {
+    // 3 MB: a million empty components, one value per 3 bytes.
+    out << R"({"name":"empty-components","cliVersion":"v0.84.0","generation":1,"deployedComponents":[)";
+    for (int i = 0; i < 1000000; ++i) out << (i == 0 ? "{}" : ",{}");
+    out << "]}";
+  } else if (name == "components-1m-empty-yaml") {
+    out << "name: empty-components\ncliVersion: v0.84.0\ngeneration: 1\ndeployedComponents: [";
+    for (int i = 0; i < 1000000; ++i) out << (i == 0 ? "{}" : ",{}");
+    out << "]\n";
   } else if (name == "string-100mb-key") {
     out << "{\"" << std::string(100 << 20, 'k') << "\": 1}";
   } else {
@@ -179,9 +188,54 @@ TEST(BadInputCorpusTest, HasAtLeastFortyInputsAndEveryFileIsListed) {
   }
   for (const auto& e : fs::directory_iterator(DataDir() / "bad-inputs")) {
     const std::string name = e.path().filename().string();
-    if (name == "MANIFEST.tsv" || name == "README.md") continue;
+    if (name == "MANIFEST.tsv" || name == "README.md" || name.ends_with(".py")) continue;
     EXPECT_TRUE(listed.count(name)) << name << " is not in MANIFEST.tsv";
   }
+}
+
+// The decode budgets bound memory, not only the answer: each compact bomb
+// (which took 1.9 to 4.3 GB before) is refused with a small peak RSS. A
+// resource limit of the child process, not a timing.
+TEST(BadInputCorpusTest, CompactBombsAreRefusedInLittleMemory) {
+  const fs::path dir = fs::path(::testing::TempDir()) / ("bombs-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  constexpr long kLimitKib = 96 * 1024;
+  for (const char* bomb : {"compact-bomb-components-64mib.secret.json",
+                           "compact-bomb-components-12mib.secret.json",
+                           "compact-bomb-events-4mib.secret.json"}) {
+    for (const char* command : {"inspect", "size", "status", "migrate"}) {
+      const std::string path = (DataDir() / "bad-inputs" / bomb).string();
+      const RunResult r = RunBinary(ZS_BINARY_PATH, {command, "-f", path}, dir);
+      EXPECT_EQ(r.exit_code, 1) << command << " " << bomb << "\n" << r.err;
+      EXPECT_NE(r.err.find("decode budget"), std::string::npos) << r.err;
+      EXPECT_LT(r.max_rss_kib, kLimitKib) << command << " " << bomb;
+    }
+  }
+  fs::remove_all(dir);
+}
+
+// Inside the budgets, peak memory stays under the multiple of the input that
+// docs/reliability-budgets.md states, on the densest legal shape: empty
+// objects at 8 bytes each (the most model structs a text may ask for).
+TEST(BadInputCorpusTest, TheDensestLegalPayloadStaysUnderTheStatedMemoryMultiple) {
+  const fs::path dir = fs::path(::testing::TempDir()) / ("dense-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path input = dir / "dense.json";
+  {
+    std::ofstream out(input, std::ios::binary);
+    out << R"({"name":"dense","cliVersion":"v0.84.0","generation":1,"deployedComponents":[{})";
+    for (int i = 1; i < 250000; ++i) out << ",     {}";
+    out << "]}";
+  }
+  const long input_kib = static_cast<long>(fs::file_size(input) / 1024);
+  constexpr long kBaseKib = 32 * 1024;
+  constexpr long kMultiple = 200;
+  for (const char* command : {"inspect", "migrate"}) {
+    const RunResult r = RunBinary(ZS_BINARY_PATH, {command, "-f", input.string()}, dir);
+    EXPECT_EQ(r.exit_code, 0) << command << "\n" << r.err.substr(0, 500);
+    EXPECT_LT(r.max_rss_kib, kBaseKib + kMultiple * input_kib) << command;
+  }
+  fs::remove_all(dir);
 }
 
 }  // namespace

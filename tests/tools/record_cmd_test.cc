@@ -234,9 +234,10 @@ TEST_F(RecordCmdTest, TheSizeGuardRefusesAnOverLimitSecretAndWritesNothing) {
   EXPECT_EQ(engine::LatestEventSummary(*DecodePackage(in->objects[0].object)), "Deploy/Succeeded");
 }
 
-// The real binary, stopped by a real signal in the middle of a deploy.
+// The real binary, stopped by a real signal in the middle of a deploy (a
+// closed terminal, SIGHUP, too).
 TEST_F(RecordCmdTest, SigtermMidDeployRecordsCancelledAndExitsNonZero) {
-  for (int sig : {SIGTERM, SIGINT}) {
+  for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
     fs::remove(dir_ / "secret.json");
     fs::remove(dir_ / "log.jsonl");
     int err_pipe[2];
