@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/run_binary.h"
 #include "tests/test_dir.h"
 #include "tests/test_util.h"
 
@@ -23,49 +24,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Ran {
-  int exit_code = -1;
-  int signal = 0;
-  std::string err;
-};
-
-// How the child runs: where its stdin and stdout go, and the largest file
-// it may write (0: no limit). Past the limit a write fails with EFBIG, as on
-// a full disk; SIGXFSZ, which would kill it instead, is ignored.
-struct Child {
-  std::string stdin_path = "/dev/null";
-  std::string stdout_path = "/dev/null";
-  rlim_t file_size_limit = 0;
-};
+using Ran = RunResult;
+using Child = ChildSetup;
 
 Ran RunZs(const std::vector<std::string>& args, const Child& child, const fs::path& dir) {
-  const std::string err_path = (dir / ".stderr").string();
-  std::vector<std::string> argv_s = {ZS_BINARY_PATH};
-  argv_s.insert(argv_s.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& a : argv_s) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::dup2(::open(child.stdin_path.c_str(), O_RDONLY), 0);
-    ::dup2(::open(child.stdout_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600), 1);
-    ::dup2(::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600), 2);
-    if (child.file_size_limit != 0) {
-      ::signal(SIGXFSZ, SIG_IGN);  // inherited across exec
-      const struct rlimit limit = {child.file_size_limit, child.file_size_limit};
-      ::setrlimit(RLIMIT_FSIZE, &limit);
-    }
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
-  }
-  Ran r;
-  if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
-  r.err = ReadFile(err_path);
-  return r;
+  return RunLimited(ZS_BINARY_PATH, args, child, dir);
 }
 
 class OutputTest : public ::testing::Test {

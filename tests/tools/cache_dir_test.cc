@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/run_binary.h"
 #include "tests/test_dir.h"
 #include "tests/test_util.h"
 
@@ -25,42 +26,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Ran {
-  int exit_code = -1;
-  int signal = 0;
-  std::string err;
-};
+using Ran = RunResult;
 
-// Runs the binary; `file_size_limit` (bytes, 0 none) makes writes past it
-// fail with EFBIG, as on a full disk (SIGXFSZ ignored).
+// Runs the binary, stdout to /dev/null; `file_size_limit` (bytes, 0 none)
+// makes writes past it fail, as on a full disk.
 Ran RunZs(const std::vector<std::string>& args, const fs::path& dir, rlim_t file_size_limit = 0) {
-  const std::string err_path = (dir / ".stderr").string();
-  std::vector<std::string> argv_s = {ZS_BINARY_PATH};
-  argv_s.insert(argv_s.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& a : argv_s) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::dup2(::open("/dev/null", O_RDONLY), 0);
-    ::dup2(::open("/dev/null", O_WRONLY), 1);
-    ::dup2(::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600), 2);
-    if (file_size_limit != 0) {
-      ::signal(SIGXFSZ, SIG_IGN);
-      const struct rlimit limit = {file_size_limit, file_size_limit};
-      ::setrlimit(RLIMIT_FSIZE, &limit);
-    }
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
-  }
-  Ran r;
-  if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
-  r.err = ReadFile(err_path);
-  return r;
+  ChildSetup child;
+  child.file_size_limit = file_size_limit;
+  return RunLimited(ZS_BINARY_PATH, args, child, dir);
 }
 
 mode_t ModeOf(const fs::path& p) {
