@@ -286,11 +286,13 @@ std::vector<Result<IngestResult>> CacheImpl::IngestGroup(std::span<const IngestS
 }
 
 Status CacheImpl::Sync() {
+  ZS_RETURN_IF_ERROR(db_->write_error());  // syncing after it would abort
   if (!db_->write_ahead_log()) return Flush();
   return FromRocks(db_->db()->FlushWAL(/*sync=*/true), "cache " + db_->dir() + ": syncing the WAL");
 }
 
 Status CacheImpl::Flush() {
+  ZS_RETURN_IF_ERROR(db_->write_error());
   std::vector<rocksdb::ColumnFamilyHandle*> families;
   for (int i = 0; i < kCfCount; ++i) families.push_back(db_->cf(i));
   rocksdb::FlushOptions options;

@@ -5,6 +5,7 @@
 #define ZARF_STATE_TESTS_RUN_BINARY_H_
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -67,6 +68,48 @@ inline RunResult RunBinary(const std::string& binary, const std::vector<std::str
   r.err = ReadFile(err_path);
   std::filesystem::remove(out_path);
   std::filesystem::remove(err_path);
+  return r;
+}
+
+// Where the child's stdin and stdout go, and the largest file it may write
+// (0: no limit). Past the limit a write fails with EFBIG, as on a full
+// disk; SIGXFSZ, which would kill it instead, is ignored.
+struct ChildSetup {
+  std::string stdin_path = "/dev/null";
+  std::string stdout_path = "/dev/null";
+  rlim_t file_size_limit = 0;
+};
+
+// Runs `binary args...` as `child` says; stderr is captured through a file
+// in `dir` (out stays empty, max_rss_kib 0).
+inline RunResult RunLimited(const std::string& binary, const std::vector<std::string>& args,
+                            const ChildSetup& child, const std::filesystem::path& dir) {
+  const std::string err_path = (dir / ".stderr").string();
+  std::vector<std::string> argv_s = {binary};
+  argv_s.insert(argv_s.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& a : argv_s) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::dup2(::open(child.stdin_path.c_str(), O_RDONLY), 0);
+    ::dup2(::open(child.stdout_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600), 1);
+    ::dup2(::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600), 2);
+    if (child.file_size_limit != 0) {
+      ::signal(SIGXFSZ, SIG_IGN);  // inherited across exec
+      const struct rlimit limit = {child.file_size_limit, child.file_size_limit};
+      ::setrlimit(RLIMIT_FSIZE, &limit);
+    }
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0) {
+  }
+  RunResult r;
+  if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+  r.err = ReadFile(err_path);
   return r;
 }
 

@@ -107,6 +107,29 @@ Result<json::Value> ParseDocument(const std::string& text, const std::string& pa
 // system clock. InvalidArgument naming --now for a malformed time.
 Result<Timestamp> ParseNow(const std::string& now);
 
+// Gives std::cout a buffer that writes to descriptor 1 and keeps the first
+// write error with its reason, for FlushOutput and CloseStandardOutput to
+// report, and gives a descriptor 0-2 the process lacks /dev/null opened
+// read-only (writes to it fail, as to the missing one; no file opened later
+// takes its number). main() calls it first; nothing may write to stdout
+// through C stdio after that (the two buffers would interleave).
+void UseCheckedStandardOutput();
+
+// Flushes `out` and says whether everything written to it arrived: OK, or
+// IOError "<what>: write failed[: <reason>]" once any write to it failed
+// (a full disk, /dev/full, a file size limit). For std::cout the C stdio
+// buffer behind it is checked too. Commands call it before they report
+// success, so that a cut output is never an exit 0.
+Status FlushOutput(std::ostream& out, std::string_view what);
+
+// Flushes and closes the process's standard output (std::cout, stdio and
+// descriptor 1): the last check of what a command printed, made by main()
+// after every command. IOError "standard output: write failed: <reason>"
+// when a write failed or the close reports an error (NFS reports some only
+// then). A failure FlushOutput already returned for std::cout is not
+// returned again (the command has reported it).
+Status CloseStandardOutput();
+
 // Opens the local cache in `dir` for queries (read-only, never created).
 Result<std::unique_ptr<engine::Cache>> OpenCacheReadOnly(const std::string& dir);
 

@@ -30,9 +30,9 @@ class Acks {
     if (pending_.empty()) return Status::OK();
     if (!o_.no_sync) ZS_RETURN_IF_ERROR(cache_->Sync());
     for (const std::string& line : pending_) out_ << line << '\n';
-    out_.flush();
     pending_.clear();
-    return Status::OK();
+    // An acknowledgement that did not arrive is not one: stop here.
+    return FlushOutput(out_, "acknowledgements to standard output");
   }
 
  private:
@@ -188,10 +188,13 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
       if (!marked.ok()) {
         report("", marked.status());
       } else {
+        Status s;
         for (const std::string& key : *marked) {
-          if (Status s = acks.Add("removed " + key); !s.ok()) report("", s);
+          s = acks.Add("removed " + key);
+          if (!s.ok()) break;
         }
-        if (Status s = acks.Flush(); !s.ok()) report("", s);
+        if (s.ok()) s = acks.Flush();
+        if (!s.ok()) report("", s);
       }
     }
   }

@@ -2,6 +2,8 @@
 // subcommands (each in its own file) and maps the outcome to an exit code.
 #include <CLI/CLI.hpp>
 
+#include <iostream>
+
 #include "tools/bench_cmd.h"
 #include "tools/common.h"
 #include "tools/config_cmd.h"
@@ -18,6 +20,7 @@
 #include "tools/verify_cmd.h"
 
 int main(int argc, char** argv) {
+  zs::tools::UseCheckedStandardOutput();
   zs::tools::TuneAllocator();
   zs::tools::UseHugePagesForHeap(argc, argv);
   CLI::App app{"zarf-state: event-sourced state for Zarf deployed packages"};
@@ -41,7 +44,13 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int rc = app.exit(e);
-    return rc == 0 ? 0 : zs::tools::kExitUsage;
+    exit_code = rc == 0 ? zs::tools::kExitOk : zs::tools::kExitUsage;
+  }
+  // Whatever a command printed must have reached its file: a full disk or
+  // /dev/full is exit 1, never a silent success with a cut output.
+  if (zs::Status s = zs::tools::CloseStandardOutput(); !s.ok()) {
+    std::cerr << "error: " << s.message() << "\n";
+    if (exit_code == zs::tools::kExitOk) exit_code = zs::tools::kExitSomeFailed;
   }
   return exit_code;
 }

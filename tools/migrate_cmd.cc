@@ -407,26 +407,54 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
 
   const std::string report = RenderReport(ReportValue(outcomes, options.to), report_format);
   if (options.dry_run) {
-    out << report;
-  } else {
-    if (out_file) {
-      if (Status s = out_file->Commit(); !s.ok()) {
-        err << "error: " << s.ToString() << "\n";
-        return kExitSomeFailed;
-      }
-    }
+    // The report is the output: to --report FILE when named, else stdout.
     if (!options.report_file.empty()) {
       if (Status s = WriteOutputFile(options.report_file, report); !s.ok()) {
         err << "error: " << s.ToString() << "\n";
         return kExitSomeFailed;
       }
-      // The report is in a file: what Zarf will not see is still said here.
-      for (const ObjectOutcome& o : outcomes) {
-        if (!o.store_warning.empty()) err << "warning: " << o.store_warning << "\n";
-      }
     } else {
-      err << report;
+      out << report;
+      if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
+        err << "error: " << s.message() << "\n";
+        return kExitSomeFailed;
+      }
     }
+    return failed ? kExitSomeFailed : kExitOk;
+  }
+  // The manifests first: a report must not read as a success when they did
+  // not arrive whole.
+  Status written;
+  if (out_file) {
+    if (failed) {
+      // Some input was missing, cut or refused: the manifests are not the
+      // complete set, and --out replaces a file only with a complete one.
+      out_file.reset();  // removes the unnamed or temp file
+      written = Status::IOError("--out " + options.out_file +
+                                ": not written, since some input failed (any existing file is "
+                                "left as it was)");
+    } else {
+      written = out_file->Commit();
+    }
+  } else {
+    written = FlushOutput(out, "standard output");
+  }
+  if (!options.report_file.empty()) {
+    if (Status s = WriteOutputFile(options.report_file, report); !s.ok()) {
+      if (!written.ok()) err << "error: " << written.ToString() << "\n";
+      err << "error: " << s.ToString() << "\n";
+      return kExitSomeFailed;
+    }
+    // The report is in a file: what Zarf will not see is still said here.
+    for (const ObjectOutcome& o : outcomes) {
+      if (!o.store_warning.empty()) err << "warning: " << o.store_warning << "\n";
+    }
+  } else {
+    err << report;
+  }
+  if (!written.ok()) {
+    err << "error: " << written.ToString() << "\n";
+    return kExitSomeFailed;
   }
   return failed ? kExitSomeFailed : kExitOk;
 }
@@ -440,7 +468,8 @@ void RegisterMigrate(CLI::App* app, int* exit_code) {
   cmd->add_option("--to", o->to,
                   "v2 | legacy | P1..P10 | S1..S14 | a Zarf release tag such as v0.45.0")
       ->default_val("v2");
-  cmd->add_flag("--dry-run", o->dry_run, "Print only the report (to stdout)");
+  cmd->add_flag("--dry-run", o->dry_run,
+                "Write only the report (to stdout, or to --report FILE)");
   cmd->add_option("-o,--output", o->output,
                   "Manifests: json | yaml (default json); with --dry-run the report: "
                   "table | json | yaml");

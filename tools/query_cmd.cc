@@ -250,7 +250,9 @@ int RunQuery(const QueryOptions& o, std::ostream& raw_out, std::ostream& err) {
     err << "error: " << cache.status().message() << "\n";
     return kExitSomeFailed;
   }
-  if (Status s = Dispatch(**cache, o, now, out); !s.ok()) {
+  Status s = Dispatch(**cache, o, now, out);
+  if (s.ok()) s = FlushOutput(out, "standard output");
+  if (!s.ok()) {
     err << "error: " << s.message() << "\n";
     return kExitSomeFailed;
   }

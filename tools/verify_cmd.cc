@@ -48,6 +48,10 @@ int RunVerify(const VerifyOptions& o, std::ostream& raw_out, std::ostream& err) 
         << (report->ok() ? "ok" : std::to_string(report->problems.size()) + " problem(s)") << "\n";
     for (const std::string& p : report->problems) out << "  " << p << "\n";
   }
+  if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
+    err << "error: " << s.message() << "\n";
+    return kExitSomeFailed;
+  }
   return report->ok() ? kExitOk : kExitSomeFailed;
 }
 

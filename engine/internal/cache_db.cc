@@ -4,7 +4,12 @@
 #include <rocksdb/memtablerep.h>
 #include <rocksdb/slice_transform.h>
 #include <rocksdb/table.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdarg>
+#include <cstdio>
 
 #include <algorithm>
 #include <filesystem>
@@ -84,17 +89,71 @@ rocksdb::ColumnFamilyOptions FamilyOptions(int cf, const std::shared_ptr<rocksdb
   return o;
 }
 
-// Brings what is already in `dir` to 0700/0600 (a cache copied in, or one
-// written before permissions were enforced).
-void RestrictPermissions(const std::string& dir) {
-  std::error_code ec;
-  fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace, ec);
-  for (const auto& entry : fs::directory_iterator(dir, ec)) {
-    if (entry.is_regular_file(ec)) {
-      fs::permissions(entry.path(), fs::perms::owner_read | fs::perms::owner_write,
-                      fs::perm_options::replace, ec);
+// RocksDB's info LOG, written here rather than by RocksDB's own logger:
+// Debian's librocksdb asserts (and aborts the process) on the write after a
+// failed one, which a full disk makes the first thing to fail. Lines that
+// cannot be written are dropped; the log is not needed to read the cache.
+// Read-only opens log nothing (they never write into the directory).
+class CacheInfoLog final : public rocksdb::Logger {
+ public:
+  explicit CacheInfoLog(int fd) : rocksdb::Logger(rocksdb::InfoLogLevel::INFO_LEVEL), fd_(fd) {}
+  ~CacheInfoLog() override {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  using rocksdb::Logger::Logv;
+  void Logv(const char* format, va_list ap) override {
+    char line[2048];
+    const int n = std::vsnprintf(line, sizeof line - 1, format, ap);
+    if (n < 0) return;
+    std::size_t size = std::min<std::size_t>(static_cast<std::size_t>(n), sizeof line - 2);
+    line[size++] = '\n';
+    std::lock_guard<std::mutex> lock(mu_);
+    if (fd_ < 0) return;
+    if (::write(fd_, line, size) != static_cast<ssize_t>(size)) {
+      ::close(fd_);  // a full disk: log no more
+      fd_ = -1;
     }
   }
+
+ private:
+  std::mutex mu_;
+  int fd_;
+};
+
+// The LOG of a read-write open of `dir` (replaced at each open), or a
+// logger that drops everything when it cannot be created.
+std::shared_ptr<rocksdb::Logger> OpenInfoLog(const std::string& dir, bool read_only) {
+  int fd = -1;
+  if (!read_only) {
+    fd = ::open((dir + "/LOG").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  }
+  return std::make_shared<CacheInfoLog>(fd);
+}
+
+// Before a read-write open changes anything in `dir`: a missing directory
+// is created (0700, by the umask); an empty one is used as it is; one that
+// holds a RocksDB database (true) must then pass a read-only look at its
+// format (CheckFormat); anything else is refused. Permissions of what
+// exists are never changed.
+Result<bool> PrepareDirectory(const std::string& dir, const CacheOptions& options) {
+  std::error_code ec;
+  const fs::file_status st = fs::status(dir, ec);
+  if (!fs::exists(st)) {
+    if (!options.create_if_missing) return false;  // RocksDB says it is missing
+    fs::create_directories(dir, ec);
+    if (ec) return Status::IOError("cache " + dir + ": cannot create the directory: " + ec.message());
+    return false;
+  }
+  if (!fs::is_directory(st)) return Status::InvalidArgument("cache " + dir + ": not a directory");
+  fs::directory_iterator it(dir, ec);
+  if (ec) return Status::IOError("cache " + dir + ": " + ec.message());
+  if (it == fs::directory_iterator()) return false;  // empty: ours to fill
+  if (!fs::exists(fs::path(dir) / "CURRENT", ec)) {
+    return Status::InvalidArgument(
+        "cache " + dir + ": not a zarf-state cache (the directory holds other files, such as '" +
+        it->path().filename().string() + "'); nothing was changed: use a new or empty directory");
+  }
+  return true;
 }
 
 }  // namespace
@@ -110,6 +169,11 @@ Status FromRocks(const rocksdb::Status& s, std::string_view context) {
 }
 
 Result<std::unique_ptr<CacheDb>> CacheDb::Open(const std::string& dir, const CacheOptions& options) {
+  return OpenImpl(dir, options, /*probe=*/false);
+}
+
+Result<std::unique_ptr<CacheDb>> CacheDb::OpenImpl(const std::string& dir,
+                                                   const CacheOptions& options, bool probe) {
   if (options.sync && !options.write_ahead_log && !options.read_only) {
     return Status::InvalidArgument("cache " + dir +
                                    ": fsync per write (sync) needs the write-ahead log");
@@ -120,12 +184,17 @@ Result<std::unique_ptr<CacheDb>> CacheDb::Open(const std::string& dir, const Cac
   AcquireUmask();
   c->umask_set_ = true;
   if (!options.read_only) {
-    std::error_code ec;
-    if (options.create_if_missing) fs::create_directories(dir, ec);
-    if (ec) return Status::IOError("cache " + dir + ": cannot create the directory: " + ec.message());
-    if (fs::is_directory(dir, ec)) RestrictPermissions(dir);
+    ZS_ASSIGN_OR_RETURN(bool has_database, PrepareDirectory(dir, options));
+    if (has_database) {
+      CacheOptions look = options;
+      look.read_only = true;
+      look.create_if_missing = false;
+      look.block_cache_mib = 1;
+      ZS_RETURN_IF_ERROR(OpenImpl(dir, look, /*probe=*/true).status());
+    }
   }
   rocksdb::DBOptions db_options;
+  db_options.info_log = OpenInfoLog(dir, options.read_only);
   db_options.create_if_missing = options.create_if_missing && !options.read_only;
   db_options.create_missing_column_families = !options.read_only;
   db_options.max_background_jobs = 2;
@@ -151,10 +220,12 @@ Result<std::unique_ptr<CacheDb>> CacheDb::Open(const std::string& dir, const Cac
   for (int i = 0; i < kCfCount; ++i) {
     families.emplace_back(std::string(kCfNames[i]), FamilyOptions(i, cache, options.read_only));
   }
+  bool unknown_families = false;
   for (const std::string& name : existing) {
     bool known = false;
     for (std::string_view ours : kCfNames) known = known || ours == name;
     if (!known) families.emplace_back(name, rocksdb::ColumnFamilyOptions());
+    unknown_families = unknown_families || !known;
   }
   if (options.read_only) {
     // Families this version adds may be missing in a read-only open.
@@ -182,8 +253,10 @@ Result<std::unique_ptr<CacheDb>> CacheDb::Open(const std::string& dir, const Cac
       c->db_->DestroyColumnFamilyHandle(h).PermitUncheckedError();
     }
   }
-  ZS_RETURN_IF_ERROR(c->CheckFormat(options.read_only));
-  for (int k = 0; k < kCfCount; ++k) {
+  ZS_RETURN_IF_ERROR(c->CheckFormat(options.read_only, unknown_families));
+  // A probe only checks the format: a database a kill left without some
+  // of its families is completed by the read-write open that follows.
+  for (int k = 0; k < kCfCount && !probe; ++k) {
     if (c->cf_[k] == nullptr) {
       return Status::Corruption("cache " + dir + ": column family " + std::string(kCfNames[k]) +
                                 " is missing");
@@ -194,22 +267,31 @@ Result<std::unique_ptr<CacheDb>> CacheDb::Open(const std::string& dir, const Cac
   return c;
 }
 
-Status CacheDb::CheckFormat(bool read_only) {
+Status CacheDb::CheckFormat(bool read_only, bool unknown_families) {
   std::string value;
   ZS_ASSIGN_OR_RETURN(bool found, Get(kCfDefault, kFormatKey, &value));
   if (!found) {
-    if (read_only) {
-      // A process killed between creating the database and writing the
-      // version leaves it empty; anything else is not ours.
-      bool empty = true;
-      ZS_RETURN_IF_ERROR(ScanPrefix(*this, kCfPackages, "", [&](std::string_view, std::string_view) {
+    // A process killed between creating the database and writing the
+    // version leaves it empty, with no family but ours; anything else is
+    // another program's database, never adopted.
+    bool empty = !unknown_families;
+    for (int k = 0; k < kCfCount && empty; ++k) {
+      if (cf_[k] == nullptr) continue;  // a read-only open of fewer families
+      ZS_RETURN_IF_ERROR(ScanPrefix(*this, k, "", [&](std::string_view, std::string_view) {
         empty = false;
         return false;
       }));
-      if (empty) return Status::OK();  // as if of this version: nothing to read
-      return Status::InvalidArgument("cache " + dir_ + ": not a zarf-state cache (no format version)");
     }
+    if (!empty) {
+      return Status::InvalidArgument("cache " + dir_ +
+                                     ": not a zarf-state cache (a RocksDB database without "
+                                     "zarf-state's format key); nothing was changed");
+    }
+    if (read_only) return Status::OK();  // as if of this version: nothing to read
     return WriteFormatVersion();
+  }
+  if (value.empty()) {
+    return Status::Corruption("cache " + dir_ + ": empty format version");
   }
   int version = 0;
   for (char ch : value) {
@@ -264,6 +346,7 @@ Status CacheDb::ConvertImageIndex() {
   // for a large cache).
   rocksdb::FlushOptions options;
   options.wait = true;
+  ZS_RETURN_IF_ERROR(write_error_);
   return FromRocks(db_->Flush(options, cf_[kCfImage]),
                    "cache " + dir_ + ": flushing the converted image index");
 }
@@ -272,8 +355,11 @@ Status CacheDb::WriteFormatVersion() {
   const std::string v = std::to_string(kCacheFormatVersion);
   rocksdb::WriteOptions wo;
   wo.sync = true;
-  return FromRocks(db_->Put(wo, cf_[kCfDefault], rocksdb::Slice(kFormatKey.data(), kFormatKey.size()), v),
-                   "cache " + dir_ + ": writing the format version");
+  Status s =
+      FromRocks(db_->Put(wo, cf_[kCfDefault], rocksdb::Slice(kFormatKey.data(), kFormatKey.size()), v),
+                "cache " + dir_ + ": writing the format version");
+  if (!s.ok()) write_error_ = s;
+  return s;
 }
 
 CacheDb::~CacheDb() {
@@ -296,7 +382,10 @@ Result<bool> CacheDb::Get(int cf, std::string_view key, std::string* value) cons
 }
 
 Status CacheDb::Write(rocksdb::WriteBatch* batch) const {
-  return FromRocks(db_->Write(write_options_, batch), "cache " + dir_ + ": writing");
+  if (!write_error_.ok()) return write_error_;
+  Status s = FromRocks(db_->Write(write_options_, batch), "cache " + dir_ + ": writing");
+  if (!s.ok()) write_error_ = s;
+  return s;
 }
 
 }  // namespace zs::engine::internal

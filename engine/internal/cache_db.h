@@ -49,12 +49,24 @@ class CacheDb {
   // Reads `key` of family `cf` into `value`. Returns false for a missing
   // key; an error for anything else.
   Result<bool> Get(int cf, std::string_view key, std::string* value) const;
-  // Writes `batch` atomically with write_options().
+  // Writes `batch` atomically with write_options(). Sticky: after a failed
+  // write (a full disk) every later Write returns that error.
   Status Write(rocksdb::WriteBatch* batch) const;
+  // The first failed write, or OK. Sync and Flush return it instead of
+  // calling RocksDB: Debian's librocksdb asserts (aborts) when a WAL whose
+  // write failed is synced.
+  const Status& write_error() const { return write_error_; }
 
  private:
   CacheDb() = default;
-  Status CheckFormat(bool read_only);
+  // Open; a `probe` (the read-only look before a read-write open of an
+  // existing database) accepts missing families.
+  static Result<std::unique_ptr<CacheDb>> OpenImpl(const std::string& dir,
+                                                   const CacheOptions& options, bool probe);
+  // Checks the format key; `unknown_families`: the database has column
+  // families that are not ours. InvalidArgument for a database that is not
+  // a zarf-state cache, Corruption for a malformed version.
+  Status CheckFormat(bool read_only, bool unknown_families);
   Status WriteFormatVersion();
   // Rewrites the idx_image entries of formats 1-2 (an exact and a
   // repository entry per image) as format 3's single entries, in batches.
@@ -68,6 +80,7 @@ class CacheDb {
   rocksdb::WriteOptions write_options_;
   int format_ = kCacheFormatVersion;
   bool umask_set_ = false;
+  mutable Status write_error_;
 };
 
 // A key of the shape Lp(head) + tail (cache_format.h) as the parts of a
