@@ -130,11 +130,27 @@ std::shared_ptr<rocksdb::Logger> OpenInfoLog(const std::string& dir, bool read_o
   return std::make_shared<CacheInfoLog>(fd);
 }
 
+// The file a cache directory gets before anything else is written into it:
+// a directory a process was killed in while creating the database holds it,
+// and is ours to complete; one without it and without a database is not ours.
+constexpr const char* kCacheMarker = "ZARF-STATE-CACHE";
+
+Status WriteMarker(const std::string& dir) {
+  const std::string path = dir + "/" + kCacheMarker;
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) return Status::IOError("cache " + dir + ": cannot create " + kCacheMarker);
+  const bool synced = ::fsync(fd) == 0;
+  ::close(fd);
+  if (!synced) return Status::IOError("cache " + dir + ": cannot sync " + kCacheMarker);
+  return Status::OK();
+}
+
 // Before a read-write open changes anything in `dir`: a missing directory
-// is created (0700, by the umask); an empty one is used as it is; one that
-// holds a RocksDB database (true) must then pass a read-only look at its
-// format (CheckFormat); anything else is refused. Permissions of what
-// exists are never changed.
+// is created (0700, by the umask) and marked as ours; an empty one is marked
+// and used as it is; one that holds a RocksDB database (true) must then pass
+// a read-only look at its format (CheckFormat); one that holds our mark but
+// no database yet (a creation cut short) is completed; anything else is
+// refused. Permissions of what exists are never changed.
 Result<bool> PrepareDirectory(const std::string& dir, const CacheOptions& options) {
   std::error_code ec;
   const fs::file_status st = fs::status(dir, ec);
@@ -142,13 +158,18 @@ Result<bool> PrepareDirectory(const std::string& dir, const CacheOptions& option
     if (!options.create_if_missing) return false;  // RocksDB says it is missing
     fs::create_directories(dir, ec);
     if (ec) return Status::IOError("cache " + dir + ": cannot create the directory: " + ec.message());
+    ZS_RETURN_IF_ERROR(WriteMarker(dir));
     return false;
   }
   if (!fs::is_directory(st)) return Status::InvalidArgument("cache " + dir + ": not a directory");
   fs::directory_iterator it(dir, ec);
   if (ec) return Status::IOError("cache " + dir + ": " + ec.message());
-  if (it == fs::directory_iterator()) return false;  // empty: ours to fill
+  if (it == fs::directory_iterator()) {  // empty: ours to fill
+    ZS_RETURN_IF_ERROR(WriteMarker(dir));
+    return false;
+  }
   if (!fs::exists(fs::path(dir) / "CURRENT", ec)) {
+    if (fs::exists(fs::path(dir) / kCacheMarker, ec)) return false;
     return Status::InvalidArgument(
         "cache " + dir + ": not a zarf-state cache (the directory holds other files, such as '" +
         it->path().filename().string() + "'); nothing was changed: use a new or empty directory");

@@ -93,6 +93,25 @@ TEST_F(CacheDirTest, ANewDirectoryIs0700AndAnExistingEmptyOneKeepsItsMode) {
   EXPECT_EQ(RunZs({"verify", "--db", P("empty")}, dir_).exit_code, 0);
 }
 
+// A kill while the first ingest creates the cache leaves our mark and maybe
+// RocksDB's first files but no database: the next ingest completes it, as
+// it would a cache of its own.
+TEST_F(CacheDirTest, ACreationCutShortIsCompletedByTheNextIngest) {
+  const fs::path db = dir_ / "db";
+  fs::create_directories(db);
+  std::ofstream(db / "ZARF-STATE-CACHE").flush();
+  std::ofstream(db / "LOG") << "cut short\n";
+  const Ran r = RunZs({"ingest", "--db", db.string(), "-f", list_}, dir_);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(RunZs({"verify", "--db", db.string()}, dir_).exit_code, 0);
+  // Without our mark the same leftovers are someone else's.
+  const fs::path other = dir_ / "other";
+  fs::create_directories(other);
+  std::ofstream(other / "LOG") << "not ours\n";
+  EXPECT_EQ(RunZs({"ingest", "--db", other.string(), "-f", list_}, dir_).exit_code, 1);
+  EXPECT_FALSE(fs::exists(other / "CURRENT"));
+}
+
 TEST_F(CacheDirTest, AnotherProgramsRocksDbIsRefusedByEveryCommand) {
   {
     rocksdb::Options o;
