@@ -264,7 +264,12 @@ void Folder::ApplyComponentEvent(const Record& r) {
     // Zarf reads the Secret at each component it deploys and writes
     // generation + 1: one step per component attempt, which the component
     // records as its observedGeneration.
-    if (new_attempt) ++pkg_.generation;
+    // Go's int wraps at 2^63 (a Secret may already hold MaxInt64); C++'s
+    // signed overflow is undefined, so the step is taken unsigned.
+    if (new_attempt) {
+      pkg_.generation =
+          static_cast<std::int64_t>(static_cast<std::uint64_t>(pkg_.generation) + 1);
+    }
     c->observed_generation = pkg_.generation;
   }
   if (r.charts) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
 
 #include "codec/json_reader.h"
@@ -262,6 +263,33 @@ TEST(FoldGoWrittenTest, EveryEventReadsAsGoWrittenAfterAPackageEvent) {
     EXPECT_EQ(folder.snapshot().events.size(), cap == 0 ? 14u : cap);
     for (const PackageEvent& ev : folder.snapshot().events) EXPECT_EQ(ev.unknown.absent, 0u);
   }
+}
+
+}  // namespace
+}  // namespace zs::engine
+
+namespace zs::engine {
+namespace {
+
+// A Secret may already hold generation MaxInt64 (the e07 and e22
+// huge-integers fixtures); Go's int wraps on the next deploy, so does ours.
+TEST(FoldTest, GenerationWrapsAtMaxInt64AsGoIntDoes) {
+  auto base = std::make_shared<DeployedPackage>();
+  base->name = "big";
+  base->generation = std::numeric_limits<std::int64_t>::max();
+  Record b;
+  b.kind = RecordKind::kBase;
+  b.base = base;
+  Record begin;
+  begin.event = PackageEvent{"Deploy", "InProgress", *ParseRfc3339("2026-01-01T00:00:00Z")};
+  Record step;
+  step.kind = RecordKind::kComponentEvent;
+  step.component = "app";
+  step.component_event = ComponentEvent{"Deploy", "InProgress", begin.event.timestamp, {}};
+  auto folded = Fold({b, begin, step});
+  ASSERT_TRUE(folded.ok()) << folded.status().ToString();
+  EXPECT_EQ(folded->generation, std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(folded->FindComponent("app")->observed_generation, folded->generation);
 }
 
 }  // namespace
