@@ -773,7 +773,7 @@ Result<std::string> Encode(const DeployedPackage& pkg,
     ZS_RETURN_IF_ERROR(PutPackage(pkg, message));
     const std::size_t size = message->ByteSizeLong();
     if (size > kMaxDecodedBytes) {
-      return Status::InvalidArgument(
+      return Status::TooLarge(
           "compact: encoding is " + std::to_string(size) + " bytes, over the " +
           std::to_string(kMaxDecodedBytes) + "-byte limit");
     }
@@ -824,7 +824,7 @@ Result<std::string> Encode(const DeployedPackage& pkg,
            XXH64(body.data(), body.size(), format::kChecksumSeed),
            8);
   if (elements > ElementBudget(out.size())) {
-    return Status::InvalidArgument(
+    return Status::TooLarge(
         "compact: " + std::to_string(elements) +
         " elements compress too well for the decode budget of a " +
         std::to_string(out.size()) + "-byte envelope (" +

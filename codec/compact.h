@@ -38,7 +38,8 @@ struct EncodeOptions {
 // The envelope bytes of `pkg`. InvalidArgument for what the format cannot
 // hold: a zstd level out of range, a timestamp outside years 0000-9999 or a
 // UTC offset of 24 h or more, JSON nested deeper than 512 levels, a number
-// that is not valid JSON, more than 16 MiB before compression, or more
+// that is not valid JSON. TooLarge for what Decode would refuse to read back,
+// so no Secret can hold it: more than 16 MiB before compression, or more
 // elements than Decode's budget allows for the envelope's size.
 // NotSupported when a dictionary is asked for and the build has none.
 Result<std::string> Encode(const DeployedPackage& pkg, const EncodeOptions& options = {});

@@ -80,7 +80,7 @@ run prune plan --deployed "$pruned" --new "$samples/podinfo-3.yaml" --others "$s
 
 echo
 echo "== Secret size growth per codec (writes CSV and SVG plots)"
-run bench growth --out "$out_dir"
+run bench growth --out "$out_dir" --max-images 200000
 echo
 echo "== size of the bundled sample Secrets of every era, per codec"
 echo "   (the compact dictionary was built from these very fixtures, so COMPACT is"
