@@ -281,7 +281,9 @@ TEST(FoldTest, GenerationWrapsAtMaxInt64AsGoIntDoes) {
   b.kind = RecordKind::kBase;
   b.base = base;
   Record begin;
-  begin.event = PackageEvent{"Deploy", "InProgress", *ParseRfc3339("2026-01-01T00:00:00Z")};
+  begin.event.type = "Deploy";
+  begin.event.outcome = "InProgress";
+  begin.event.timestamp = *ParseRfc3339("2026-01-01T00:00:00Z");
   Record step;
   step.kind = RecordKind::kComponentEvent;
   step.component = "app";
