@@ -113,7 +113,7 @@ std::string ResultOf(const ObjectOutcome& o) {
   return o.report->changed ? "migrated" : "unchanged";
 }
 
-// The stable machine-readable report (README: "migrate report").
+// The stable machine-readable report (docs/commands.md: "migrate report").
 Value ReportValue(const std::vector<ObjectOutcome>& outcomes, const std::string& target) {
   Value objects = Value::MakeArray();
   std::map<std::string, std::int64_t> counts;

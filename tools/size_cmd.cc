@@ -166,7 +166,7 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
   out << "(HEADROOM: bytes left under " << kSecretSizeLimit
       << " as JSON; EVENTS FIT: more events that fit, json/compact)\n";
   if (rows.array().size() > 1) {
-    // Medians over the input: the corpus figures the README quotes.
+    // Medians over the input: the corpus figures docs/performance.md quotes.
     std::vector<double> j, g, c, cg, cj;
     for (const Value& r : rows.array()) {
       auto bytes = [&](const char* codec) {
