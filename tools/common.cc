@@ -7,10 +7,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <utility>
@@ -362,11 +365,54 @@ Status CloseStandardOutput() {
   return WriteFailed("standard output", flushed && stdio_ok ? close_error : error);
 }
 
+std::string DefaultCacheDir() {
+  auto env = [](const char* name) -> std::string {
+    const char* v = std::getenv(name);
+    return v == nullptr ? std::string() : std::string(v);
+  };
+  if (std::string db = env("ZARF_STATE_DB"); !db.empty()) return db;
+  if (std::string xdg = env("XDG_CACHE_HOME"); !xdg.empty()) return xdg + "/zarf-state";
+  if (std::string home = env("HOME"); !home.empty()) return home + "/.cache/zarf-state";
+  return ".zarf-state-cache";
+}
+
+void AddCacheDirOption(CLI::App* cmd, std::string* dir, const std::string& what) {
+  *dir = DefaultCacheDir();
+  cmd->add_option("--db", *dir, what + " (default: $ZARF_STATE_DB, else $XDG_CACHE_HOME/zarf-state)")
+      ->capture_default_str();
+}
+
 Result<std::unique_ptr<engine::Cache>> OpenCacheReadOnly(const std::string& dir) {
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::path(dir) / "CURRENT", ec)) {
+    const bool exists = std::filesystem::exists(dir, ec);
+    return Status::NotFound("cache " + dir + ": " +
+                            (exists ? "holds no zarf-state cache" : "does not exist") +
+                            "; create it with: zarf-state ingest --db " + dir + " -f SECRETS");
+  }
   engine::CacheOptions options;
   options.create_if_missing = false;
   options.read_only = true;
   return engine::OpenCache(dir, options);
+}
+
+Status RefuseTerminalStdin(const std::vector<std::string>& files, std::string_view command) {
+  const bool reads_stdin =
+      files.empty() || std::find(files.begin(), files.end(), "-") != files.end();
+  if (!reads_stdin || ::isatty(STDIN_FILENO) == 0) return Status::OK();
+  return Status::InvalidArgument(
+      std::string(command) +
+      ": standard input is a terminal; give the Secrets with -f FILE, or pipe them in "
+      "(kubectl get secrets -n zarf -o json | zarf-state " + std::string(command) + ")");
+}
+
+bool InputIsUsable(const std::vector<std::string>& files, std::string_view command,
+                   int* exit_code) {
+  const Status s = RefuseTerminalStdin(files, command);
+  if (s.ok()) return true;
+  std::cerr << "error: " << s.message() << "\n";
+  *exit_code = kExitUsage;
+  return false;
 }
 
 }  // namespace zs::tools

@@ -130,8 +130,26 @@ Status FlushOutput(std::ostream& out, std::string_view what);
 // returned again (the command has reported it).
 Status CloseStandardOutput();
 
+// The cache directory when --db is not given: $ZARF_STATE_DB, else
+// $XDG_CACHE_HOME/zarf-state, else $HOME/.cache/zarf-state (else
+// ".zarf-state-cache" when neither variable is set).
+std::string DefaultCacheDir();
+
+// Adds `--db DIR` to `cmd`, defaulting to DefaultCacheDir() (shown in help).
+void AddCacheDirOption(CLI::App* cmd, std::string* dir, const std::string& what);
+
 // Opens the local cache in `dir` for queries (read-only, never created).
+// NotFound with the command that creates one when `dir` holds no cache.
 Result<std::unique_ptr<engine::Cache>> OpenCacheReadOnly(const std::string& dir);
+
+// Whether `files` would read standard input (no file, or "-") while it is a
+// terminal: a command would then wait silently for text nobody is typing.
+// InvalidArgument with a hint; OK otherwise.
+Status RefuseTerminalStdin(const std::vector<std::string>& files, std::string_view command);
+// The check above as a command's callback makes it: false after printing
+// "error: ..." on stderr and setting *exit_code to kExitUsage.
+bool InputIsUsable(const std::vector<std::string>& files, std::string_view command,
+                   int* exit_code);
 
 }  // namespace zs::tools
 

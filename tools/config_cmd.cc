@@ -219,7 +219,8 @@ int RunConfig(const ConfigOptions& o, std::ostream& raw_out, std::ostream& err) 
   } else {
     out << a->digest << " -> " << b->digest << "\n" << engine::FormatChanges(*changes);
   }
-  return kExitOk;
+  const bool differ = !changes->empty() || a->digest != b->digest;
+  return o.exit_code && differ ? kExitSomeFailed : kExitOk;
 }
 
 void RegisterConfig(CLI::App* app, int* exit_code) {
@@ -241,6 +242,7 @@ void RegisterConfig(CLI::App* app, int* exit_code) {
   f->add_option("-o,--output", diff->output, "table | json")->default_val("table");
   f->add_option("--package", diff->package_file,
                 "ZarfPackage definition: also mask the variables it marks sensitive");
+  f->add_flag("--exit-code", diff->exit_code, "Exit 1 when the configs differ (as git diff)");
   f->callback([diff, exit_code] { *exit_code = RunConfig(*diff, std::cout, std::cerr); });
 }
 

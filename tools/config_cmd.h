@@ -29,6 +29,7 @@ struct ConfigOptions {
   // diff: a ZarfPackage definition whose sensitive variables are masked too
   // (a package Secret given as OLD or NEW brings its own).
   std::string package_file;
+  bool exit_code = false;  // diff: exit 1 when the configs differ, as git diff
 };
 
 // The stable `-o json` form of a config diff: [{path, change

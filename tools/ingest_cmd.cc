@@ -212,7 +212,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
 void RegisterIngest(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<IngestOptions>();
   CLI::App* cmd = app->add_subcommand("ingest", "Load package Secrets into the local cache");
-  cmd->add_option("--db", o->db, "The cache directory (created 0700)")->required();
+  AddCacheDirOption(cmd, &o->db, "The cache directory (created 0700)");
   cmd->add_option("-f,--filename", o->files, "Secrets, Lists or payloads (- for stdin)");
   cmd->add_flag("--full-dump", o->full_dump,
                 "The input is every package Secret: mark packages it lacks removed");
@@ -227,6 +227,7 @@ void RegisterIngest(CLI::App* app, int* exit_code) {
                 "memtables to table files")
       ->excludes(no_sync);
   cmd->callback([o, exit_code] {
+    if (!InputIsUsable(o->files, "ingest", exit_code)) return;
     o->progress = ::isatty(2) != 0;
     *exit_code = RunIngest(*o, std::cout, std::cerr);
   });

@@ -183,6 +183,17 @@ int RunInspect(const InspectOptions& options, std::ostream& raw_out, std::ostrea
       if (s.ok()) size = *s;
     }
     reports.array().push_back(PackageReport(in, pkg, size));
+    if (size >= kSecretWarnBytes) {
+      char pct[32];
+      std::snprintf(pct, sizeof pct, "%.1f%%",
+                    100.0 * static_cast<double>(size) / static_cast<double>(kSecretSizeLimit));
+      err << "warning: " << TerminalText(in.label) << ": the Secret is " << size << " bytes, " << pct
+          << " of the " << kSecretSizeLimit << "-byte limit; "
+          << (size > kSecretSizeLimit ? "the API server refuses a Secret this large"
+                                      : "the next deploys may not fit (zarf-state size shows how "
+                                        "many events still do)")
+          << "\n";
+    }
     return Status::OK();
   });
   if (options.output == "json") {
@@ -215,7 +226,10 @@ void RegisterInspect(CLI::App* app, int* exit_code) {
   cmd->add_option("-o,--output", options->output, "table | json | yaml")->default_val("table");
   cmd->add_flag("--show-secrets", options->show_secrets,
                 "Print the init state's credentials instead of [REDACTED]");
-  cmd->callback([options, exit_code] { *exit_code = RunInspect(*options, std::cout, std::cerr); });
+  cmd->callback([options, exit_code] {
+    if (!InputIsUsable(options->files, "inspect", exit_code)) return;
+    *exit_code = RunInspect(*options, std::cout, std::cerr);
+  });
 }
 
 }  // namespace zs::tools

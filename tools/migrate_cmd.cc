@@ -480,7 +480,10 @@ void RegisterMigrate(CLI::App* app, int* exit_code) {
   cmd->add_option("--codec", o->codec,
                   "Package Secrets: json | compact | auto (default: auto for --to v2, else json)");
   cmd->add_flag("--no-progress{false}", o->progress, "No progress line on stderr");
-  cmd->callback([o, exit_code] { *exit_code = RunMigrate(*o, std::cout, std::cerr); });
+  cmd->callback([o, exit_code] {
+    if (!InputIsUsable(o->files, "migrate", exit_code)) return;
+    *exit_code = RunMigrate(*o, std::cout, std::cerr);
+  });
 }
 
 }  // namespace zs::tools

@@ -140,7 +140,8 @@ Status PrintPackages(engine::Cache& cache, const std::vector<std::string>& packa
   return Status::OK();
 }
 
-Status ConfigChanged(engine::Cache& cache, const QueryOptions& o, std::ostream& out) {
+// `*differs` is set when the candidate counts as changed (for --exit-code).
+Status ConfigChanged(engine::Cache& cache, const QueryOptions& o, std::ostream& out, bool* differs) {
   ZS_ASSIGN_OR_RETURN(std::string payload, cache.SnapshotPayload(o.arg));
   ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(payload));
   ZS_ASSIGN_OR_RETURN(Value doc, ReadDocument(o.config));
@@ -152,6 +153,7 @@ Status ConfigChanged(engine::Cache& cache, const QueryOptions& o, std::ostream& 
   // "unknown", which counts as different.
   const bool known = !pkg.config_digest.empty();
   const bool changed = !known || digest != pkg.config_digest;
+  *differs = changed;
   std::vector<engine::ConfigChange> changes;
   if (known && pkg.deploy_config) {
     // The stored config keeps sensitive variables redacted; the digests
@@ -183,10 +185,11 @@ Status ConfigChanged(engine::Cache& cache, const QueryOptions& o, std::ostream& 
   return Status::OK();
 }
 
-Status Dispatch(engine::Cache& cache, const QueryOptions& o, const Timestamp& now, std::ostream& out) {
+Status Dispatch(engine::Cache& cache, const QueryOptions& o, const Timestamp& now, std::ostream& out,
+                bool* differs) {
   using engine::IndexKind;
   if (o.what == "history") return History(cache, o, out);
-  if (o.what == "config-changed") return ConfigChanged(cache, o, out);
+  if (o.what == "config-changed") return ConfigChanged(cache, o, out, differs);
   if (o.what == "status") {
     std::vector<std::string> keys;
     if (!o.arg.empty()) {
@@ -250,19 +253,20 @@ int RunQuery(const QueryOptions& o, std::ostream& raw_out, std::ostream& err) {
     err << "error: " << cache.status().message() << "\n";
     return kExitSomeFailed;
   }
-  Status s = Dispatch(**cache, o, now, out);
+  bool differs = false;
+  Status s = Dispatch(**cache, o, now, out, &differs);
   if (s.ok()) s = FlushOutput(out, "standard output");
   if (!s.ok()) {
     err << "error: " << s.message() << "\n";
     return kExitSomeFailed;
   }
-  return kExitOk;
+  return o.exit_code && differs ? kExitSomeFailed : kExitOk;
 }
 
 void RegisterQuery(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<QueryOptions>();
   CLI::App* cmd = app->add_subcommand("query", "Answer state questions from the local cache");
-  cmd->add_option("--db", o->db, "The cache directory")->required();
+  AddCacheDirOption(cmd, &o->db, "The cache directory");
   cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
   cmd->add_option("--now", o->now, "RFC 3339 time to compute ages from (default: now)");
   cmd->require_subcommand(1);
@@ -298,6 +302,8 @@ void RegisterQuery(CLI::App* app, int* exit_code) {
     } else if (name == "config-changed") {
       sub->add_option("-f,--filename", o->config, "The candidate DeployConfig (JSON or YAML)")
           ->required();
+      sub->add_flag("--exit-code", o->exit_code,
+                    "Exit 1 when the config changed or no successful deploy is recorded (as git diff)");
     }
     sub->callback([o, exit_code, name] {
       o->what = name;

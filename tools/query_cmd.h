@@ -37,6 +37,7 @@ struct QueryOptions {
   bool no_components = false;  // history: package events only
   bool by_repository = false;  // image
   std::string config;          // config-changed: the candidate DeployConfig
+  bool exit_code = false;      // config-changed: exit 1 when changed (or unknown), as git diff
   std::string output = "table";
   std::string now;  // RFC 3339 for ages; default: the system clock
 };

@@ -119,6 +119,7 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
     return kExitUsage;
   }
   Value rows = Value::MakeArray();
+  bool over_gate = false;
   const bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
     if (in.payload_kind != PayloadKind::kPackage) return Status::OK();
     ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
@@ -132,8 +133,22 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
          {"json", CodecValue(sizes.json, per.json)},
          {"gzipBase64", CodecValue(sizes.gzip, per.gzip)},
          {"compact", CodecValue(sizes.compact, per.compact)}}));
-    if (const std::string_view note = ZarfCannotRead(in.payload); !note.empty()) {
-      rows.array().back().Set("zarfNote", Value::String(std::string(note)));
+    const std::string_view note = ZarfCannotRead(in.payload);
+    if (!note.empty()) rows.array().back().Set("zarfNote", Value::String(std::string(note)));
+    // The codec the Secret is stored in decides how close it is.
+    const std::size_t stored = note.empty() ? sizes.json : sizes.compact;
+    const double percent = 100.0 * static_cast<double>(stored) / static_cast<double>(kSecretSizeLimit);
+    const bool gate = o.fail_above_percent > 0 && percent > o.fail_above_percent;
+    if (stored >= kSecretWarnBytes || gate) {
+      char pct[32];
+      std::snprintf(pct, sizeof pct, "%.1f%%", percent);
+      err << (gate ? "error: " : "warning: ") << TerminalText(in.label) << ": package "
+          << TerminalText(pkg.name) << " is " << stored << " bytes as stored ("
+          << (note.empty() ? "json" : "compact") << "), " << pct << " of the " << kSecretSizeLimit
+          << "-byte Secret limit";
+      if (gate) err << ", over --fail-above " << o.fail_above_percent << "%";
+      err << "\n";
+      over_gate = over_gate || gate;
     }
     return Status::OK();
   });
@@ -141,7 +156,7 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
     std::string s;
     json::AppendIndentedJson(&s, rows, "  ");
     out << s << "\n";
-    return failed ? kExitSomeFailed : kExitOk;
+    return failed || over_gate ? kExitSomeFailed : kExitOk;
   }
   char line[512];
   std::snprintf(line, sizeof line, "%-24s %9s %9s %9s %7s %7s %11s %13s\n", "PACKAGE", "JSON", "GZIP+B64",
@@ -189,7 +204,7 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
                   rows.array().size(), median(j), median(g), median(c), median(cg), median(cj));
     out << line;
   }
-  return failed ? kExitSomeFailed : kExitOk;
+  return failed || over_gate ? kExitSomeFailed : kExitOk;
 }
 
 void RegisterSize(CLI::App* app, int* exit_code) {
@@ -197,7 +212,13 @@ void RegisterSize(CLI::App* app, int* exit_code) {
   CLI::App* cmd = app->add_subcommand("size", "Secret bytes as JSON, gzip-JSON and compact; headroom; events that fit");
   cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
   cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
-  cmd->callback([o, exit_code] { *exit_code = RunSize(*o, std::cout, std::cerr); });
+  cmd->add_option("--fail-above", o->fail_above_percent,
+                  "Exit 1 when a Secret, as stored, is over PCT% of the 1 MiB limit (a CI gate)")
+      ->check(CLI::Range(0.0, 100.0));
+  cmd->callback([o, exit_code] {
+    if (!InputIsUsable(o->files, "size", exit_code)) return;
+    *exit_code = RunSize(*o, std::cout, std::cerr);
+  });
 }
 
 }  // namespace zs::tools

@@ -6,6 +6,8 @@
 // compact envelope; the headroom left under each; and how many more events
 // would fit before the limit if the history were not capped (measured by
 // adding typical events and encoding, not estimated from averages).
+// A Secret over 90% of the limit as stored gets a warning on stderr;
+// --fail-above PCT makes one over PCT% an error (exit 1), as a CI gate.
 #ifndef ZARF_STATE_TOOLS_SIZE_CMD_H_
 #define ZARF_STATE_TOOLS_SIZE_CMD_H_
 
@@ -22,6 +24,9 @@ namespace zs::tools {
 struct SizeOptions {
   std::vector<std::string> files;
   std::string output = "table";
+  // Exit 1 when a Secret, as stored, is over this share of the limit (in
+  // percent; 0: never). Every Secret over 90% is warned about regardless.
+  double fail_above_percent = 0;
 };
 
 int RunSize(const SizeOptions& options, std::ostream& out, std::ostream& err);

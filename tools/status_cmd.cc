@@ -149,7 +149,10 @@ void RegisterStatus(CLI::App* app, int* exit_code) {
   cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
   cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
   cmd->add_option("--now", o->now, "Compute ages as of this RFC 3339 time");
-  cmd->callback([o, exit_code] { *exit_code = RunStatus(*o, std::cout, std::cerr); });
+  cmd->callback([o, exit_code] {
+    if (!InputIsUsable(o->files, "status", exit_code)) return;
+    *exit_code = RunStatus(*o, std::cout, std::cerr);
+  });
 }
 
 }  // namespace zs::tools

@@ -58,7 +58,7 @@ int RunVerify(const VerifyOptions& o, std::ostream& raw_out, std::ostream& err) 
 void RegisterVerify(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<VerifyOptions>();
   CLI::App* cmd = app->add_subcommand("verify", "Check the local cache's consistency");
-  cmd->add_option("--db", o->db, "The cache directory")->required();
+  AddCacheDirOption(cmd, &o->db, "The cache directory");
   cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
   cmd->callback([o, exit_code] { *exit_code = RunVerify(*o, std::cout, std::cerr); });
 }
