@@ -14,6 +14,7 @@
 #include "codec/go_json.h"
 #include "codec/secret.h"
 #include "tools/common.h"
+#include "tools/progress.h"
 #include "tools/state_file.h"
 #include "tools/svg_plot.h"
 #include "tools/terminal_text.h"
@@ -274,12 +275,14 @@ int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& raw_out, std::ostr
   }
   std::vector<Codec> codecs;
   for (const CodecReport& r : reports) codecs.push_back(r.codec);
+  Progress progress(err, "bench growth", o.progress);
   auto fail = [&](const Status& s) {
+    progress.Finish();
     err << "error: bench growth: " << s.message() << "\n";
     return kExitSomeFailed;
   };
 
-  if (o.progress) err << "simulating " << o.cycles << " cycles...\n";
+  progress.Stage("simulating " + std::to_string(o.cycles) + " cycles");
   auto growth = SimulateCycles(o.shape, o.cycles, codecs);
   if (!growth.ok()) return fail(growth.status());
   for (std::size_t i = 0; i < reports.size(); ++i) {
@@ -290,15 +293,14 @@ int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& raw_out, std::ostr
   fit_options.cycle = o.cycles;
   fit_options.max_images = o.max_images;
   for (CodecReport& r : reports) {
-    if (o.progress)
-      err << "searching the largest package that fits with " << r.codec.name << "...\n";
+    progress.Stage("searching the largest package that fits with " + r.codec.name);
     auto fit = LargestFitting(o.shape, r.codec, fit_options);
     if (!fit.ok()) return fail(fit.status());
     r.fit = std::move(*fit);
     for (auto [ipc, bytes] : r.fit.probed) r.size_by_ipc[ipc] = bytes;
   }
 
-  if (o.progress) err << "measuring package sizes...\n";
+  progress.Stage("measuring package sizes");
   const int max_ipc = std::max(1, o.max_images / o.shape.components);
   auto sweep = SweepSizes(o.shape, SweepCounts(o.shape, reports, max_ipc), o.cycles, codecs);
   if (!sweep.ok()) return fail(sweep.status());
@@ -309,6 +311,7 @@ int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& raw_out, std::ostr
   }
 
   auto files = WriteOutputs(o, *growth, reports);
+  progress.Finish();
   if (!files.ok()) return fail(files.status());
   if (o.output == "json") {
     std::string text;
@@ -351,9 +354,10 @@ void RegisterBench(CLI::App* app, int* exit_code) {
       ->delimiter(',')
       ->capture_default_str();
   cmd->add_option("-o,--output", o->output, "table | json")->capture_default_str();
+  AddQuietFlag(cmd, &o->quiet);
   cmd->callback([o, exit_code] {
     BenchGrowthOptions run = *o;
-    run.progress = isatty(STDERR_FILENO) != 0;
+    run.progress = ProgressWanted(o->quiet);
     *exit_code = RunBenchGrowth(run, std::cout, std::cerr);
   });
 }

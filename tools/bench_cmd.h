@@ -45,7 +45,8 @@ struct BenchGrowthOptions {
   // Codecs to measure, by name (json, gzip, compact). Default all three.
   std::vector<std::string> codecs = {"json", "gzip", "compact"};
   std::string output = "table";  // table | json
-  bool progress = false;         // progress lines on `err`
+  bool progress = false;         // a progress line on `err` (tools/progress.h)
+  bool quiet = false;            // -q: the CLI sets no progress
 };
 
 int RunBenchGrowth(const BenchGrowthOptions& options, std::ostream& out, std::ostream& err);

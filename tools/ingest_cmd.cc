@@ -10,6 +10,7 @@
 #include "codec/secret.h"
 #include "engine/cache.h"
 #include "tools/common.h"
+#include "tools/progress.h"
 
 namespace zs::tools {
 namespace {
@@ -148,13 +149,12 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
       return Status::OK();
     };
     Input header;
+    Progress progress(err, "ingest " + file, o.progress);
     Status read = ReadInputStreaming(
         text->text(), file == "-" ? "<stdin>" : file, limits, &header,
         [&](InputObject obj) -> Status {
           ++seen;
-          if (o.progress && seen % 1000 == 0) {
-            err << "\ringest: " << file << ": " << seen << " Secrets" << std::flush;
-          }
+          progress.Update(seen, "Secrets");
           if (!obj.error.ok()) {
             report(obj.label, obj.error);
             return Status::OK();
@@ -168,7 +168,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
           return ingest_pending();
         });
     if (Status s = ingest_pending(); !s.ok() && read.ok()) read = s;
-    if (o.progress && seen >= 1000) err << "\ringest: " << file << ": " << seen << " Secrets\n";
+    progress.Finish();
     if (!read.ok()) {
       report("", read);
       if (acks_failed) return kExitSomeFailed;
@@ -226,9 +226,10 @@ void RegisterIngest(CLI::App* app, int* exit_code) {
                 "Load a big dump faster: no write-ahead log; acknowledged after flushing the "
                 "memtables to table files")
       ->excludes(no_sync);
+  AddQuietFlag(cmd, &o->quiet);
   cmd->callback([o, exit_code] {
     if (!InputIsUsable(o->files, "ingest", exit_code)) return;
-    o->progress = ::isatty(2) != 0;
+    o->progress = ProgressWanted(o->quiet);
     *exit_code = RunIngest(*o, std::cout, std::cerr);
   });
 }

@@ -46,7 +46,8 @@ struct IngestOptions {
   std::size_t sync_every = 0;
   bool no_sync = false;
   bool bulk = false;
-  bool progress = false;           // set by the CLI when stderr is a tty
+  bool progress = false;           // a progress line on stderr (tools/progress.h)
+  bool quiet = false;              // -q: the CLI sets no progress
 };
 
 // Secrets per acknowledgement: options.sync_every, or the mode's default.

@@ -18,6 +18,7 @@
 #include "codec/yaml.h"
 #include "migrate/migrate.h"
 #include "tools/common.h"
+#include "tools/progress.h"
 #include "tools/state_file.h"
 #include "tools/terminal_text.h"
 
@@ -25,9 +26,6 @@ namespace zs::tools {
 namespace {
 
 using json::Value;
-
-// Batches at least this large show progress on a terminal.
-constexpr std::size_t kProgressMinObjects = 50;
 
 struct ObjectOutcome {
   std::string name;    // "zarf/zarf-package-x", or the input label of a bare payload
@@ -347,7 +345,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     out_file = std::move(*f);
   }
   bool failed = false;
-  const bool show_progress = options.progress && isatty(STDERR_FILENO) == 1;
+  const bool show_progress = options.progress && ProgressWanted(false);
   for (const std::string& file : options.files) {
     Result<std::string> text = ReadFileOrStdin(file);
     if (!text.ok()) {
@@ -365,6 +363,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
       }
     });
     std::size_t count = 0;
+    Progress progress(err, "migrate " + file, show_progress);
     ReadLimits limits = CurrentReadLimits();
     limits.readable_padding = text->capacity() - text->size();
     // Objects are migrated and written as they are read: a List of any size
@@ -390,12 +389,10 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
           failed = failed || !o.error.empty();
           outcomes.push_back(std::move(o));
           ++count;
-          if (show_progress && count >= kProgressMinObjects && count % 16 == 0) {
-            err << "\rmigrating " << file << ": " << count << " objects" << std::flush;
-          }
+          progress.Update(count, "objects");
           return Status::OK();
         });
-    if (show_progress && count >= kProgressMinObjects) err << "\n";
+    progress.Finish();
     if (!read.ok()) {
       // The objects read before the error are migrated and in the output;
       // the file is reported as failed from that point on.
@@ -479,7 +476,7 @@ void RegisterMigrate(CLI::App* app, int* exit_code) {
                   "Write the manifests to FILE (atomically, mode 0600) instead of stdout");
   cmd->add_option("--codec", o->codec,
                   "Package Secrets: json | compact | auto (default: auto for --to v2, else json)");
-  cmd->add_flag("--no-progress{false}", o->progress, "No progress line on stderr");
+  cmd->add_flag("-q,--quiet,--no-progress{false}", o->progress, "No progress line on stderr");
   cmd->callback([o, exit_code] {
     if (!InputIsUsable(o->files, "migrate", exit_code)) return;
     *exit_code = RunMigrate(*o, std::cout, std::cerr);

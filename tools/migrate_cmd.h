@@ -31,7 +31,7 @@ struct MigrateOptions {
   // json | compact | auto, for package Secrets. "" = auto for --to v2 (as
   // `record` writes), json for a legacy target (no Zarf release reads compact).
   std::string codec;
-  bool progress = true;  // on stderr, when it is a terminal and the batch is large
+  bool progress = true;  // on stderr, when it is a terminal (tools/progress.h)
 };
 
 // Returns kExitOk, kExitSomeFailed or kExitUsage. Manifests go to `out` (or

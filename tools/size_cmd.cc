@@ -13,6 +13,7 @@
 #include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "tools/common.h"
+#include "tools/progress.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -120,7 +121,9 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
   }
   Value rows = Value::MakeArray();
   bool over_gate = false;
+  Progress progress(err, "size", o.progress);
   const bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
+    progress.Update(rows.array().size(), "packages measured");
     if (in.payload_kind != PayloadKind::kPackage) return Status::OK();
     ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
     ZS_ASSIGN_OR_RETURN(CodecSizes sizes, Measure(pkg));
@@ -152,6 +155,7 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
     }
     return Status::OK();
   });
+  progress.Finish();
   if (o.output == "json") {
     std::string s;
     json::AppendIndentedJson(&s, rows, "  ");
@@ -215,8 +219,10 @@ void RegisterSize(CLI::App* app, int* exit_code) {
   cmd->add_option("--fail-above", o->fail_above_percent,
                   "Exit 1 when a Secret, as stored, is over PCT% of the 1 MiB limit (a CI gate)")
       ->check(CLI::Range(0.0, 100.0));
+  AddQuietFlag(cmd, &o->quiet);
   cmd->callback([o, exit_code] {
     if (!InputIsUsable(o->files, "size", exit_code)) return;
+    o->progress = ProgressWanted(o->quiet);
     *exit_code = RunSize(*o, std::cout, std::cerr);
   });
 }

@@ -27,6 +27,8 @@ struct SizeOptions {
   // Exit 1 when a Secret, as stored, is over this share of the limit (in
   // percent; 0: never). Every Secret over 90% is warned about regardless.
   double fail_above_percent = 0;
+  bool progress = false;  // a progress line on stderr (tools/progress.h)
+  bool quiet = false;     // -q: the CLI sets no progress
 };
 
 int RunSize(const SizeOptions& options, std::ostream& out, std::ostream& err);
