@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The cache benchmarks of issue 7, in one run, pinned to one core:
+# The cache benchmarks, in one run, pinned to one core:
 #   1. generate a cache of $PACKAGES packages x 10 events (bench step),
 #   2. ingest throughput, point-query p50/p99, full-history scan
 #      (bench/engine/cache_bench.cc),

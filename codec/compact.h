@@ -1,5 +1,5 @@
 // The `compact` codec: a DeployedPackage as a versioned binary envelope over
-// a Protobuf encoding compressed with zstd (SPEC section 3; byte layout in
+// a Protobuf encoding compressed with zstd (docs/model.md section 3; byte layout in
 // codec/FORMAT.md).
 //
 // It is lossless with respect to the `json` codec: for any DeployedPackage p,

@@ -1,6 +1,6 @@
 // DeployConfig / RemoveConfig: reading them as Go's json.Unmarshal does, and
 // writing them as json.Marshal does, so that ConfigDigest() here equals the
-// `configDigest` Zarf computes (SPEC section 5).
+// `configDigest` Zarf computes (docs/model.md section 5).
 //
 // The Go types carry no json tags: their wire names are the Go field names,
 // matched case-insensitively on input; nil maps are written `null`; maps are

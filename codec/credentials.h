@@ -1,6 +1,6 @@
 // The one credential rule: which names hold credentials, which variables a
 // package marks sensitive, and how each is kept out of what zarf-state prints
-// and stores (SPEC rule 5 and section 8; docs/credentials-and-names.md).
+// and stores (docs/model.md rule 5 and section 8; docs/credentials-and-names.md).
 //
 // Every command that prints or stores a value goes through these functions:
 // `inspect` (init state), `status`, `replay`, `config diff|digest`,
@@ -52,7 +52,7 @@ inline constexpr std::string_view kRedacted = "[REDACTED]";
 // "keys", "keyring", "keyName", "bypass".
 bool IsCredentialName(std::string_view name);
 
-// `source` with credentials removed (SPEC rule 5): the userinfo of a URL
+// `source` with credentials removed (docs/model.md rule 5): the userinfo of a URL
 // ("https://user:pass@host/x" -> "https://host/x") and each query parameter
 // whose name (percent-decoded) IsCredentialName. Every other parameter is
 // kept, in its order and spelling, and the fragment is kept; a query left

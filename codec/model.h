@@ -1,5 +1,5 @@
 // The zarf-state data model: Zarf's DeployedPackage with the event history of
-// ZEP-0026 (format "v2", SPEC section 1), and the configs whose digests tie an
+// ZEP-0026 (format "v2", docs/model.md section 1), and the configs whose digests tie an
 // event to what was deployed.
 //
 // Field order in each struct is the order Go's encoding/json writes them, and
@@ -46,7 +46,7 @@ struct UnknownFields {
 inline constexpr std::string_view kEventDeploy = "Deploy";
 inline constexpr std::string_view kEventRemove = "Remove";
 // Wire values of the outcome fields. "Unknown" is never stored: status
-// helpers answer it when there is no history (SPEC rule 8).
+// helpers answer it when there is no history (docs/model.md rule 8).
 inline constexpr std::string_view kOutcomeInProgress = "InProgress";
 inline constexpr std::string_view kOutcomeSucceeded = "Succeeded";
 inline constexpr std::string_view kOutcomeFailed = "Failed";
@@ -122,7 +122,7 @@ struct DeployedComponent {
   bool operator==(const DeployedComponent&) const = default;
 };
 
-// What changes the resulting deployment (SPEC section 1). The Go type has no
+// What changes the resulting deployment (docs/model.md section 1). The Go type has no
 // json tags, so its wire names are the Go field names. nullopt is a nil map,
 // written `null`.
 struct DeployConfig {

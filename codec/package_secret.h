@@ -1,5 +1,5 @@
 // Putting a DeployedPackage into a Secret with the right codec, and the size
-// guard that makes sure the API server will accept it (SPEC section 3).
+// guard that makes sure the API server will accept it (docs/model.md section 3).
 //
 // Layout. Codec `json` stores Zarf's own JSON under data key `data`, exactly
 // what Zarf writes and reads, and carries Zarf's listing label

@@ -1,4 +1,4 @@
-// Cache: the local RocksDB cache of package state (SPEC section 7, issue 7).
+// Cache: the local RocksDB cache of package state (docs/model.md section 7).
 //
 // A Secret keeps only the newest events of its package; the cache keeps
 // every event it has ever seen. Ingesting a package Secret (its payload, as

@@ -1,5 +1,5 @@
 // Config diff: what changed between two deploy (or remove) configs, path by
-// path, rather than only that their digests differ (SPEC section 5).
+// path, rather than only that their digests differ (docs/model.md section 5).
 //
 // The configs are compared as JSON values, normally the Go marshal of the
 // typed DeployConfig / RemoveConfig parsed back (so field-name case and nil

@@ -1,8 +1,8 @@
-// Derived status of a DeployedPackage (SPEC section 1, "Derived status"):
+// Derived status of a DeployedPackage (docs/model.md section 1, "Derived status"):
 // never stored, always computed from the snapshot's events and components.
 //
 // A legacy snapshot (no events) has no history: its latest event is Unknown
-// and its components report their deprecated `status` only (SPEC rule 8).
+// and its components report their deprecated `status` only (docs/model.md rule 8).
 //
 // Thread safety: pure functions over const inputs.
 #ifndef ZARF_STATE_ENGINE_DERIVED_STATUS_H_

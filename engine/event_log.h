@@ -1,5 +1,5 @@
 // EventLog: the append-only, per-package sequence of Records that is the
-// engine's source of truth (SPEC section 2).
+// engine's source of truth (docs/model.md section 2).
 //
 // Appends are deduplicated by record identity (RecordId): appending a record
 // the log already holds changes nothing and reports the existing sequence

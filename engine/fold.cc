@@ -25,7 +25,7 @@ bool ValidOutcome(std::string_view o) {
          o == kOutcomeCancelled;
 }
 
-// SPEC rule 4: the deprecated status an event maps to; empty = keep.
+// docs/model.md rule 4: the deprecated status an event maps to; empty = keep.
 std::string_view StatusFor(std::string_view type, std::string_view outcome) {
   if (outcome == kOutcomeCancelled) return {};
   if (outcome == kOutcomeFailed) return kStatusFailed;

@@ -1,8 +1,8 @@
-// The fold: Records -> the DeployedPackage snapshot (SPEC sections 1 and 2).
+// The fold: Records -> the DeployedPackage snapshot (docs/model.md sections 1 and 2).
 //
 // Fold is pure and deterministic: the same records give the same snapshot,
 // byte for byte once encoded, so replay, time travel and verification are the
-// same code. It enforces the snapshot rules of SPEC section 1:
+// same code. It enforces the snapshot rules of docs/model.md section 1:
 //   1. every package event is appended, never edited;
 //   2. `events` keeps the newest max_events, evicting the oldest;
 //   3. a component's `lastEvent` is overwritten by each attempt that touches
@@ -47,7 +47,7 @@
 namespace zs::engine {
 
 struct FoldOptions {
-  // How many package events the snapshot keeps (SPEC rule 2). Default: 10.
+  // How many package events the snapshot keeps (docs/model.md rule 2). Default: 10.
   // 0 keeps every event (the cache's view).
   std::size_t max_events = 10;
 };

@@ -5,7 +5,7 @@
 //                  ComponentFailed -> ... -> FinishDeploy(Succeeded|Failed)
 //   BeginRemove -> ComponentRemoving -> ComponentRemoved |
 //                  ComponentRemoveFailed -> ... -> FinishRemove(outcome)
-//   Cancel      (graceful stop, SIGINT/SIGTERM: SPEC rule 7)
+//   Cancel      (graceful stop, SIGINT/SIGTERM: docs/model.md rule 7)
 //   Abandon     (close an InProgress a hard kill left behind: rule 10)
 //
 // Rules enforced before anything is appended: the config digest is computed
@@ -68,7 +68,7 @@ class Lifecycle {
                                 Clock clock = nullptr);
 
   // BeginDeploy and BeginRemove refuse (InvalidArgument, nothing appended)
-  // while another operation is open in the snapshot (SPEC rule 12: one
+  // while another operation is open in the snapshot (docs/model.md rule 12: one
   // operation at a time); the message names it, its age and `record
   // abandon`. BeginRemove is NotFound once a remove deleted the Secret.
   Status BeginDeploy(const DeployRequest& request);

@@ -1,4 +1,4 @@
-// Prune planning: what Zarf's `--prune` (ZEP-0026, SPEC section 6) would
+// Prune planning: what Zarf's `--prune` (ZEP-0026, docs/model.md section 6) would
 // remove when a package is upgraded or removed. The plan is computed exactly
 // and only printed; nothing here talks to a cluster or a registry.
 //

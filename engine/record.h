@@ -1,4 +1,4 @@
-// Record: one entry of a package's append-only event log (SPEC section 2).
+// Record: one entry of a package's append-only event log (docs/model.md section 2).
 //
 // A log is what happened, in order: package events (a deploy or remove
 // starting and ending), component events (a component's attempt starting,

@@ -1,5 +1,5 @@
 // Migration of Zarf state payloads between every released shape and v2
-// (SPEC section 4; the shapes are in migrate/shape.h and migrate/FORMATS.md).
+// (docs/model.md section 4; the shapes are in migrate/shape.h and migrate/FORMATS.md).
 //
 // A payload is the JSON Zarf keeps under a Secret's data key: a
 // DeployedPackage (`data`) or the cluster-init state (`state`). Migrating it:
@@ -17,8 +17,8 @@
 //   3. writes the result with the Go-exact writer: migrating a payload that
 //      is already in the target shape changes no byte.
 // A legacy package gains no invented history: components keep their old
-// `status` and get no `lastEvent`, so status helpers answer Unknown (SPEC
-// rule 8).
+// `status` and get no `lastEvent`, so status helpers answer Unknown
+// (docs/model.md rule 8).
 //
 // Thread safety: pure functions, reentrant.
 #ifndef ZARF_STATE_MIGRATE_MIGRATE_H_

@@ -91,7 +91,7 @@ Status MigratePackageValue(json::Value* payload, PackageShape from, PackageShape
   MoveForeignEvents(payload, from, to, log);
   if (from != PackageShape::kV2 && to == PackageShape::kV2) {
     log->Mapping("history starts empty: no events, no component lastEvent (latest event "
-                 "Unknown, SPEC rule 8); old status kept");
+                 "Unknown, docs/model.md rule 8); old status kept");
   }
   auto has_generations = [](PackageShape s) {
     return s == PackageShape::kP3 || s == PackageShape::kP4 || s >= PackageShape::kP6;

@@ -1,7 +1,7 @@
 // A harness that SIGKILLs a writing command of the real binary at random
 // moments and checks that every file it writes is, after each kill, exactly
-// its complete old version or its complete new version (SPEC: "a kill at any
-// moment leaves nothing half-written").
+// its complete old version or its complete new version: a kill at any moment leaves
+// nothing half-written.
 //
 // A scenario names the command line, the files it writes and how to put the
 // old state back. The harness runs it twice unkilled (to learn the new

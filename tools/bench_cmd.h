@@ -1,4 +1,4 @@
-// `zarf-state bench growth`: the size-growth simulation (SPEC section 3, the
+// `zarf-state bench growth`: the size-growth simulation (docs/model.md section 3, the
 // "no Secret outgrows 1 MiB" goal; the simulation is tools/growth_sim.h).
 //
 //   zarf-state bench growth [--out DIR] [--cycles N] [--components N]

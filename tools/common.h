@@ -24,7 +24,7 @@ class App;
 
 namespace zs::tools {
 
-// Exit codes of every subcommand (SPEC section 8).
+// Exit codes of every subcommand (docs/model.md section 8).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitSomeFailed = 1;
 inline constexpr int kExitUsage = 2;

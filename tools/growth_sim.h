@@ -1,4 +1,4 @@
-// The growth simulation behind `zarf-state bench growth` (SPEC section 3):
+// The growth simulation behind `zarf-state bench growth` (docs/model.md section 3):
 // how big a package's Secret gets over many deploy/upgrade/remove cycles, how
 // that depends on the package's size, and how big a package can get before
 // its Secret no longer fits under the API server's 1 MiB limit — per codec.
@@ -52,7 +52,7 @@ struct PackageShape {
   int charts_per_component = 1;  // default 1
   // Approximate size of the DeployConfig `Values` object, as JSON. Default 512.
   std::size_t values_bytes = 512;
-  // Events a Secret keeps (SPEC rule 2). Default 10.
+  // Events a Secret keeps (docs/model.md rule 2). Default 10.
   std::size_t max_events = 10;
   // Pin every image by digest (`...:1.4.0@sha256:<64 hex>`), as hardened
   // packages do. Digests are random to a compressor. Default false.

@@ -1,4 +1,4 @@
-// `zarf-state prune plan`: what Zarf's `--prune` (ZEP-0026, SPEC section 6)
+// `zarf-state prune plan`: what Zarf's `--prune` (ZEP-0026, docs/model.md section 6)
 // would remove, planned from files and printed for confirmation. It never
 // contacts a cluster or a registry and deletes nothing.
 //

@@ -149,7 +149,7 @@ Status ConfigChanged(engine::Cache& cache, const QueryOptions& o, std::ostream& 
   if (!config.ok()) return config.status().WithContext(o.config);
   ZS_ASSIGN_OR_RETURN(std::string marshaled, MarshalDeployConfig(*config));
   const std::string digest = Sha256Digest(marshaled);
-  // SPEC rule 8: without a recorded successful deploy the answer is
+  // docs/model.md rule 8: without a recorded successful deploy the answer is
   // "unknown", which counts as different.
   const bool known = !pkg.config_digest.empty();
   const bool changed = !known || digest != pkg.config_digest;

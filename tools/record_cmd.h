@@ -14,7 +14,7 @@
 // deletion document for `kubectl delete -f -` is printed instead); a clock
 // that went backwards is recorded as given, with a warning on stderr.
 //
-// SIGINT, SIGTERM or SIGHUP during a deploy or remove stops it gracefully (SPEC rule
+// SIGINT, SIGTERM or SIGHUP during a deploy or remove stops it gracefully (docs/model.md rule
 // 7): a Cancelled event of the operation's type is appended, the in-progress
 // component's lastEvent becomes Cancelled, the Secret is written, and the
 // command exits 1.

@@ -16,7 +16,7 @@
 //       events within the cap, the v2 vocabulary, no operation begun while
 //       another was InProgress, `configDigest` equal to the last successful
 //       deploy's, each component's `status` consistent with its `lastEvent`
-//       (SPEC rules 2, 4, 6, 12). Timestamps need not increase: a clock
+//       (docs/model.md rules 2, 4, 6, 12). Timestamps need not increase: a clock
 //       going backwards is recorded as it is.
 //
 //   replay --db DIR PACKAGE

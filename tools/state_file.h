@@ -1,5 +1,5 @@
 // Files that hold cluster state: read-modify-write under an exclusive lock,
-// replaced atomically (SPEC rule 11; STYLE: write-temp, fsync, rename).
+// replaced atomically (docs/model.md rule 11; STYLE: write-temp, fsync, rename).
 //
 // A StateFile holds `flock(LOCK_EX)` on "<path>.lock" from Open until it is
 // destroyed, so two `zarf-state record` runs on the same Secret file

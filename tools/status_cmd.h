@@ -1,5 +1,5 @@
 // `zarf-state status [-f FILE|-] [-o table|json] [--now TIME]`: the derived
-// status of each package in the input (SPEC section 1, "Derived status"):
+// status of each package in the input (docs/model.md section 1, "Derived status"):
 // the latest event (or Unknown), whether an operation is in progress and for
 // how long ("InProgress for 6h12m": a hard kill leaves one behind, rule 10),
 // the latest deploy and remove, the last successful deploy (version, digest,

@@ -45,7 +45,7 @@ using engine::RecordKind;
 constexpr unsigned kHistorySeed = 20260901;
 constexpr std::size_t kLongHistory = 1'000'000;
 constexpr std::size_t kReplayHistory = 10'000;
-// The Secret's cap on `events` (SPEC rule 2).
+// The Secret's cap on `events` (docs/model.md rule 2).
 constexpr std::size_t kSecretMaxEvents = 10;
 constexpr std::int64_t kStartNanos =
     1767225600LL * 1'000'000'000LL;  // 2026-01-01

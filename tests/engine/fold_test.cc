@@ -149,7 +149,7 @@ TEST(FoldTest, RecordsRoundTripThroughTheirCanonicalBytesAndKeepTheirIdentity) {
 
 // Caches store record identities: the canonical bytes, and so the ids, of
 // every earlier version must stay what they were (these were computed by
-// session 4's encoder).
+// the first release's encoder).
 TEST(FoldTest, CanonicalBytesAndIdentitiesAreStableAcrossVersions) {
   Record r;
   r.event = PackageEvent{"Deploy", "Succeeded", *ParseRfc3339("2026-03-04T05:06:07.25+01:00"),
