@@ -2,6 +2,9 @@
 #   make demo   install missing packages, build Release, run zarf-state on the bundled samples
 #   make test   the same set-up, then the whole test suite through ctest
 # ZS_SANITIZE=ON builds with AddressSanitizer + UBSan (into build-asan/).
+#   make package  build dist/: a .deb (Depends: Debian 12 packages) and a .tar.gz whose binary
+#               links only glibc dynamically, with SHA256SUMS; then check both
+#               (packaging/check_packages.sh; docs/install.md)
 #   make fuzz   build the libFuzzer targets with clang-14 into build-fuzz/ and run
 #               each for FUZZ_SECONDS (default 60); fails on a finding (fuzz/README.md)
 
@@ -10,20 +13,41 @@ BUILD ?= $(if $(filter ON,$(ZS_SANITIZE)),build-asan,build)
 JOBS ?= $(shell nproc)
 PACKAGES := cmake make g++ pkg-config libssl-dev libcli11-dev libgtest-dev libgmock-dev \
 	libbenchmark-dev libsimdjson-dev libxxhash-dev libzstd-dev librocksdb-dev \
-	libprotobuf-dev protobuf-compiler zlib1g-dev golang-go
+	libprotobuf-dev protobuf-compiler zlib1g-dev golang-go \
+	man-db bash-completion zsh fish dpkg-dev file
 
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 1
 FUZZ_TARGETS ?=
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev llvm-14 python3
 
-.PHONY: demo test fuzz _deps _build
+# make package: both builds are portable (ZS_NATIVE=OFF) and build only the
+# binary; the static one compiles simdjson from Debian's source package
+# (packaging/fetch_simdjson_source.sh), which Debian 12 ships as .so only.
+DIST ?= dist
+PACKAGE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DZS_NATIVE=OFF -DZS_BUILD_TESTS=OFF \
+	-DZS_BUILD_BENCH=OFF -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON
+
+.PHONY: demo test package fuzz _deps _build
 
 demo: _build
 	@tools/demo.sh $(BUILD)
 
 test: _build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+package: _deps
+	@cmake -S . -B build-package $(PACKAGE_FLAGS) >/dev/null
+	@cmake --build build-package -j $(JOBS) --target zarf-state -- --no-print-directory
+	@cd build-package && cpack -G DEB >/dev/null
+	@src=$$(packaging/fetch_simdjson_source.sh build-static/simdjson-src) && \
+	  cmake -S . -B build-static $(PACKAGE_FLAGS) -DZS_STATIC=ON -DZS_SIMDJSON_SOURCE="$$src" >/dev/null
+	@cmake --build build-static -j $(JOBS) --target zarf-state -- --no-print-directory
+	@cd build-static && cpack -G TGZ >/dev/null
+	@rm -rf $(DIST) && mkdir -p $(DIST) && \
+	  cp build-package/zarf-state_*.deb build-static/zarf-state-*-linux-x86_64.tar.gz $(DIST)/ && \
+	  cd $(DIST) && sha256sum *.deb *.tar.gz > SHA256SUMS && ls -l
+	packaging/check_packages.sh $(DIST)
 
 fuzz:
 	@$(MAKE) --no-print-directory _deps PACKAGES="$(PACKAGES) $(FUZZ_PACKAGES)"

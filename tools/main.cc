@@ -6,6 +6,7 @@
 
 #include "tools/bench_cmd.h"
 #include "tools/common.h"
+#include "tools/completion_cmd.h"
 #include "tools/config_cmd.h"
 #include "tools/ingest_cmd.h"
 #include "tools/inspect_cmd.h"
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
   zs::tools::RegisterIngest(&app, &exit_code);
   zs::tools::RegisterQuery(&app, &exit_code);
   zs::tools::RegisterVerify(&app, &exit_code);
+  zs::tools::RegisterCompletion(&app, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

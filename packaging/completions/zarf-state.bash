@@ -1,0 +1,101 @@
+# bash completion for zarf-state (and its kubectl plugin name, kubectl-zarf_state).
+# Installed as share/bash-completion/completions/zarf-state; also printed by
+# `zarf-state completion bash`, so `source <(zarf-state completion bash)` works.
+
+_zarf_state_words() {
+  # The subcommands and flags of one command path ("", "record", "query", ...).
+  case "$1" in
+    "") echo "inspect migrate record status replay config size bench prune ingest query verify
+              completion version help
+              -h --help --version --max-object-size --max-depth" ;;
+    inspect) echo "-f --filename -o --output --show-secrets" ;;
+    migrate) echo "-f --filename --to --dry-run -o --output --report-format --report --out --codec
+                   --no-progress" ;;
+    record) echo "deploy remove component finish abandon" ;;
+    "record deploy") echo "-f --filename --log --max-events --stdout --codec --package --digest
+                           --source --cli-version --connectivity --config --components --fail
+                           --begin-only --step-delay -v --verbose" ;;
+    "record remove") echo "-f --filename --log --max-events --stdout --codec --config --components
+                           --fail --begin-only --step-delay -v --verbose" ;;
+    "record component") echo "-f --filename --log --max-events --stdout --codec --name --outcome" ;;
+    "record finish") echo "-f --filename --log --max-events --stdout --codec --config --outcome" ;;
+    "record abandon") echo "-f --filename --log --max-events --stdout --codec --outcome" ;;
+    status) echo "-f --filename -o --output --now" ;;
+    replay) echo "-f --filename --log --package --db --at --upto --verify --max-events -o --output" ;;
+    config) echo "digest diff" ;;
+    "config digest") echo "--kind -f --filename --canonical" ;;
+    "config diff") echo "--kind -o --output --package" ;;
+    size) echo "-f --filename -o --output" ;;
+    bench) echo "growth" ;;
+    "bench growth") echo "--out --cycles --components --images --charts --values-bytes --max-events
+                          --pin-digests --max-images --codecs -o --output" ;;
+    prune) echo "plan" ;;
+    "prune plan") echo "--deployed --new --remove --others --db --no-others --unreadable --registry
+                        -o --output" ;;
+    ingest) echo "--db -f --filename --full-dump --sync-every --no-sync --bulk" ;;
+    query) echo "--db -o --output --now history status image component source config-changed" ;;
+    "query history") echo "--type --outcome --since --until --no-components" ;;
+    "query status") echo "--outcome" ;;
+    "query image") echo "--repository" ;;
+    "query config-changed") echo "-f --filename" ;;
+    verify) echo "--db -o --output" ;;
+    completion) echo "bash zsh fish" ;;
+    version) echo "-o --output" ;;
+    help) echo "inspect migrate record status replay config size bench prune ingest query verify
+                completion version" ;;
+  esac
+}
+
+_zarf_state_values() {
+  # The fixed choices of a flag's value; returns 1 when the value is free text.
+  case "$1" in
+    -o|--output|--report-format) echo "table json yaml" ;;
+    --codec) echo "json compact auto" ;;
+    --kind) echo "deploy remove" ;;
+    --connectivity) echo "airgap connected" ;;
+    --outcome) echo "InProgress Succeeded Failed Cancelled" ;;
+    --type) echo "Deploy Remove" ;;
+    --to) echo "v2 legacy" ;;
+    --codecs) echo "json gzip compact" ;;
+    *) return 1 ;;
+  esac
+}
+
+_zarf_state() {
+  local cur prev path word i
+  cur="${COMP_WORDS[COMP_CWORD]}"
+  prev=""
+  ((COMP_CWORD > 0)) && prev="${COMP_WORDS[COMP_CWORD - 1]}"
+  COMPREPLY=()
+
+  # The command path: the words before the cursor that name subcommands.
+  path=""
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    word="${COMP_WORDS[i]}"
+    [[ "$word" == -* ]] && continue
+    if [[ " $(_zarf_state_words "$path") " == *" $word "* ]]; then
+      path="${path:+$path }$word"
+    fi
+  done
+
+  local values
+  if values=$(_zarf_state_values "$prev"); then
+    COMPREPLY=($(compgen -W "$values" -- "$cur"))
+    return 0
+  fi
+  case "$prev" in
+    -f|--filename|--log|--package|--report|--out|--config|--deployed|--new|--others)
+      COMPREPLY=($(compgen -f -- "$cur"))
+      return 0 ;;
+    --db)
+      COMPREPLY=($(compgen -d -- "$cur"))
+      return 0 ;;
+  esac
+  COMPREPLY=($(compgen -W "$(_zarf_state_words "$path")" -- "$cur"))
+  if [[ ${#COMPREPLY[@]} -eq 0 && "$cur" != -* ]]; then
+    COMPREPLY=($(compgen -f -- "$cur"))
+  fi
+  return 0
+}
+
+complete -o filenames -F _zarf_state zarf-state kubectl-zarf_state

@@ -1,0 +1,165 @@
+# fish completion for zarf-state (and its kubectl plugin name, kubectl-zarf_state).
+# Installed as share/fish/vendor_completions.d/zarf-state.fish; also printed by
+# `zarf-state completion fish`, so `zarf-state completion fish | source` works.
+
+# True when the command line's subcommand path (the non-flag words that name
+# subcommands, in order) is exactly $argv.
+function __zarf_state_path
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l path
+    set -l level inspect migrate record status replay config size bench prune ingest query verify completion version help
+    for w in $words
+        string match -q -- '-*' $w; and continue
+        if contains -- $w $level
+            set path $path $w
+            switch "$path"
+                case record
+                    set level deploy remove component finish abandon
+                case config
+                    set level digest diff
+                case bench
+                    set level growth
+                case prune
+                    set level plan
+                case query
+                    set level history status image component source config-changed
+                case '*'
+                    set level
+            end
+        end
+    end
+    test "$path" = "$argv"
+end
+
+for c in zarf-state kubectl-zarf_state
+    complete -c $c -f
+    complete -c $c -s h -l help -d 'Print help'
+    complete -c $c -n '__zarf_state_path' -l version -d 'Print the version'
+    complete -c $c -n '__zarf_state_path' -l max-object-size -x -d 'Largest input in bytes'
+    complete -c $c -n '__zarf_state_path' -l max-depth -x -d 'Deepest JSON/YAML nesting'
+
+    complete -c $c -n '__zarf_state_path' -a inspect -d 'Show each package (or the init state, redacted)'
+    complete -c $c -n '__zarf_state_path' -a migrate -d 'Upgrade (or downgrade) every state object'
+    complete -c $c -n '__zarf_state_path' -a record -d 'Append lifecycle events to a package Secret'
+    complete -c $c -n '__zarf_state_path' -a status -d 'Derived status of each package'
+    complete -c $c -n '__zarf_state_path' -a replay -d "Timeline of a package's events; drift report"
+    complete -c $c -n '__zarf_state_path' -a config -d 'Digest or compare DeployConfig/RemoveConfig'
+    complete -c $c -n '__zarf_state_path' -a size -d 'Secret bytes as JSON, gzip-JSON and compact'
+    complete -c $c -n '__zarf_state_path' -a bench -d 'Benchmarks of Secret size'
+    complete -c $c -n '__zarf_state_path' -a prune -d "Plan what Zarf's --prune would remove"
+    complete -c $c -n '__zarf_state_path' -a ingest -d 'Load package Secrets into the local cache'
+    complete -c $c -n '__zarf_state_path' -a query -d 'Answer state questions from the local cache'
+    complete -c $c -n '__zarf_state_path' -a verify -d "Check the local cache's consistency"
+    complete -c $c -n '__zarf_state_path' -a completion -d 'Print a shell completion script'
+    complete -c $c -n '__zarf_state_path' -a version -d 'Print the version'
+    complete -c $c -n '__zarf_state_path' -a help -d 'Help for a command'
+    complete -c $c -n '__zarf_state_path help' -a 'inspect migrate record status replay config size bench prune ingest query verify completion version'
+
+    # Flags several commands share.
+    for p in inspect migrate status size 'config digest' 'query config-changed' 'record deploy' 'record remove' 'record component' 'record finish' 'record abandon' replay ingest
+        complete -c $c -n "__zarf_state_path $p" -s f -l filename -r -F -d 'Input file (- for stdin)'
+    end
+    for p in inspect status size replay 'config diff' 'bench growth' 'prune plan' query verify version
+        complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'table json yaml' -d 'Output format'
+    end
+    for p in replay ingest query verify 'prune plan'
+        complete -c $c -n "__zarf_state_path $p" -l db -x -a '(__fish_complete_directories)' -d 'Cache directory'
+    end
+
+    complete -c $c -n '__zarf_state_path inspect' -l show-secrets -d 'Print the credentials'
+
+    complete -c $c -n '__zarf_state_path migrate' -l to -x -a 'v2 legacy' -d 'Target shape'
+    complete -c $c -n '__zarf_state_path migrate' -l dry-run -d 'Write only the report'
+    complete -c $c -n '__zarf_state_path migrate' -s o -l output -x -a 'json yaml table' -d 'Manifests format'
+    complete -c $c -n '__zarf_state_path migrate' -l report-format -x -a 'table json yaml' -d 'Report format'
+    complete -c $c -n '__zarf_state_path migrate' -l report -r -F -d 'Report file'
+    complete -c $c -n '__zarf_state_path migrate' -l out -r -F -d 'Manifests file'
+    complete -c $c -n '__zarf_state_path migrate' -l codec -x -a 'json compact auto' -d 'Package Secret codec'
+    complete -c $c -n '__zarf_state_path migrate' -l no-progress -d 'No progress line'
+
+    complete -c $c -n '__zarf_state_path record' -a 'deploy remove component finish abandon'
+    for p in deploy remove component finish abandon
+        set -l n "__zarf_state_path record $p"
+        complete -c $c -n $n -l log -r -F -d 'Also append to this log'
+        complete -c $c -n $n -l max-events -x -d 'Events the Secret keeps'
+        complete -c $c -n $n -l stdout -d 'Print the new Secret'
+        complete -c $c -n $n -l codec -x -a 'json compact auto' -d 'Codec'
+    end
+    complete -c $c -n '__zarf_state_path record deploy' -l package -r -F -d 'ZarfPackage definition'
+    complete -c $c -n '__zarf_state_path record deploy' -l digest -x -d 'Package digest'
+    complete -c $c -n '__zarf_state_path record deploy' -l source -x -d 'Package source'
+    complete -c $c -n '__zarf_state_path record deploy' -l cli-version -x -d 'Zarf version'
+    complete -c $c -n '__zarf_state_path record deploy' -l connectivity -x -a 'airgap connected'
+    for p in deploy remove finish
+        complete -c $c -n "__zarf_state_path record $p" -l config -r -F -d 'DeployConfig / RemoveConfig'
+    end
+    for p in deploy remove
+        set -l n "__zarf_state_path record $p"
+        complete -c $c -n $n -l components -x -d 'Only these components'
+        complete -c $c -n $n -l fail -x -d 'Make this component fail'
+        complete -c $c -n $n -l begin-only -d 'Only record the start'
+        complete -c $c -n $n -l step-delay -x -d 'Milliseconds between steps'
+        complete -c $c -n $n -s v -l verbose -d 'Print each step'
+    end
+    complete -c $c -n '__zarf_state_path record component' -l name -x -d 'Component'
+    complete -c $c -n '__zarf_state_path record component' -l outcome -x -a 'InProgress Succeeded Failed'
+    complete -c $c -n '__zarf_state_path record finish' -l outcome -x -a 'Succeeded Failed'
+    complete -c $c -n '__zarf_state_path record abandon' -l outcome -x -a 'Cancelled Failed'
+
+    complete -c $c -n '__zarf_state_path status' -l now -x -d 'RFC 3339 time'
+
+    complete -c $c -n '__zarf_state_path replay' -l log -r -F -d 'Record log'
+    complete -c $c -n '__zarf_state_path replay' -l package -x -d 'Package'
+    complete -c $c -n '__zarf_state_path replay' -l at -x -d 'Stop at this RFC 3339 time'
+    complete -c $c -n '__zarf_state_path replay' -l upto -x -d 'Stop after N records'
+    complete -c $c -n '__zarf_state_path replay' -l verify -d 'Report drift'
+    complete -c $c -n '__zarf_state_path replay' -l max-events -x -d 'Event cap'
+
+    complete -c $c -n '__zarf_state_path config' -a 'digest diff'
+    complete -c $c -n '__zarf_state_path config digest' -l kind -x -a 'deploy remove'
+    complete -c $c -n '__zarf_state_path config digest' -l canonical -d 'RFC 8785 canonical digest'
+    complete -c $c -n '__zarf_state_path config diff' -l kind -x -a 'deploy remove'
+    complete -c $c -n '__zarf_state_path config diff' -l package -r -F -d 'ZarfPackage definition'
+    complete -c $c -n '__zarf_state_path config diff' -F
+
+    complete -c $c -n '__zarf_state_path bench' -a growth
+    set -l n '__zarf_state_path bench growth'
+    complete -c $c -n $n -l out -x -a '(__fish_complete_directories)' -d 'Output directory'
+    complete -c $c -n $n -l cycles -x
+    complete -c $c -n $n -l components -x
+    complete -c $c -n $n -l images -x
+    complete -c $c -n $n -l charts -x
+    complete -c $c -n $n -l values-bytes -x
+    complete -c $c -n $n -l max-events -x
+    complete -c $c -n $n -l pin-digests -d 'Pin images by digest'
+    complete -c $c -n $n -l max-images -x
+    complete -c $c -n $n -l codecs -x -a 'json gzip compact'
+
+    complete -c $c -n '__zarf_state_path prune' -a plan
+    set -l n '__zarf_state_path prune plan'
+    complete -c $c -n $n -l deployed -r -F -d 'The deployed Secret'
+    complete -c $c -n $n -l new -r -F -d 'The package to deploy'
+    complete -c $c -n $n -l remove -d 'Plan a remove --prune'
+    complete -c $c -n $n -l others -r -F -d 'Other Secrets'
+    complete -c $c -n $n -l no-others -d 'No other package is deployed'
+    complete -c $c -n $n -l unreadable -x -d 'What could not be read'
+    complete -c $c -n $n -l registry -x -d 'Registry host'
+
+    complete -c $c -n '__zarf_state_path ingest' -l full-dump -d 'The input is every package Secret'
+    complete -c $c -n '__zarf_state_path ingest' -l sync-every -x -d 'Secrets per sync'
+    complete -c $c -n '__zarf_state_path ingest' -l no-sync -d 'No fsync'
+    complete -c $c -n '__zarf_state_path ingest' -l bulk -d 'No write-ahead log'
+
+    complete -c $c -n '__zarf_state_path query' -l now -x -d 'RFC 3339 time'
+    complete -c $c -n '__zarf_state_path query' -a 'history status image component source config-changed'
+    complete -c $c -n '__zarf_state_path query history' -l type -x -a 'Deploy Remove'
+    complete -c $c -n '__zarf_state_path query history' -l outcome -x -a 'InProgress Succeeded Failed Cancelled'
+    complete -c $c -n '__zarf_state_path query history' -l since -x -d 'RFC 3339, inclusive'
+    complete -c $c -n '__zarf_state_path query history' -l until -x -d 'RFC 3339, inclusive'
+    complete -c $c -n '__zarf_state_path query history' -l no-components -d 'Package events only'
+    complete -c $c -n '__zarf_state_path query status' -l outcome -x -a 'InProgress Succeeded Failed Cancelled'
+    complete -c $c -n '__zarf_state_path query image' -l repository -d 'Any tag or digest'
+
+    complete -c $c -n '__zarf_state_path completion' -a 'bash zsh fish'
+end
