@@ -244,7 +244,7 @@ int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& raw_out, std::ostr
   // characters to the terminal.
   TableStream table(raw_out, o.output == "table");
   std::ostream& out = table.stream();
-  if (o.output != "table" && o.output != "json") {
+  if (o.output != "table" && o.output != "json" && o.output != "yaml") {
     err << "error: -o must be table or json\n";
     return kExitUsage;
   }
@@ -313,10 +313,8 @@ int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& raw_out, std::ostr
   auto files = WriteOutputs(o, *growth, reports);
   progress.Finish();
   if (!files.ok()) return fail(files.status());
-  if (o.output == "json") {
-    std::string text;
-    json::AppendIndentedJson(&text, JsonReport(o, reports, *files), "  ");
-    out << text << "\n";
+  if (o.output != "table") {
+    PrintDocument(JsonReport(o, reports, *files), o.output, out);
   } else {
     PrintTable(o, reports, *files, out);
   }
@@ -353,7 +351,7 @@ void RegisterBench(CLI::App* app, int* exit_code) {
   cmd->add_option("--codecs", o->codecs, "Codecs to measure: json, gzip, compact")
       ->delimiter(',')
       ->capture_default_str();
-  cmd->add_option("-o,--output", o->output, "table | json")->capture_default_str();
+  AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
   AddQuietFlag(cmd, &o->quiet);
   cmd->callback([o, exit_code] {
     BenchGrowthOptions run = *o;

@@ -18,6 +18,7 @@
 #include <iterator>
 #include <utility>
 
+#include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/yaml.h"
 
@@ -363,6 +364,25 @@ Status CloseStandardOutput() {
   if (flushed && stdio_ok && closed) return Status::OK();
   if (stdout_failure_returned) return Status::OK();  // the command said so
   return WriteFailed("standard output", flushed && stdio_ok ? close_error : error);
+}
+
+void AddOutputOption(CLI::App* cmd, std::string* output, const std::vector<std::string>& formats) {
+  std::string names;
+  for (const std::string& f : formats) names += (names.empty() ? "" : " | ") + f;
+  *output = formats.front();
+  cmd->add_option("-o,--output", *output, names)
+      ->capture_default_str()
+      ->check(CLI::IsMember(formats));
+}
+
+void PrintDocument(const json::Value& document, std::string_view format, std::ostream& out) {
+  if (format == "yaml") {
+    out << yaml::Write(document);
+    return;
+  }
+  std::string s;
+  json::AppendIndentedJson(&s, document, "  ");
+  out << s << "\n";
 }
 
 std::string DefaultCacheDir() {

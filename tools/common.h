@@ -89,6 +89,15 @@ class InputText {
 };
 Result<InputText> ReadInputText(const std::string& path);
 
+// Adds `-o,--output FORMAT` to `cmd`: one of `formats` (the first is the
+// default); any other value is a usage error (exit 2) before the command
+// runs, never a silent fallback to a table.
+void AddOutputOption(CLI::App* cmd, std::string* output, const std::vector<std::string>& formats);
+
+// Prints a report as the structured format asked for: "json" (indented, as
+// Go's json.MarshalIndent) or "yaml" (the same document as YAML).
+void PrintDocument(const json::Value& document, std::string_view format, std::ostream& out);
+
 // Reads each file ("-": stdin; none: stdin) and calls `visit` for each usable
 // object in it. A file that cannot be read, an object that cannot be used,
 // and a non-OK Status from `visit` each print one line "error: ..." on `err`

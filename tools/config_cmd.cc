@@ -209,11 +209,8 @@ int RunConfig(const ConfigOptions& o, std::ostream& raw_out, std::ostream& err) 
     err << "error: " << changes.status().message() << "\n";
     return kExitSomeFailed;
   }
-  if (o.output == "json") {
-    const json::Value list = ConfigChangesJson(*changes);
-    std::string s;
-    json::AppendIndentedJson(&s, list, "  ");
-    out << s << "\n";
+  if (o.output != "table") {
+    PrintDocument(ConfigChangesJson(*changes), o.output, out);
   } else if (changes->empty()) {
     out << "no changes (digests equal: " << a->digest << ")\n";
   } else {
@@ -239,7 +236,7 @@ void RegisterConfig(CLI::App* app, int* exit_code) {
   f->add_option("OLD", diff->old_file, "Old config (JSON or YAML), or a package Secret")->required();
   f->add_option("NEW", diff->new_file, "New config (JSON or YAML), or a package Secret")->required();
   f->add_option("--kind", diff->kind, "deploy | remove")->default_val("deploy");
-  f->add_option("-o,--output", diff->output, "table | json")->default_val("table");
+  AddOutputOption(f, &diff->output, {"table", "json", "yaml"});
   f->add_option("--package", diff->package_file,
                 "ZarfPackage definition: also mask the variables it marks sensitive");
   f->add_flag("--exit-code", diff->exit_code, "Exit 1 when the configs differ (as git diff)");

@@ -223,7 +223,7 @@ void RegisterInspect(CLI::App* app, int* exit_code) {
       "inspect", "Show each package (or the init state, redacted) in Secrets, a List or bare JSON");
   cmd->add_option("-f,--filename", options->files, "Input file (JSON or YAML); '-' for stdin")
       ->default_val(std::vector<std::string>{"-"});
-  cmd->add_option("-o,--output", options->output, "table | json | yaml")->default_val("table");
+  AddOutputOption(cmd, &options->output, {"table", "json", "yaml"});
   cmd->add_flag("--show-secrets", options->show_secrets,
                 "Print the init state's credentials instead of [REDACTED]");
   cmd->callback([options, exit_code] {

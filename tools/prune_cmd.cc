@@ -236,7 +236,7 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& raw_out,
   // characters to the terminal.
   TableStream table(raw_out, o.output == "table");
   std::ostream& out = table.stream();
-  if (o.output != "table" && o.output != "json") {
+  if (o.output != "table" && o.output != "json" && o.output != "yaml") {
     err << "error: -o must be table or json\n";
     return kExitUsage;
   }
@@ -315,10 +315,8 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& raw_out,
     err << "error: " << plan.status().message() << "\n";
     return kExitSomeFailed;
   }
-  if (o.output == "json") {
-    std::string s;
-    json::AppendIndentedJson(&s, PlanJson(*plan), "  ");
-    out << s << "\n";
+  if (o.output != "table") {
+    PrintDocument(PlanJson(*plan), o.output, out);
   } else {
     PrintPlan(*plan, out);
   }
@@ -372,8 +370,7 @@ void RegisterPrune(CLI::App* app, int* exit_code) {
   plan->add_option("--registry", o->registry,
                    "Prefix image references with this Zarf registry host (e.g. "
                    "127.0.0.1:31999)");
-  plan->add_option("-o,--output", o->output, "table | json")
-      ->default_val("table");
+  AddOutputOption(plan, &o->output, {"table", "json", "yaml"});
   plan->callback(
       [o, exit_code] { *exit_code = RunPrunePlan(*o, std::cout, std::cerr); });
 }

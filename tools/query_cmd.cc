@@ -41,10 +41,8 @@ Value StatusJson(const engine::PackageStatus& s) {
                             {"removed", Value::Bool(s.removed)}});
 }
 
-void PrintJson(const Value& v, std::ostream& out) {
-  std::string s;
-  json::AppendIndentedJson(&s, v, "  ");
-  out << s << "\n";
+void PrintJson(const Value& v, const QueryOptions& o, std::ostream& out) {
+  PrintDocument(v, o.output, out);
 }
 
 void PrintStatusTable(const std::vector<engine::PackageStatus>& list, const Timestamp& now,
@@ -110,10 +108,10 @@ Result<engine::HistoryFilter> Filter(const QueryOptions& o) {
 Status History(engine::Cache& cache, const QueryOptions& o, std::ostream& out) {
   ZS_ASSIGN_OR_RETURN(engine::HistoryFilter filter, Filter(o));
   ZS_ASSIGN_OR_RETURN(std::vector<engine::HistoryEntry> entries, cache.History(o.arg, filter));
-  if (o.output == "json") {
+  if (o.output != "table") {
     Value list = Value::MakeArray();
     for (const engine::HistoryEntry& h : entries) list.array().push_back(HistoryJson(h));
-    PrintJson(Value::MakeObject({{"package", Value::String(o.arg)}, {"events", std::move(list)}}), out);
+    PrintJson(Value::MakeObject({{"package", Value::String(o.arg)}, {"events", std::move(list)}}), o, out);
     return Status::OK();
   }
   out << "SEQ\tTIME\tEVENT\n";
@@ -129,11 +127,11 @@ Status PrintPackages(engine::Cache& cache, const std::vector<std::string>& packa
     ZS_ASSIGN_OR_RETURN(engine::PackageStatus s, cache.StatusOf(p));
     list.push_back(std::move(s));
   }
-  if (o.output == "json") {
+  if (o.output != "table") {
     Value arr = Value::MakeArray();
     for (const auto& s : list) arr.array().push_back(StatusJson(s));
     query.object().emplace_back("packages", std::move(arr));
-    PrintJson(query, out);
+    PrintJson(query, o, out);
     return Status::OK();
   }
   PrintStatusTable(list, now, out);
@@ -163,14 +161,14 @@ Status ConfigChanged(engine::Cache& cache, const QueryOptions& o, std::ostream& 
                                                              std::move(candidate), digest,
                                                              SensitiveVariables(pkg.data)));
   }
-  if (o.output == "json") {
+  if (o.output != "table") {
     PrintJson(Value::MakeObject({{"package", Value::String(o.arg)},
                                  {"changed", Value::Bool(changed)},
                                  {"known", Value::Bool(known)},
                                  {"lastDigest", Value::String(pkg.config_digest)},
                                  {"candidateDigest", Value::String(digest)},
                                  {"changes", ConfigChangesJson(changes)}}),
-              out);
+              o, out);
     return Status::OK();
   }
   if (!known) {
@@ -198,7 +196,7 @@ Status Dispatch(engine::Cache& cache, const QueryOptions& o, const Timestamp& no
       ZS_ASSIGN_OR_RETURN(keys, cache.Lookup(IndexKind::kOutcome, o.outcome));
     } else {
       ZS_ASSIGN_OR_RETURN(std::vector<engine::PackageStatus> all, cache.Statuses());
-      if (o.output != "json") {
+      if (o.output == "table") {
         PrintStatusTable(all, now, out);
         return Status::OK();
       }
@@ -230,8 +228,8 @@ int RunQuery(const QueryOptions& o, std::ostream& raw_out, std::ostream& err) {
   // characters to the terminal.
   TableStream table(raw_out, o.output == "table");
   std::ostream& out = table.stream();
-  if (o.output != "table" && o.output != "json") {
-    err << "error: -o must be table or json\n";
+  if (o.output != "table" && o.output != "json" && o.output != "yaml") {
+    err << "error: -o must be table, json or yaml\n";
     return kExitUsage;
   }
   const bool needs_arg = o.what != "status";
@@ -267,7 +265,7 @@ void RegisterQuery(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<QueryOptions>();
   CLI::App* cmd = app->add_subcommand("query", "Answer state questions from the local cache");
   AddCacheDirOption(cmd, &o->db, "The cache directory");
-  cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
+  AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
   cmd->add_option("--now", o->now, "RFC 3339 time to compute ages from (default: now)");
   cmd->require_subcommand(1);
   struct Sub {

@@ -242,7 +242,7 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
                   const DeployedPackage& snap, const std::vector<std::string>& unknown,
                   bool deleted) {
     ++applied;
-    if (o.output == "json") {
+    if (o.output != "table") {
       auto snapshot = json::ParseJson(EncodeDeployedPackage(snap));
       if (snapshot.ok()) RedactPackageForDisplay(&*snapshot);
       json::Value step = json::Value::MakeObject(
@@ -304,11 +304,7 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
       emit(FormatRfc3339(e.timestamp), "PackageEvent", Describe(r), view, unknown, false);
     }
   }
-  if (o.output == "json") {
-    std::string s;
-    json::AppendIndentedJson(&s, timeline, "  ");
-    out << s << "\n";
-  }
+  if (o.output != "table") PrintDocument(timeline, o.output, out);
   if (!o.verify) return kExitOk;
   if (cache) {
     auto report = cache->Verify();
@@ -356,7 +352,7 @@ void RegisterReplay(CLI::App* app, int* exit_code) {
   cmd->add_option("--upto", o->upto, "Time travel: stop after N records");
   cmd->add_flag("--verify", o->verify, "Report drift (exit 1 if any)");
   cmd->add_option("--max-events", o->max_events, "Event cap the Secret was written with (default 10)");
-  cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
+  AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
   cmd->callback([o, exit_code] { *exit_code = RunReplay(*o, std::cout, std::cerr); });
 }
 

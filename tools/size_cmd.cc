@@ -115,8 +115,8 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
   // characters to the terminal.
   TableStream table(raw_out, o.output == "table");
   std::ostream& out = table.stream();
-  if (o.output != "table" && o.output != "json") {
-    err << "error: -o must be table or json\n";
+  if (o.output != "table" && o.output != "json" && o.output != "yaml") {
+    err << "error: -o must be table, json or yaml\n";
     return kExitUsage;
   }
   Value rows = Value::MakeArray();
@@ -156,10 +156,8 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
     return Status::OK();
   });
   progress.Finish();
-  if (o.output == "json") {
-    std::string s;
-    json::AppendIndentedJson(&s, rows, "  ");
-    out << s << "\n";
+  if (o.output != "table") {
+    PrintDocument(rows, o.output, out);
     return failed || over_gate ? kExitSomeFailed : kExitOk;
   }
   char line[512];
@@ -215,7 +213,7 @@ void RegisterSize(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<SizeOptions>();
   CLI::App* cmd = app->add_subcommand("size", "Secret bytes as JSON, gzip-JSON and compact; headroom; events that fit");
   cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
-  cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
+  AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
   cmd->add_option("--fail-above", o->fail_above_percent,
                   "Exit 1 when a Secret, as stored, is over PCT% of the 1 MiB limit (a CI gate)")
       ->check(CLI::Range(0.0, 100.0));

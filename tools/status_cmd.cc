@@ -100,7 +100,7 @@ int RunStatus(const StatusOptions& o, std::ostream& raw_out, std::ostream& err) 
   // characters to the terminal.
   TableStream table(raw_out, o.output == "table");
   std::ostream& out = table.stream();
-  if (o.output != "table" && o.output != "json") {
+  if (o.output != "table" && o.output != "json" && o.output != "yaml") {
     err << "error: -o must be table or json\n";
     return kExitUsage;
   }
@@ -133,10 +133,8 @@ int RunStatus(const StatusOptions& o, std::ostream& raw_out, std::ostream& err) 
            "(status reports package Secrets, zarf-package-*)\n";
     failed = true;
   }
-  if (o.output == "json") {
-    std::string s;
-    json::AppendIndentedJson(&s, all, "  ");
-    out << s << "\n";
+  if (o.output != "table") {
+    PrintDocument(all, o.output, out);
   } else {
     for (const Value& s : all.array()) PrintTable(s, out);
   }
@@ -147,7 +145,7 @@ void RegisterStatus(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<StatusOptions>();
   CLI::App* cmd = app->add_subcommand("status", "Derived status: latest event, in progress since when, last successful deploy");
   cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
-  cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
+  AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
   cmd->add_option("--now", o->now, "Compute ages as of this RFC 3339 time");
   cmd->callback([o, exit_code] {
     if (!InputIsUsable(o->files, "status", exit_code)) return;

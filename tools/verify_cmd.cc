@@ -16,8 +16,8 @@ int RunVerify(const VerifyOptions& o, std::ostream& raw_out, std::ostream& err) 
   // characters to the terminal.
   TableStream table(raw_out, o.output == "table");
   std::ostream& out = table.stream();
-  if (o.output != "table" && o.output != "json") {
-    err << "error: -o must be table or json\n";
+  if (o.output != "table" && o.output != "json" && o.output != "yaml") {
+    err << "error: -o must be table, json or yaml\n";
     return kExitUsage;
   }
   auto cache = OpenCacheReadOnly(o.db);
@@ -30,7 +30,7 @@ int RunVerify(const VerifyOptions& o, std::ostream& raw_out, std::ostream& err) 
     err << "error: " << report.status().message() << "\n";
     return kExitSomeFailed;
   }
-  if (o.output == "json") {
+  if (o.output != "table") {
     json::Value problems = json::Value::MakeArray();
     for (const std::string& p : report->problems) problems.array().push_back(json::Value::String(p));
     const json::Value v = json::Value::MakeObject(
@@ -39,9 +39,7 @@ int RunVerify(const VerifyOptions& o, std::ostream& raw_out, std::ostream& err) 
          {"records", json::Value::Int(static_cast<std::int64_t>(report->records))},
          {"indexEntries", json::Value::Int(static_cast<std::int64_t>(report->index_entries))},
          {"problems", std::move(problems)}});
-    std::string s;
-    json::AppendIndentedJson(&s, v, "  ");
-    out << s << "\n";
+    PrintDocument(v, o.output, out);
   } else {
     out << "verify: " << o.db << ": " << report->packages << " packages, " << report->records
         << " records, " << report->index_entries << " index entries: "
@@ -59,7 +57,7 @@ void RegisterVerify(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<VerifyOptions>();
   CLI::App* cmd = app->add_subcommand("verify", "Check the local cache's consistency");
   AddCacheDirOption(cmd, &o->db, "The cache directory");
-  cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
+  AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
   cmd->callback([o, exit_code] { *exit_code = RunVerify(*o, std::cout, std::cerr); });
 }
 

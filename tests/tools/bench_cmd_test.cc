@@ -333,7 +333,7 @@ TEST_F(BenchCmdTest, JsonOutputHasTheLargestFitPerCodec) {
 
 TEST_F(BenchCmdTest, BadFlagsAreUsageErrors) {
   BenchGrowthOptions o = Options();
-  o.output = "yaml";
+  o.output = "xml";
   EXPECT_EQ(Run(o), kExitUsage);
   o = Options();
   o.codecs = {"json", "brotli"};

@@ -181,5 +181,43 @@ TEST_F(CliDefaultsTest, QueryConfigChangedExitCode) {
   EXPECT_EQ(Run({"query", "--db", db, "config-changed", name, "-f", cfg, "--exit-code"}).exit_code, 0);
 }
 
+
+// Every command that prints a report takes -o table|json|yaml; anything
+// else is a usage error before the command runs, never a silent table.
+TEST_F(CliDefaultsTest, EveryReportPrintsJsonAndYamlAndRefusesOtherFormats) {
+  const std::string pkg = WriteTempFile("zarf.yaml", kDemoPackageYaml);
+  const std::string secret = (dir_ / "s.json").string();
+  ASSERT_EQ(Run({"record", "deploy", "-f", secret, "--package", pkg}).exit_code, 0);
+  const std::string db = (dir_ / "db").string();
+  ASSERT_EQ(Run({"ingest", "--db", db, "-f", secret}).exit_code, 0);
+  const std::string cfg = WriteTempFile("c.json", R"({"Values":{"a":1}})");
+  const std::string cfg2 = WriteTempFile("c2.json", R"({"Values":{"a":2}})");
+  const std::vector<std::vector<std::string>> commands = {
+      {"inspect", "-f", secret},
+      {"status", "-f", secret},
+      {"size", "-f", secret},
+      {"replay", "-f", secret},
+      {"config", "diff", cfg, cfg2},
+      {"query", "--db", db, "status"},
+      {"verify", "--db", db},
+      {"prune", "plan", "--deployed", secret, "--remove", "--no-others"},
+  };
+  for (const auto& base : commands) {
+    std::string name;
+    for (const std::string& a : base) name += a + " ";
+    RunResult json = Run([&] { auto v = base; v.insert(v.end(), {"-o", "json"}); return v; }());
+    ASSERT_EQ(json.exit_code, 0) << name << json.err;
+    EXPECT_TRUE(json.out[0] == '[' || json.out[0] == '{') << name << json.out;
+    RunResult yaml = Run([&] { auto v = base; v.insert(v.end(), {"-o", "yaml"}); return v; }());
+    ASSERT_EQ(yaml.exit_code, 0) << name << yaml.err;
+    EXPECT_NE(yaml.out[0], '{') << name << yaml.out;
+    EXPECT_NE(yaml.out, json.out) << name;
+    RunResult bad = Run([&] { auto v = base; v.insert(v.end(), {"-o", "xml"}); return v; }());
+    EXPECT_EQ(bad.exit_code, 2) << name;
+    EXPECT_EQ(bad.out, "") << name;
+    EXPECT_NE(bad.err.find("xml not in {table,json,yaml}"), std::string::npos) << name << bad.err;
+  }
+}
+
 }  // namespace
 }  // namespace zs::testing

@@ -207,7 +207,7 @@ TEST(PruneCmdTest, UsageErrorsExitTwo) {
   o.remove = true;  // and --new
   EXPECT_EQ(RunPlan(o).code, kExitUsage);
   o = Upgrade();
-  o.output = "yaml";
+  o.output = "xml";
   EXPECT_EQ(RunPlan(o).code, kExitUsage);
   o = Upgrade();
   o.no_others = true;
