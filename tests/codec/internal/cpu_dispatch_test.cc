@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <random>
 #include <string>
 #include <vector>
@@ -70,6 +71,7 @@ struct ScanKernel {
   SimdLevel level;
   SimdKernels::ScanFn fn;
 };
+void PrintTo(const ScanKernel& kernel, std::ostream* os) { *os << kernel.name; }
 
 class SkipPlainBytesKernelTest : public ::testing::TestWithParam<ScanKernel> {};
 
