@@ -79,7 +79,8 @@ __attribute__((target("avx2"))) __m256i Broadcast16(const std::array<signed char
 namespace internal {
 
 // The block kernels (simd_kernels.h).
-__attribute__((target("avx2"))) std::size_t Base64DecodeBlocksAvx2(const unsigned char* in, std::size_t n, char* out) {
+__attribute__((target("avx2"))) std::size_t Base64DecodeBlocksAvx2(const unsigned char* in,
+                                                                   std::size_t n, char* out) {
   const __m256i lo_bits = Broadcast16(kLoBits);
   const __m256i hi_bits = Broadcast16(kHiBits);
   const __m256i shift = Broadcast16(kShift);
@@ -112,7 +113,8 @@ __attribute__((target("avx2"))) std::size_t Base64DecodeBlocksAvx2(const unsigne
 }
 
 // The second lane's load runs 4 bytes past its block: hence 28 bytes.
-__attribute__((target("avx2"))) std::size_t Base64EncodeBlocksAvx2(const unsigned char* in, std::size_t n, char* out) {
+__attribute__((target("avx2"))) std::size_t Base64EncodeBlocksAvx2(const unsigned char* in,
+                                                                   std::size_t n, char* out) {
   // Per 32-bit lane, input bytes s0 s1 s2 as s1 s0 s2 s1: the low word is
   // s0:s1 (a in bits 15..10, b in 9..4), the high word s1:s2 (c in bits
   // 11..6, d in 5..0).

@@ -68,10 +68,10 @@ inline std::size_t DispatchBase64EncodeBlocks(const unsigned char* in, std::size
 // yet): DetectedSimdLevel(), unless a test forced another.
 SimdLevel ActiveSimdLevel();
 
-// Makes the table hold the kernels of `level`; a level above DetectedSimdLevel() is
-// lowered to it (a kernel the CPU lacks would be SIGILL). Returns the level
-// active before. For tests that drive the public codec
-// functions through every width.
+// Makes the table hold the kernels of `level`; a level above
+// DetectedSimdLevel() is lowered to it (a kernel the CPU lacks would be
+// SIGILL). Returns the level active before. For tests that drive the public
+// codec functions through every width.
 SimdLevel ForceSimdLevelForTesting(SimdLevel level);
 
 }  // namespace zs::internal
