@@ -1,12 +1,12 @@
 #include "codec/base64.h"
 
-#if defined(__AVX2__)
 #include <immintrin.h>
-#endif
 
 #include <array>
 
 #include "codec/internal/base64_scalar.h"
+#include "codec/internal/cpu_dispatch.h"
+#include "codec/internal/simd_kernels.h"
 
 namespace zs {
 namespace {
@@ -21,8 +21,6 @@ constexpr std::array<signed char, 256> MakeDecodeTable() {
   return t;
 }
 constexpr std::array<signed char, 256> kDecode = MakeDecodeTable();
-
-#if defined(__AVX2__)
 
 // The SIMD blocks follow the published lookup-by-nibble method (Muła and
 // Lemire, "Faster Base64 Encoding and Decoding Using AVX2 Instructions",
@@ -69,18 +67,20 @@ constexpr bool CheckNibbleTables() {
 }
 static_assert(CheckNibbleTables());
 
-__m256i Broadcast16(const std::array<unsigned char, 16>& t) {
+__attribute__((target("avx2"))) __m256i Broadcast16(const std::array<unsigned char, 16>& t) {
   return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(t.data())));
 }
-__m256i Broadcast16(const std::array<signed char, 16>& t) {
+__attribute__((target("avx2"))) __m256i Broadcast16(const std::array<signed char, 16>& t) {
   return _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(t.data())));
 }
 
-// Decodes 32-character blocks of `in` that hold alphabet characters only,
-// 24 bytes each to `out`, and stops before the first block that holds
-// anything else (padding, a line break, an error) or when fewer than 32
-// characters remain. Returns the characters consumed (a multiple of 32).
-std::size_t DecodeBlocksAvx2(const unsigned char* in, std::size_t n, char* out) {
+}  // namespace
+
+namespace internal {
+
+// The block kernels (simd_kernels.h).
+__attribute__((target("avx2"))) std::size_t Base64DecodeBlocksAvx2(const unsigned char* in,
+                                                                   std::size_t n, char* out) {
   const __m256i lo_bits = Broadcast16(kLoBits);
   const __m256i hi_bits = Broadcast16(kHiBits);
   const __m256i shift = Broadcast16(kShift);
@@ -112,10 +112,9 @@ std::size_t DecodeBlocksAvx2(const unsigned char* in, std::size_t n, char* out) 
   return i;
 }
 
-// Encodes whole 24-byte blocks while 28 bytes can be read (the second lane's
-// load runs 4 bytes past its block), 32 characters each to `out`. Returns the
-// bytes consumed (a multiple of 24).
-std::size_t EncodeBlocksAvx2(const unsigned char* in, std::size_t n, char* out) {
+// The second lane's load runs 4 bytes past its block: hence 28 bytes.
+__attribute__((target("avx2"))) std::size_t Base64EncodeBlocksAvx2(const unsigned char* in,
+                                                                   std::size_t n, char* out) {
   // Per 32-bit lane, input bytes s0 s1 s2 as s1 s0 s2 s1: the low word is
   // s0:s1 (a in bits 15..10, b in 9..4), the high word s1:s2 (c in bits
   // 11..6, d in 5..0).
@@ -150,7 +149,11 @@ std::size_t EncodeBlocksAvx2(const unsigned char* in, std::size_t n, char* out) 
   return i;
 }
 
-#endif  // __AVX2__
+std::size_t Base64NoBlocks(const unsigned char*, std::size_t, char*) { return 0; }
+
+}  // namespace internal
+
+namespace {
 
 // Encodes `in` from byte `i` on (a multiple of 3) into `out`, whose first
 // i / 3 * 4 characters are already written.
@@ -196,14 +199,10 @@ Status DecodeInto(std::string_view text, bool simd, std::string* out) {
   char* w = out->data();
   std::size_t i = 0;
   const auto* in = reinterpret_cast<const unsigned char*>(text.data());
-#if defined(__AVX2__)
   if (simd) {
-    i = DecodeBlocksAvx2(in, text.size(), w);
+    i = internal::DispatchBase64DecodeBlocks(in, text.size(), w);
     w += i / 4 * 3;
   }
-#else
-  (void)simd;
-#endif
   for (; i + 4 <= text.size(); i += 4) {
     const int a = kDecode[in[i]], b = kDecode[in[i + 1]], c = kDecode[in[i + 2]],
               d = kDecode[in[i + 3]];
@@ -262,11 +261,9 @@ Status DecodeInto(std::string_view text, bool simd, std::string* out) {
 
 std::string Base64Encode(std::string_view in) {
   std::string out;
-  std::size_t i = 0;
-#if defined(__AVX2__)
   out.resize(in.size() / 3 * 4);
-  i = EncodeBlocksAvx2(reinterpret_cast<const unsigned char*>(in.data()), in.size(), out.data());
-#endif
+  const std::size_t i = internal::DispatchBase64EncodeBlocks(
+      reinterpret_cast<const unsigned char*>(in.data()), in.size(), out.data());
   EncodeFrom(in, i, &out);
   return out;
 }
@@ -302,14 +299,6 @@ Result<std::string> Base64DecodeScalar(std::string_view text) {
   std::string out;
   ZS_RETURN_IF_ERROR(DecodeInto(text, /*simd=*/false, &out));
   return out;
-}
-
-bool Base64HasSimd() {
-#if defined(__AVX2__)
-  return true;
-#else
-  return false;
-#endif
 }
 
 }  // namespace internal

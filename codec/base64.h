@@ -1,7 +1,7 @@
 // Standard base64 (RFC 4648, with padding), as Kubernetes encodes Secret
 // data. Decoding is strict like Go's base64.StdEncoding: padding required,
 // no characters outside the alphabet except CR and LF, which are skipped.
-// Where the build has AVX2, both directions take 24 bytes (32 characters) at
+// Where the CPU has AVX2 (chosen at run time), both directions take 24 bytes (32 characters) at
 // a time and fall back to the portable code for the tail and for any block
 // holding padding, line breaks or errors, so results and error offsets do
 // not depend on the CPU.

@@ -1,10 +1,6 @@
 #include "codec/go_json.h"
 
-#if defined(__AVX2__)
 #include <immintrin.h>
-#elif defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include <algorithm>
 #include <array>
@@ -15,7 +11,9 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "codec/internal/cpu_dispatch.h"
 #include "codec/internal/go_string_scan.h"
+#include "codec/internal/simd_kernels.h"
 
 namespace zs::json {
 namespace {
@@ -148,62 +146,68 @@ void AppendNewline(std::string* out, std::string_view indent, int depth) {
 
 }  // namespace
 
-namespace {
+}  // namespace zs::json
 
-#if defined(__SSE2__)
-// N bytes as one vector (GCC's vector extensions), so one body serves every
-// width. (A vector_size on an alias template would be dropped.)
-template <std::size_t N>
-struct ByteVectorOf {
-  typedef signed char type __attribute__((vector_size(N)));
-};
-template <std::size_t N>
-using ByteVector = typename ByteVectorOf<N>::type;
+namespace zs::internal {
 
-// One bit per byte of `v`: its top bit.
-template <std::size_t N>
-std::uint64_t TopBits(ByteVector<N> v) {
-  if constexpr (N == 16) {
-    return static_cast<unsigned>(_mm_movemask_epi8(reinterpret_cast<__m128i>(v)));
-#if defined(__AVX2__)
-  } else if constexpr (N == 32) {
-    return static_cast<unsigned>(_mm256_movemask_epi8(reinterpret_cast<__m256i>(v)));
-#endif
-  } else {
-    static_assert(N == 16, "no movemask for this width in this build");
-    return 0;
-  }
-}
+using json::kByteClass;
 
-// SkipPlainBytes, N bytes a step while N are left: returns at the first
-// byte that is not plain, or where fewer than N bytes are left.
-template <std::size_t N>
-std::size_t SkipPlainSteps(std::string_view s, std::size_t i) {
-  while (i + N <= s.size()) {
-    ByteVector<N> v;
-    std::memcpy(&v, s.data() + i, N);
-    // Signed: bytes >= 0x80 are negative, so `< 0x20` flags them too.
-    const ByteVector<N> special = (v < 0x20) | (v == '"') | (v == '\\') | (v == '<') |
-                                  (v == '>') | (v == '&');
-    if (const std::uint64_t mask = TopBits<N>(special); mask != 0) {
-      return i + static_cast<std::size_t>(__builtin_ctzll(mask));
-    }
-    i += N;
-  }
+// The string scan at every width (simd_kernels.h); cpu_dispatch.cc picks one.
+// A byte is special when it is a control byte, '"', '\\', '<', '>', '&' or
+// >= 0x80. The vector tests compare signed bytes, so bytes >= 0x80 are
+// negative and `< 0x20` flags them too.
+
+std::size_t SkipPlainBytesScalar(std::string_view s, std::size_t i) {
+  while (i < s.size() && kByteClass[static_cast<unsigned char>(s[i])] == 0) ++i;
   return i;
 }
-#endif
 
-#if defined(__AVX512BW__) && defined(__BMI2__)
-// SkipPlainBytes, 64 bytes a step, each test straight into a mask register;
-// the last, short step loads only the bytes that are there (masked lanes do
-// not fault), so a short string takes one step and no byte loop.
-std::size_t SkipPlainMasked64(std::string_view s, std::size_t i) {
+std::size_t SkipPlainBytesSse2(std::string_view s, std::size_t i) {
+  const __m128i space = _mm_set1_epi8(0x20);
+  while (i + 16 <= s.size()) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
+    const __m128i special = _mm_or_si128(
+        _mm_or_si128(_mm_cmplt_epi8(v, space), _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))),
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
+                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('<'))),
+                     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
+                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('&')))));
+    if (const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(special)); mask != 0) {
+      return i + static_cast<std::size_t>(__builtin_ctz(mask));
+    }
+    i += 16;
+  }
+  return SkipPlainBytesScalar(s, i);
+}
+
+__attribute__((target("avx2"))) std::size_t SkipPlainBytesAvx2(std::string_view s,
+                                                               std::size_t i) {
+  const __m256i space = _mm256_set1_epi8(0x20);
+  while (i + 32 <= s.size()) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.data() + i));
+    const __m256i special = _mm256_or_si256(
+        _mm256_or_si256(_mm256_cmpgt_epi8(space, v), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('"'))),
+        _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\')),
+                                        _mm256_cmpeq_epi8(v, _mm256_set1_epi8('<'))),
+                        _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('>')),
+                                        _mm256_cmpeq_epi8(v, _mm256_set1_epi8('&')))));
+    if (const unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(special)); mask != 0) {
+      return i + static_cast<std::size_t>(__builtin_ctz(mask));
+    }
+    i += 32;
+  }
+  return SkipPlainBytesSse2(s, i);
+}
+
+// 64 bytes a step, each test straight into a mask register; the last, short
+// step loads only the bytes that are there (masked lanes do not fault), so a
+// short string takes one step and no byte loop.
+__attribute__((target("avx512bw,bmi2"))) std::size_t SkipPlainBytesAvx512(std::string_view s,
+                                                                          std::size_t i) {
   while (i < s.size()) {
     const std::size_t left = s.size() - i;
     const __mmask64 live = left >= 64 ? ~__mmask64{0} : _bzhi_u64(~std::uint64_t{0}, left);
     const __m512i v = _mm512_maskz_loadu_epi8(live, s.data() + i);
-    // Signed compare: bytes >= 0x80 count as special too.
     const __mmask64 special =
         (_mm512_cmplt_epi8_mask(v, _mm512_set1_epi8(0x20)) |
          _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"')) |
@@ -217,39 +221,10 @@ std::size_t SkipPlainMasked64(std::string_view s, std::size_t i) {
   }
   return s.size();
 }
-#endif
 
-}  // namespace
+}  // namespace zs::internal
 
-namespace internal {
-
-std::size_t SkipPlainBytesWithWidth(std::string_view s, std::size_t i, int width) {
-  switch (width) {
-#if defined(__AVX512BW__) && defined(__BMI2__)
-    case 64:
-      return SkipPlainMasked64(s, i);
-#endif
-#if defined(__AVX2__)
-    case 32:
-      i = SkipPlainSteps<32>(s, i);
-      [[fallthrough]];
-#endif
-#if defined(__SSE2__)
-    case 16:
-      i = SkipPlainSteps<16>(s, i);
-      [[fallthrough]];
-#endif
-    default:
-      while (i < s.size() && kByteClass[static_cast<unsigned char>(s[i])] == 0) ++i;
-      return i;
-  }
-}
-
-std::size_t SkipPlainBytes(std::string_view s, std::size_t i) {
-  return SkipPlainBytesWithWidth(s, i, kWidestPlainScan);
-}
-
-}  // namespace internal
+namespace zs::json {
 
 void AppendGoString(std::string* out, std::string_view s) {
   out->push_back('"');
@@ -257,7 +232,7 @@ void AppendGoString(std::string* out, std::string_view s) {
   std::size_t i = 0;
   const std::size_t n = s.size();
   while (i < n) {
-    i = internal::SkipPlainBytes(s, i);
+    i = zs::internal::DispatchSkipPlainBytes(s, i);
     if (i >= n) break;
     const auto c = static_cast<unsigned char>(s[i]);
     const unsigned char cls = kByteClass[c];

@@ -5,11 +5,11 @@
 // (reference) path.
 #include "codec/go_json.h"
 
-#if defined(__AVX2__)
 #include <immintrin.h>
-#endif
 
+#include "codec/internal/cpu_dispatch.h"
 #include "codec/internal/go_string_scan.h"
+#include "codec/internal/simd_kernels.h"
 
 namespace zs::json {
 namespace {
@@ -125,27 +125,7 @@ class CompactWriter {
 
   // The first '"', '\\' or control character at or after `i`, or size().
   std::size_t SpecialInString(std::size_t i) const {
-    const std::size_t n = s_.size();
-#if defined(__AVX2__)
-    const __m256i quote = _mm256_set1_epi8('"');
-    const __m256i backslash = _mm256_set1_epi8('\\');
-    const __m256i control_max = _mm256_set1_epi8(0x1F);
-    while (i + 32 <= n) {
-      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s_.data() + i));
-      const __m256i control = _mm256_cmpeq_epi8(_mm256_min_epu8(v, control_max), v);
-      const __m256i hit = _mm256_or_si256(
-          control, _mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, backslash)));
-      const unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(hit));
-      if (mask != 0) return i + static_cast<std::size_t>(__builtin_ctz(mask));
-      i += 32;
-    }
-#endif
-    while (i < n) {
-      const auto c = static_cast<unsigned char>(s_[i]);
-      if (c == '"' || c == '\\' || c < 0x20) return i;
-      ++i;
-    }
-    return n;
+    return zs::internal::DispatchFindStringSpecial(s_, i);
   }
 
   bool String() {
@@ -261,3 +241,53 @@ std::size_t AppendCompactFromText(std::string* out, std::string_view text,
 }
 
 }  // namespace zs::json
+
+namespace zs::internal {
+
+// FindStringSpecial at every width (simd_kernels.h). A byte is a control
+// byte when min(byte, 0x1F) == byte, unsigned.
+
+std::size_t FindStringSpecialScalar(std::string_view s, std::size_t i) {
+  for (; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c == '"' || c == '\\' || c < 0x20) return i;
+  }
+  return s.size();
+}
+
+std::size_t FindStringSpecialSse2(std::string_view s, std::size_t i) {
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
+  const __m128i control_max = _mm_set1_epi8(0x1F);
+  while (i + 16 <= s.size()) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
+    const __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, control_max), v);
+    const __m128i hit =
+        _mm_or_si128(control, _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
+    if (const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit)); mask != 0) {
+      return i + static_cast<std::size_t>(__builtin_ctz(mask));
+    }
+    i += 16;
+  }
+  return FindStringSpecialScalar(s, i);
+}
+
+__attribute__((target("avx2"))) std::size_t FindStringSpecialAvx2(std::string_view s,
+                                                                  std::size_t i) {
+  const __m256i quote = _mm256_set1_epi8('"');
+  const __m256i backslash = _mm256_set1_epi8('\\');
+  const __m256i control_max = _mm256_set1_epi8(0x1F);
+  while (i + 32 <= s.size()) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s.data() + i));
+    const __m256i control = _mm256_cmpeq_epi8(_mm256_min_epu8(v, control_max), v);
+    const __m256i hit = _mm256_or_si256(
+        control, _mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, backslash)));
+    if (const unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(hit)); mask != 0) {
+      return i + static_cast<std::size_t>(__builtin_ctz(mask));
+    }
+    i += 32;
+  }
+  return FindStringSpecialSse2(s, i);
+}
+
+}  // namespace zs::internal

@@ -36,11 +36,9 @@ inline constexpr int kExitUsage = 2;
 ReadLimits& MutableReadLimits();
 inline const ReadLimits& CurrentReadLimits() { return MutableReadLimits(); }
 
-// The global flags that take a value (RegisterLimitFlags). The process
-// set-up (process_setup.cc) skips their values to find the subcommand.
+// The global flags that take a value (RegisterLimitFlags).
 inline constexpr std::string_view kMaxObjectSizeFlag = "--max-object-size";
 inline constexpr std::string_view kMaxDepthFlag = "--max-depth";
-inline constexpr std::string_view kGlobalFlagsWithValue[] = {kMaxObjectSizeFlag, kMaxDepthFlag};
 
 // Adds --max-object-size and --max-depth to `app` (and lets them follow the
 // subcommand's name).

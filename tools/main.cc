@@ -11,7 +11,6 @@
 #include "tools/ingest_cmd.h"
 #include "tools/inspect_cmd.h"
 #include "tools/migrate_cmd.h"
-#include "tools/process_setup.h"
 #include "tools/prune_cmd.h"
 #include "tools/query_cmd.h"
 #include "tools/record_cmd.h"
@@ -22,8 +21,6 @@
 
 int main(int argc, char** argv) {
   zs::tools::UseCheckedStandardOutput();
-  zs::tools::TuneAllocator();
-  zs::tools::UseHugePagesForHeap(argc, argv);
   CLI::App app{"zarf-state: event-sourced state for Zarf deployed packages"};
   app.set_version_flag("--version", "zarf-state " ZS_VERSION);
   app.require_subcommand(1);

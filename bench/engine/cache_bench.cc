@@ -19,7 +19,6 @@
 #include "engine/cache.h"
 #include "engine/internal/cache_db.h"
 #include "tests/cache_fixture.h"
-#include "tools/process_setup.h"
 
 namespace zs::engine {
 namespace {
@@ -313,10 +312,6 @@ int main(int argc, char** argv) {
       return 0;
     }
   }
-  // As zarf-state's main() sets up `ingest` (tools/main.cc); ZS_NO_HUGEPAGES
-  // leaves the huge-page heap out, as it does for the command.
-  zs::tools::TuneAllocator();
-  zs::tools::ReserveHugePageHeap();
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -5,8 +5,7 @@
 // Each iteration is the whole job `zarf-state migrate -f LIST` does (read
 // the file, parse the List, decode, migrate and re-encode every Secret,
 // write the List out and render the report), through the same function the
-// command runs (tools::RunMigrate), in a process set up as the command's is
-// (tools/process_setup.h); only the output goes nowhere.
+// command runs (tools::RunMigrate); only the output goes nowhere.
 //
 //   zs_migrate_bench --list=LIST --payload-bytes=N [benchmark flags]
 //
@@ -25,7 +24,6 @@
 
 #include "tools/common.h"
 #include "tools/migrate_cmd.h"
-#include "tools/process_setup.h"
 
 namespace zs::bench {
 namespace {
@@ -67,9 +65,6 @@ BENCHMARK(BM_MigrateList)->Unit(benchmark::kMillisecond)->UseRealTime();
 }  // namespace zs::bench
 
 int main(int argc, char** argv) {
-  // The process set-up `zarf-state migrate` gets (tools/main.cc).
-  zs::tools::TuneAllocator();
-  zs::tools::ReserveHugePageHeap();  // ZS_NO_HUGEPAGES leaves it out
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--list=", 7) == 0) {

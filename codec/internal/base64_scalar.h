@@ -1,5 +1,6 @@
 // The portable base64 paths of codec/base64.h, without the SIMD blocks that
-// Base64Encode and Base64Decode run first where AVX2 is available. They are
+// Base64Encode and Base64Decode run first where the CPU has AVX2
+// (codec/internal/cpu_dispatch.h). They are
 // the reference the SIMD paths are tested against: same bytes out, same
 // error (and byte offset) for every input.
 //
@@ -22,9 +23,6 @@ std::string Base64EncodeScalar(std::string_view bytes);
 
 // Base64Decode, one character or quad at a time; same errors.
 Result<std::string> Base64DecodeScalar(std::string_view text);
-
-// Whether Base64Encode/Base64Decode run SIMD blocks in this build.
-bool Base64HasSimd();
 
 }  // namespace zs::internal
 

@@ -1,9 +1,7 @@
 #include "codec/go_json.h"
-#include "codec/internal/go_string_scan.h"
 
 #include <gtest/gtest.h>
 
-#include <random>
 
 #include "codec/json_reader.h"
 #include "tests/test_util.h"
@@ -166,28 +164,6 @@ TEST(GoJsonTest, StringsMatchAByteAtATimeReferenceAtEveryPosition) {
         std::string out;
         AppendGoString(&out, s);
         ASSERT_EQ(out, GoStringReference(s)) << "len " << len << " at " << at;
-      }
-    }
-  }
-}
-
-TEST(GoJsonTest, EveryScanWidthStopsWhereTheByteLoopStops) {
-  // AppendGoString runs only this build's widest scan; the narrower ones
-  // are what builds without AVX-512BW or AVX2 run.
-  std::mt19937 rng(7);
-  const std::string specials = std::string("\"\\<>&\n\x1f\x7f\x80\xff", 10) + std::string(1, '\0');
-  for (std::size_t len = 0; len <= 140; ++len) {
-    for (std::size_t at = 0; at <= len; ++at) {
-      std::string s(len, 'a');
-      for (char& c : s) c = static_cast<char>(0x20 + rng() % 0x5f);  // printable ASCII
-      if (at < len) s[at] = specials[rng() % specials.size()];
-      for (std::size_t from : {std::size_t{0}, at / 2, at}) {
-        const std::size_t want = internal::SkipPlainBytesWithWidth(s, from, 1);
-        for (int width : {16, 32, 64}) {
-          ASSERT_EQ(internal::SkipPlainBytesWithWidth(s, from, width), want)
-              << "width " << width << " len " << len << " at " << at << " from " << from;
-        }
-        ASSERT_EQ(internal::SkipPlainBytes(s, from), want);
       }
     }
   }
