@@ -9,6 +9,7 @@
 
 #include "codec/secret.h"
 #include "engine/cache.h"
+#include "tools/cluster_input.h"
 #include "tools/common.h"
 
 namespace zs::tools {
@@ -213,7 +214,8 @@ void RegisterIngest(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<IngestOptions>();
   CLI::App* cmd = app->add_subcommand("ingest", "Load package Secrets into the local cache");
   cmd->add_option("--db", o->db, "The cache directory (created 0700)")->required();
-  cmd->add_option("-f,--filename", o->files, "Secrets, Lists or payloads (- for stdin)");
+  CLI::Option* files =
+      cmd->add_option("-f,--filename", o->files, "Secrets, Lists or payloads (- for stdin)");
   cmd->add_flag("--full-dump", o->full_dump,
                 "The input is every package Secret: mark packages it lacks removed");
   cmd->add_option("--sync-every", o->sync_every,
@@ -226,7 +228,12 @@ void RegisterIngest(CLI::App* app, int* exit_code) {
                 "Load a big dump faster: no write-ahead log; acknowledged after flushing the "
                 "memtables to table files")
       ->excludes(no_sync);
-  cmd->callback([o, exit_code] {
+  auto cluster = AddClusterFlags(cmd, files);
+  cmd->callback([o, cluster, exit_code] {
+    if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
+      *exit_code = kExitSomeFailed;
+      return;
+    }
     o->progress = ::isatty(2) != 0;
     *exit_code = RunIngest(*o, std::cout, std::cerr);
   });

@@ -15,6 +15,7 @@
 #include "codec/yaml.h"
 #include "engine/derived_status.h"
 #include "migrate/format.h"
+#include "tools/cluster_input.h"
 #include "tools/common.h"
 #include "tools/terminal_text.h"
 
@@ -210,12 +211,20 @@ void RegisterInspect(CLI::App* app, int* exit_code) {
   auto options = std::make_shared<InspectOptions>();
   CLI::App* cmd = app->add_subcommand(
       "inspect", "Show each package (or the init state, redacted) in Secrets, a List or bare JSON");
-  cmd->add_option("-f,--filename", options->files, "Input file (JSON or YAML); '-' for stdin")
-      ->default_val(std::vector<std::string>{"-"});
+  CLI::Option* files =
+      cmd->add_option("-f,--filename", options->files, "Input file (JSON or YAML); '-' for stdin")
+          ->default_val(std::vector<std::string>{"-"});
   cmd->add_option("-o,--output", options->output, "table | json | yaml")->default_val("table");
   cmd->add_flag("--show-secrets", options->show_secrets,
                 "Print the init state's credentials instead of [REDACTED]");
-  cmd->callback([options, exit_code] { *exit_code = RunInspect(*options, std::cout, std::cerr); });
+  auto cluster = AddClusterFlags(cmd, files);
+  cmd->callback([options, cluster, exit_code] {
+    if (!UseClusterInput(*cluster, &options->files, std::cerr)) {
+      *exit_code = kExitSomeFailed;
+      return;
+    }
+    *exit_code = RunInspect(*options, std::cout, std::cerr);
+  });
 }
 
 }  // namespace zs::tools

@@ -12,6 +12,7 @@
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
+#include "tools/cluster_input.h"
 #include "tools/common.h"
 #include "tools/terminal_text.h"
 
@@ -195,9 +196,16 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
 void RegisterSize(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<SizeOptions>();
   CLI::App* cmd = app->add_subcommand("size", "Secret bytes as JSON, gzip-JSON and compact; headroom; events that fit");
-  cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
+  CLI::Option* files = cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
   cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
-  cmd->callback([o, exit_code] { *exit_code = RunSize(*o, std::cout, std::cerr); });
+  auto cluster = AddClusterFlags(cmd, files);
+  cmd->callback([o, cluster, exit_code] {
+    if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
+      *exit_code = kExitSomeFailed;
+      return;
+    }
+    *exit_code = RunSize(*o, std::cout, std::cerr);
+  });
 }
 
 }  // namespace zs::tools
