@@ -54,6 +54,7 @@ std::vector<std::vector<std::string>> KubectlCommands(const ClusterOptions& opti
   };
   std::vector<std::vector<std::string>> commands;
   for (const std::vector<std::string>& w : what) {
+    if (w[1] == "secret" && !options.init_state) continue;
     std::vector<std::string> argv = {"kubectl"};
     argv.insert(argv.end(), w.begin(), w.end());
     argv.insert(argv.end(), {"-o", "json", "--namespace", options.namespace_});
@@ -125,8 +126,10 @@ Result<std::string> FetchClusterSecrets(const ClusterOptions& options) {
   return MergeKubectlOutputs(outputs, label);
 }
 
-std::shared_ptr<ClusterOptions> AddClusterFlags(CLI::App* cmd, CLI::Option* files) {
+std::shared_ptr<ClusterOptions> AddClusterFlags(CLI::App* cmd, CLI::Option* files,
+                                                bool init_state) {
   auto options = std::make_shared<ClusterOptions>();
+  options->init_state = init_state;
   CLI::Option* cluster = cmd->add_flag(
       "--cluster", options->enabled,
       "Read the Secrets from the cluster with kubectl instead of a file");

@@ -3,11 +3,11 @@
 // `kubectl` (docs/kubectl-plugin.md). Nothing here writes to the cluster:
 // writes stay explicit (`migrate --out FILE`, then `kubectl replace -f FILE`).
 //
-// kubectl is run three times, in the namespace given (default `zarf`):
-// `get secrets -l package-deploy-info` (Zarf's package Secrets), `get
-// secrets -l zarf-state.dev/package-deploy-info` (compact ones, which carry
-// that label instead) and `get secret zarf-state --ignore-not-found` (the
-// init state), each `-o json`, with --context and --kubeconfig passed on
+// kubectl is run in the namespace given (default `zarf`): `get secrets -l
+// package-deploy-info` (Zarf's package Secrets), `get secrets -l
+// zarf-state.dev/package-deploy-info` (compact ones, which carry that label
+// instead) and, for the commands that read the init state (inspect,
+// migrate), `get secret zarf-state --ignore-not-found`, each `-o json`, with --context and --kubeconfig passed on
 // when given (otherwise kubectl's defaults: $KUBECONFIG, its current
 // context). The Secrets are merged into one List, each once, in name
 // order, which the command reads as it would read the same List from a file.
@@ -37,6 +37,10 @@ struct ClusterOptions {
   std::string namespace_ = "zarf";  // -n, --namespace
   std::string context;              // --context; "" is the kubeconfig's current one
   std::string kubeconfig;           // --kubeconfig; "" is kubectl's default
+  // Whether the command reads the init state (the `zarf-state` Secret, with
+  // the cluster's credentials): set by the command, not a flag. Commands
+  // that only read packages neither fetch nor need permission for it.
+  bool init_state = true;
 };
 
 // What errors and reports call the input: "cluster (context C, namespace
@@ -61,8 +65,10 @@ Result<std::string> FetchClusterSecrets(const ClusterOptions& options);
 
 // Adds --cluster, -n/--namespace, --context and --kubeconfig to `cmd`;
 // --cluster and `files` (its -f option) exclude each other, and the other
-// three need --cluster. The options live as long as the returned pointer.
-std::shared_ptr<ClusterOptions> AddClusterFlags(CLI::App* cmd, CLI::Option* files);
+// three need --cluster. `init_state`: ClusterOptions::init_state. The
+// options live as long as the returned pointer.
+std::shared_ptr<ClusterOptions> AddClusterFlags(CLI::App* cmd, CLI::Option* files,
+                                                bool init_state);
 
 // For a command's callback: without --cluster, true and nothing done. With
 // it, fetches the Secrets, provides them as input (ProvideInput) under

@@ -228,7 +228,8 @@ void RegisterIngest(CLI::App* app, int* exit_code) {
                 "Load a big dump faster: no write-ahead log; acknowledged after flushing the "
                 "memtables to table files")
       ->excludes(no_sync);
-  auto cluster = AddClusterFlags(cmd, files);
+  // The init state: not read, not fetched.
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
   cmd->callback([o, cluster, exit_code] {
     if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
       *exit_code = kExitSomeFailed;

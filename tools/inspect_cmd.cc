@@ -217,7 +217,8 @@ void RegisterInspect(CLI::App* app, int* exit_code) {
   cmd->add_option("-o,--output", options->output, "table | json | yaml")->default_val("table");
   cmd->add_flag("--show-secrets", options->show_secrets,
                 "Print the init state's credentials instead of [REDACTED]");
-  auto cluster = AddClusterFlags(cmd, files);
+  // The init state: read too.
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
   cmd->callback([options, cluster, exit_code] {
     if (!UseClusterInput(*cluster, &options->files, std::cerr)) {
       *exit_code = kExitSomeFailed;

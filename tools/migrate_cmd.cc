@@ -482,7 +482,8 @@ void RegisterMigrate(CLI::App* app, int* exit_code) {
   cmd->add_option("--codec", o->codec,
                   "Package Secrets: json | compact | auto (default: auto for --to v2, else json)");
   cmd->add_flag("--no-progress{false}", o->progress, "No progress line on stderr");
-  auto cluster = AddClusterFlags(cmd, files);
+  // The init state: read too.
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
   cmd->callback([o, cluster, exit_code] {
     // Writes to the cluster stay explicit: the manifests go to a file, for
     // `kubectl replace -f` (a terminal would also show the credentials).

@@ -198,7 +198,8 @@ void RegisterSize(CLI::App* app, int* exit_code) {
   CLI::App* cmd = app->add_subcommand("size", "Secret bytes as JSON, gzip-JSON and compact; headroom; events that fit");
   CLI::Option* files = cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
   cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
-  auto cluster = AddClusterFlags(cmd, files);
+  // The init state: not read, not fetched.
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
   cmd->callback([o, cluster, exit_code] {
     if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
       *exit_code = kExitSomeFailed;

@@ -150,7 +150,8 @@ void RegisterStatus(CLI::App* app, int* exit_code) {
   CLI::Option* files = cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
   cmd->add_option("-o,--output", o->output, "table | json")->default_val("table");
   cmd->add_option("--now", o->now, "Compute ages as of this RFC 3339 time");
-  auto cluster = AddClusterFlags(cmd, files);
+  // The init state: not read, not fetched.
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
   cmd->callback([o, cluster, exit_code] {
     if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
       *exit_code = kExitSomeFailed;

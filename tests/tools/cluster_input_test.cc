@@ -48,6 +48,10 @@ TEST(ClusterInputTest, KubectlIsAskedForEachKindOfSecretWeRead) {
             (std::vector<std::string>{"--namespace", "ops", "--context", "prod", "--kubeconfig",
                                       "/etc/kc"}));
   EXPECT_EQ(ClusterLabel(o), "cluster (context prod, namespace ops)");
+  o.init_state = false;  // status, size, ingest
+  const auto packages_only = KubectlCommands(o);
+  ASSERT_EQ(packages_only.size(), 2u);
+  EXPECT_EQ(packages_only[1][4], "zarf-state.dev/package-deploy-info");
   EXPECT_EQ(ClusterLabel(ClusterOptions{}), "cluster (current context, namespace zarf)");
 }
 

@@ -180,7 +180,11 @@ TEST_F(KubectlPluginTest, StatusAndSizeOfTheClusterEqualThoseOfTheFile) {
     const RunResult r = Plugin(cluster);
     EXPECT_EQ(r.exit_code, kExitOk) << cmd << ": " << r.err;
     EXPECT_EQ(r.out, DirectAsCluster(args)) << cmd;
+    // They read packages only: the init state is not fetched (nor
+    // reported skipped, as status does for the file).
+    EXPECT_EQ(r.err, "") << cmd;
   }
+  EXPECT_EQ(testing::ReadFile(log_).find("secrets/zarf-state"), std::string::npos);
 }
 
 TEST_F(KubectlPluginTest, MigrateDryRunOfTheClusterEqualsThatOfTheFile) {
