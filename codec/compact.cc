@@ -924,4 +924,16 @@ bool LooksCompact(std::string_view bytes) {
   return bytes.starts_with(format::kMagic);
 }
 
+std::vector<std::uint32_t> DictionaryIds() {
+  std::vector<std::uint32_t> ids;
+  for (const std::uint32_t id : format::kKnownDictionaryIds) {
+    if (!Dictionary(id).empty()) ids.push_back(id);
+  }
+  return ids;
+}
+
+std::uint32_t WriterDictionaryId() {
+  return WriterDictionary().empty() ? format::kNoDictionary : format::kWriterDictionaryId;
+}
+
 }  // namespace zs::compact

@@ -15,8 +15,10 @@
 #define ZARF_STATE_CODEC_COMPACT_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "codec/model.h"
 #include "codec/status.h"
@@ -54,6 +56,15 @@ Result<DeployedPackage> Decode(std::string_view bytes);
 
 // Whether `bytes` starts with the envelope's magic (cheap sniffing).
 bool LooksCompact(std::string_view bytes);
+
+// The zstd ids of the dictionaries this build holds, oldest first: the
+// envelopes written with any of them are readable. Empty for a build
+// without dictionaries.
+std::vector<std::uint32_t> DictionaryIds();
+
+// The id of the dictionary Encode uses (use_dictionary), or 0 when the build
+// has none.
+std::uint32_t WriterDictionaryId();
 
 }  // namespace zs::compact
 

@@ -16,6 +16,8 @@
 #include <filesystem>
 #include <iostream>
 #include <iterator>
+#include <map>
+#include <optional>
 #include <utility>
 
 #include "codec/go_json.h"
@@ -107,9 +109,30 @@ Status OpenError(const std::string& path) {
   return Status::IOError(path + ": " + std::strerror(errno));
 }
 
+std::map<std::string, std::string>& ProvidedInputs() {
+  static auto* inputs = new std::map<std::string, std::string>();
+  return *inputs;
+}
+
+// The text provided under `path` (ProvideInput), taken out, with the
+// padding the parser needs; nullopt when none is.
+std::optional<std::string> TakeProvidedInput(const std::string& path) {
+  auto it = ProvidedInputs().find(path);
+  if (it == ProvidedInputs().end()) return std::nullopt;
+  std::string text = std::move(it->second);
+  ProvidedInputs().erase(it);
+  if (text.capacity() - text.size() < kParsePadding) text.reserve(text.size() + kParsePadding);
+  return text;
+}
+
 }  // namespace
 
+void ProvideInput(const std::string& name, std::string text) {
+  ProvidedInputs()[name] = std::move(text);
+}
+
 Result<std::string> ReadFileOrStdin(const std::string& path) {
+  if (std::optional<std::string> text = TakeProvidedInput(path)) return std::move(*text);
   if (path == "-") return ReadOpenFile(stdin, path, nullptr);
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) return OpenError(path);
@@ -138,6 +161,10 @@ InputText::~InputText() {
 
 Result<InputText> ReadInputText(const std::string& path) {
   InputText input;
+  if (std::optional<std::string> text = TakeProvidedInput(path)) {
+    input.copy_ = std::move(*text);
+    return input;
+  }
   if (path == "-") {
     ZS_ASSIGN_OR_RETURN(input.copy_, ReadFileOrStdin(path));
     return input;

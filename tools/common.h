@@ -47,6 +47,13 @@ void RegisterLimitFlags(CLI::App* app);
 // Appends which flag raises the limit to a status that reports one.
 Status WithLimitHint(Status status);
 
+// Input the process fetched itself (the cluster's Secrets,
+// tools/cluster_input.h), under a name that is not a file's: the next
+// ReadFileOrStdin or ReadInputText of `name` returns `text` (moved out, so
+// once) instead of opening a file, and errors and reports call the input
+// `name`.
+void ProvideInput(const std::string& name, std::string text);
+
 // Reads a whole file, or standard input for "-". IOError naming the path;
 // InvalidArgument, before reading it all, for more than
 // CurrentReadLimits().max_bytes.

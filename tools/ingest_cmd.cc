@@ -9,6 +9,7 @@
 
 #include "codec/secret.h"
 #include "engine/cache.h"
+#include "tools/cluster_input.h"
 #include "tools/common.h"
 #include "tools/progress.h"
 
@@ -213,7 +214,8 @@ void RegisterIngest(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<IngestOptions>();
   CLI::App* cmd = app->add_subcommand("ingest", "Load package Secrets into the local cache");
   AddCacheDirOption(cmd, &o->db, "The cache directory (created 0700)");
-  cmd->add_option("-f,--filename", o->files, "Secrets, Lists or payloads (- for stdin)");
+  CLI::Option* files =
+      cmd->add_option("-f,--filename", o->files, "Secrets, Lists or payloads (- for stdin)");
   cmd->add_flag("--full-dump", o->full_dump,
                 "The input is every package Secret: mark packages it lacks removed");
   cmd->add_option("--sync-every", o->sync_every,
@@ -227,7 +229,13 @@ void RegisterIngest(CLI::App* app, int* exit_code) {
                 "memtables to table files")
       ->excludes(no_sync);
   AddQuietFlag(cmd, &o->quiet);
-  cmd->callback([o, exit_code] {
+  // The init state: not read, not fetched.
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
+  cmd->callback([o, cluster, exit_code] {
+    if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
+      *exit_code = kExitSomeFailed;
+      return;
+    }
     if (!InputIsUsable(o->files, "ingest", exit_code)) return;
     o->progress = ProgressWanted(o->quiet);
     *exit_code = RunIngest(*o, std::cout, std::cerr);

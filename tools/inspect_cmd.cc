@@ -15,6 +15,7 @@
 #include "codec/yaml.h"
 #include "engine/derived_status.h"
 #include "migrate/format.h"
+#include "tools/cluster_input.h"
 #include "tools/common.h"
 #include "tools/terminal_text.h"
 
@@ -221,12 +222,19 @@ void RegisterInspect(CLI::App* app, int* exit_code) {
   auto options = std::make_shared<InspectOptions>();
   CLI::App* cmd = app->add_subcommand(
       "inspect", "Show each package (or the init state, redacted) in Secrets, a List or bare JSON");
-  cmd->add_option("-f,--filename", options->files, "Input file (JSON or YAML); '-' for stdin")
-      ->default_val(std::vector<std::string>{"-"});
+  CLI::Option* files =
+      cmd->add_option("-f,--filename", options->files, "Input file (JSON or YAML); '-' for stdin")
+          ->default_val(std::vector<std::string>{"-"});
   AddOutputOption(cmd, &options->output, {"table", "json", "yaml"});
   cmd->add_flag("--show-secrets", options->show_secrets,
                 "Print the init state's credentials instead of [REDACTED]");
-  cmd->callback([options, exit_code] {
+  // The init state: read too.
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
+  cmd->callback([options, cluster, exit_code] {
+    if (!UseClusterInput(*cluster, &options->files, std::cerr)) {
+      *exit_code = kExitSomeFailed;
+      return;
+    }
     if (!InputIsUsable(options->files, "inspect", exit_code)) return;
     *exit_code = RunInspect(*options, std::cout, std::cerr);
   });

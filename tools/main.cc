@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "tools/bench_cmd.h"
+#include "tools/cli_basics.h"
 #include "tools/common.h"
 #include "tools/completion_cmd.h"
 #include "tools/config_cmd.h"
@@ -39,11 +40,12 @@ int main(int argc, char** argv) {
   zs::tools::RegisterQuery(&app, &exit_code);
   zs::tools::RegisterVerify(&app, &exit_code);
   zs::tools::RegisterCompletion(&app, &exit_code);
+  // After every command: version, help, the Examples footers.
+  zs::tools::RegisterCliBasics(&app, argv[0], &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int rc = app.exit(e);
-    exit_code = rc == 0 ? zs::tools::kExitOk : zs::tools::kExitUsage;
+    exit_code = zs::tools::ExitForParseError(app, e, std::cout, std::cerr);
   }
   // Whatever a command printed must have reached its file: a full disk or
   // /dev/full is exit 1, never a silent success with a cut output.

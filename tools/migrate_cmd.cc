@@ -17,6 +17,7 @@
 #include "codec/secret.h"
 #include "codec/yaml.h"
 #include "migrate/migrate.h"
+#include "tools/cluster_input.h"
 #include "tools/common.h"
 #include "tools/progress.h"
 #include "tools/state_file.h"
@@ -460,8 +461,9 @@ void RegisterMigrate(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<MigrateOptions>();
   CLI::App* cmd = app->add_subcommand(
       "migrate", "Upgrade (or downgrade) every state object of the input to another shape");
-  cmd->add_option("-f,--filename", o->files, "Input file (JSON or YAML); '-' for stdin")
-      ->default_val(std::vector<std::string>{"-"});
+  CLI::Option* files =
+      cmd->add_option("-f,--filename", o->files, "Input file (JSON or YAML); '-' for stdin")
+          ->default_val(std::vector<std::string>{"-"});
   cmd->add_option("--to", o->to,
                   "v2 | legacy | P1..P10 | S1..S14 | a Zarf release tag such as v0.45.0")
       ->default_val("v2");
@@ -477,7 +479,21 @@ void RegisterMigrate(CLI::App* app, int* exit_code) {
   cmd->add_option("--codec", o->codec,
                   "Package Secrets: json | compact | auto (default: auto for --to v2, else json)");
   cmd->add_flag("-q,--quiet,--no-progress{false}", o->progress, "No progress line on stderr");
-  cmd->callback([o, exit_code] {
+  // The init state: read too.
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
+  cmd->callback([o, cluster, exit_code] {
+    // Writes to the cluster stay explicit: the manifests go to a file, for
+    // `kubectl replace -f` (a terminal would also show the credentials).
+    if (cluster->enabled && !o->dry_run && o->out_file.empty()) {
+      std::cerr << "error: migrate --cluster needs --dry-run or --out FILE (then apply it with "
+                   "kubectl replace -f FILE)\n";
+      *exit_code = kExitUsage;
+      return;
+    }
+    if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
+      *exit_code = kExitSomeFailed;
+      return;
+    }
     if (!InputIsUsable(o->files, "migrate", exit_code)) return;
     *exit_code = RunMigrate(*o, std::cout, std::cerr);
   });

@@ -12,6 +12,7 @@
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
+#include "tools/cluster_input.h"
 #include "tools/common.h"
 #include "tools/progress.h"
 #include "tools/terminal_text.h"
@@ -212,13 +213,19 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
 void RegisterSize(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<SizeOptions>();
   CLI::App* cmd = app->add_subcommand("size", "Secret bytes as JSON, gzip-JSON and compact; headroom; events that fit");
-  cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
+  CLI::Option* files = cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
   AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
   cmd->add_option("--fail-above", o->fail_above_percent,
                   "Exit 1 when a Secret, as stored, is over PCT% of the 1 MiB limit (a CI gate)")
       ->check(CLI::Range(0.0, 100.0));
   AddQuietFlag(cmd, &o->quiet);
-  cmd->callback([o, exit_code] {
+  // The init state: not read, not fetched.
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
+  cmd->callback([o, cluster, exit_code] {
+    if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
+      *exit_code = kExitSomeFailed;
+      return;
+    }
     if (!InputIsUsable(o->files, "size", exit_code)) return;
     o->progress = ProgressWanted(o->quiet);
     *exit_code = RunSize(*o, std::cout, std::cerr);

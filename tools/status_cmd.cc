@@ -11,6 +11,7 @@
 #include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "engine/derived_status.h"
+#include "tools/cluster_input.h"
 #include "tools/common.h"
 #include "tools/terminal_text.h"
 
@@ -144,10 +145,16 @@ int RunStatus(const StatusOptions& o, std::ostream& raw_out, std::ostream& err) 
 void RegisterStatus(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<StatusOptions>();
   CLI::App* cmd = app->add_subcommand("status", "Derived status: latest event, in progress since when, last successful deploy");
-  cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
+  CLI::Option* files = cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
   AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
   cmd->add_option("--now", o->now, "Compute ages as of this RFC 3339 time");
-  cmd->callback([o, exit_code] {
+  // The init state: not read, not fetched.
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
+  cmd->callback([o, cluster, exit_code] {
+    if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
+      *exit_code = kExitSomeFailed;
+      return;
+    }
     if (!InputIsUsable(o->files, "status", exit_code)) return;
     *exit_code = RunStatus(*o, std::cout, std::cerr);
   });

@@ -1,0 +1,3 @@
+module zarf-state/tests/apiserver_standin
+
+go 1.19
