@@ -19,7 +19,9 @@
 //   holds the sample files (tests/data/samples/*) and a `tests` link to the
 //   repository's tests/, with `zarf-state` on PATH and HOME in the folder;
 // - an HTML comment `<!-- doc-test setup: COMMAND -->` on the line before the
-//   block runs COMMAND first, unseen (to create a file the page assumes).
+//   block runs COMMAND first, unseen (to create a file the page assumes);
+// - examples that need what a test cannot have (a cluster) are `sh` blocks,
+//   which are not run.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -157,6 +159,9 @@ std::vector<std::string> RunShell(const std::string& command, const fs::path& di
   for (std::string line; std::getline(in, line);) lines.push_back(RightTrimmed(line));
   return lines;
 }
+
+// Names an example in test output (gtest would print its bytes).
+void PrintTo(const Example& e, std::ostream* os) { *os << e.page << ":" << e.line; }
 
 class DocExamplesTest : public ::testing::TestWithParam<Example> {};
 
