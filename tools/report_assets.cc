@@ -59,6 +59,15 @@ figure svg{max-width:100%;height:auto}
 .init-states{display:flex;flex-wrap:wrap;gap:10px}
 .init-state{background:#fff;border:1px solid var(--line);padding:4px 12px;flex:1 1 380px;font-size:13px}
 .init-state h3{font-size:14px;margin:6px 0}
+/* A fixed layout and skipped rendering of what is off screen keep a page of
+   a thousand packages quick to open. */
+#package-table{table-layout:fixed;width:100%;max-width:1250px}
+#package-table td{overflow:hidden;text-overflow:ellipsis}
+#package-table th:nth-child(1){width:20%}#package-table th:nth-child(2){width:9%}
+#package-table th:nth-child(3){width:7%}#package-table th:nth-child(4){width:9%}
+#package-table th:nth-child(5){width:6%}#package-table th:nth-child(6){width:240px}
+#package-table th:nth-child(8){width:6%}
+details.package{content-visibility:auto;contain-intrinsic-size:auto 34px}
 .hidden{display:none}
 @media print{
   header{background:none;color:#000}header .meta,nav a{color:#000}nav,.tools{display:none}

@@ -224,7 +224,7 @@ Status AddCacheHistory(const std::string& db, ReportData* data) {
     auto history = cache->History(p.cache_key, engine::HistoryFilter{});
     if (!history.ok()) {
       if (history.status().code() == Status::Code::kNotFound) {
-        data->warnings.push_back({p.name, "not in the cache " + db});
+        data->warnings.push_back({p.name + " (" + p.source + ")", "not in the cache " + db});
         continue;
       }
       return history.status().WithContext("cache " + db);
@@ -249,7 +249,9 @@ Status AddCacheHistory(const std::string& db, ReportData* data) {
     if (snapshot.ok()) {
       auto cached = DecodePackagePayload(*snapshot);
       if (cached.ok() && std::hash<std::string>{}(EncodeDeployedPackage(*cached)) != p.json_hash) {
-        data->warnings.push_back({p.name, "drift: the cache's snapshot differs from this Secret"});
+        data->warnings.push_back({p.name + " (" + p.source + ")",
+                                  "drift: the cache's snapshot of " + p.cache_key +
+                                      " differs from this Secret"});
       }
     }
   }
