@@ -214,9 +214,11 @@ std::string RenderLineChart(const PlotOptions& o, const std::vector<PlotSeries>&
   const bool log_y = o.log_y && UseLogScale(y_min, y_max);
   const double limit = o.limit * y_scale;
   const bool has_limit = o.limit > 0 && std::isfinite(limit);
-  // On a linear axis a far-away limit would flatten the data into a line.
-  // (With no data at all, the limit is the only thing to show.)
-  const bool limit_on_scale = has_limit && (log_y || !(y_min <= y_max) || limit <= 2 * y_max);
+  // A far-away limit would squeeze the data into the bottom of the plot: it
+  // stays on the axis only within twice the data's top (linear) or a decade
+  // of it (log). (With no data at all, the limit is the only thing to show.)
+  const bool limit_on_scale =
+      has_limit && (!(y_min <= y_max) || limit <= (log_y ? 10 : 2) * y_max);
   if (limit_on_scale) {
     // A little room above the line for its label.
     y_min = std::min(y_min, limit);

@@ -50,10 +50,10 @@ struct PlotOptions {
   // KiB. Default true.
   bool y_in_kib = true;
   // Draw a dashed horizontal line at this y (in the units of the points);
-  // none when <= 0. A log y axis always reaches it; a linear one only when
-  // it is at most twice the data's top, else a note at the top of the plot
-  // says how far above the data it is (both carry class "limit"). Default
-  // none.
+  // none when <= 0. The y axis reaches it when it is at most twice the
+  // data's top (linear) or ten times it (log); else a note at the top of the
+  // plot says how far above the data it is (both carry class "limit").
+  // Default none.
   double limit = 0;
   std::string limit_label;  // drawn above the line, at its right end
   int width = 900;          // pixels; default 900

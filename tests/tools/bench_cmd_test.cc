@@ -268,11 +268,22 @@ TEST(SvgPlotTest, LogIsGrantedOnlyToDataSpanningADecade) {
   EXPECT_EQ(Count(narrow, "class=\"limit\""), 1u);
   EXPECT_NE(narrow.find("1 MiB limit: 1,024 KiB, 128x the largest value, off this scale"),
             std::string::npos);
-  // 1-100 KiB: log, and the label says so.
-  const std::string wide = RenderLineChart(o, {{"json", {{1, 1024}, {2, 102400}}}});
+  // 1-200 KiB: log, and the label says so.
+  const std::string wide = RenderLineChart(o, {{"json", {{1, 1024}, {2, 204800}}}});
   EXPECT_NE(wide.find(">Secret size (KiB) (log scale)</text>"), std::string::npos);
   EXPECT_NE(wide.find("stroke-dasharray"), std::string::npos);
   EXPECT_NE(wide.find(">1,024</text>"), std::string::npos);
+}
+
+TEST(SvgPlotTest, ALimitFarAboveLogDataIsANote) {
+  PlotOptions o;
+  o.log_y = true;
+  o.limit = 1048576;
+  // 0.75-8.3 KiB spans a decade: log, but the limit 123x above is a note.
+  const std::string svg = RenderLineChart(o, {{"json", {{1, 768}, {2, 8500}}}});
+  EXPECT_NE(svg.find("(log scale)"), std::string::npos);
+  EXPECT_EQ(svg.find("stroke-dasharray"), std::string::npos);
+  EXPECT_NE(svg.find("off this scale"), std::string::npos);
 }
 
 TEST(SvgPlotTest, ALimitWithinTwiceTheDataStaysALineOnALinearAxis) {
