@@ -1,5 +1,7 @@
 #include "tools/report_page.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include "codec/secret.h"

@@ -1,5 +1,7 @@
 // The optional inputs of `report`: a migration report, a prune plan, and
 // the CSVs of `bench growth` (redrawn here with svg_plot).
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <sstream>
