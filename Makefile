@@ -14,7 +14,7 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake make g++ pkg-config libssl-dev libcli11-dev libgtest-dev libgmock-dev \
 	libbenchmark-dev libsimdjson-dev libxxhash-dev libzstd-dev librocksdb-dev \
 	libprotobuf-dev protobuf-compiler zlib1g-dev golang-go qemu-user \
-	man-db bash-completion zsh fish dpkg-dev file
+	man-db bash-completion zsh fish dpkg-dev file python3 chromium
 
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 1

@@ -34,15 +34,6 @@ std::optional<Codec> CodecByName(std::string_view name) {
   return std::nullopt;
 }
 
-std::string Thousands(std::size_t n) {
-  std::string digits = std::to_string(n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 std::string Kib(double bytes) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f KiB", bytes / 1024);
@@ -95,8 +86,8 @@ std::string ShapeLine(const BenchGrowthOptions& o) {
 std::string FitText(const FitResult& f) {
   if (f.images_per_component == 0) return "none: 1 image per component is too big";
   return std::string(f.capped ? ">= " : "") + std::to_string(f.components) + " x " +
-         Thousands(static_cast<std::size_t>(f.images_per_component)) + " = " +
-         Thousands(static_cast<std::size_t>(f.images())) + " images" +
+         WithThousands(static_cast<std::size_t>(f.images_per_component)) + " = " +
+         WithThousands(static_cast<std::size_t>(f.images())) + " images" +
          (f.capped ? " (search cap)" : "");
 }
 
@@ -191,9 +182,16 @@ Result<std::vector<std::string>> WriteOutputs(const BenchGrowthOptions& o,
     cycles_csv += std::to_string(p.cycle) + "," + p.codec + "," + std::to_string(p.bytes) + "\n";
   }
   std::string size_csv = "images,components,codec,bytes\n";
+  std::string fit_csv = "codec,images,bytes,capped\n";
   std::vector<PlotSeries> cycle_series, size_series;
   for (const CodecReport& r : reports) {
     PlotSeries by_cycle{r.codec.name, {}}, by_size{r.codec.name, {}};
+    fit_csv += r.codec.name + "," + std::to_string(r.fit.images()) + "," +
+               std::to_string(r.fit.bytes) + "," + (r.fit.capped ? "true" : "false") + "\n";
+    if (r.fit.capped) {
+      by_size.marks.push_back({static_cast<double>(r.fit.images()),
+                               static_cast<double>(r.fit.bytes), kSearchCapLabel});
+    }
     for (const GrowthPoint& p : growth) {
       if (p.codec == r.codec.name)
         by_cycle.points.emplace_back(p.cycle, static_cast<double>(p.bytes));
@@ -211,7 +209,7 @@ Result<std::vector<std::string>> WriteOutputs(const BenchGrowthOptions& o,
   PlotOptions cycles_plot;
   cycles_plot.title = "Secret size over deploy/upgrade/remove cycles: " + ShapeLine(o);
   cycles_plot.x_label = "cycle";
-  cycles_plot.y_label = "Secret size (KiB, log scale)";
+  cycles_plot.y_label = "Secret size (KiB)";
   cycles_plot.log_y = true;
   cycles_plot.limit = static_cast<double>(kSecretSizeLimit);
   cycles_plot.limit_label = "1 MiB Secret limit";
@@ -219,12 +217,13 @@ Result<std::vector<std::string>> WriteOutputs(const BenchGrowthOptions& o,
   size_plot.title = "Secret size after " + std::to_string(o.cycles) +
                     " cycles against package size (" + std::to_string(o.shape.components) +
                     " components)";
-  size_plot.x_label = "images in the package (log scale)";
+  size_plot.x_label = "images in the package";
   size_plot.log_x = true;
 
   const std::vector<std::pair<std::string, std::string>> files = {
       {"growth-cycles.csv", cycles_csv},
       {"growth-size.csv", size_csv},
+      {"growth-fit.csv", fit_csv},
       {"growth-cycles.svg", RenderLineChart(cycles_plot, cycle_series)},
       {"growth-size.svg", RenderLineChart(size_plot, size_series)},
   };

@@ -12,8 +12,12 @@
 //   growth-size.csv    images,components,codec,bytes
 //                      the Secret after N cycles for growing packages
 //                      (components fixed, images per component scaled)
+//   growth-fit.csv     codec,images,bytes,capped
+//                      the largest package that fits, per codec; capped:
+//                      the search stopped at --max-images while it still fit
 //   growth-cycles.svg, growth-size.svg       the same as line charts, one
-//                      line per codec, the 1 MiB limit drawn dashed
+//                      line per codec, the 1 MiB limit drawn dashed, a
+//                      search that stopped at its cap marked
 // and prints, per codec: the size after N cycles, the headroom under the
 // limit, and the largest package (components x images per component) whose
 // Secret after N cycles still fits, with its image count relative to json.
@@ -33,6 +37,9 @@ class App;
 }
 
 namespace zs::tools {
+
+// The label of the mark where a largest-fit search stopped at its cap.
+inline constexpr const char* kSearchCapLabel = "search cap: still fits";
 
 struct BenchGrowthOptions {
   std::string out_dir = "bench-growth";

@@ -89,3 +89,16 @@ echo "\$ zarf-state size -f tests/data/legacy/e*/pkg-*.secret.json"
 "$bin" size -f "$data"/e*/pkg-*.secret.json
 echo
 echo "plots: $out_dir/growth-cycles.svg $out_dir/growth-size.svg"
+
+echo
+echo "== one HTML page of it all: sizes, events, components, the migration, the prune plan,"
+echo "   the growth curves (self-contained: open it in any browser, offline)"
+"$bin" migrate -f "$samples/multi-era.list.json" --dry-run -o json >"$work/migration.json"
+"$bin" prune plan --deployed "$pruned" --new "$samples/podinfo-3.yaml" \
+  --others "$samples/others-list.json" -o json >"$work/plan.json"
+"$bin" ingest --db "$work/cache" -f "$secret" >/dev/null 2>&1
+run report -f "$secret" -f "$out_dir/multi-era.v2.json" --db "$work/cache" \
+  --migrate-report "$work/migration.json" --prune-plan "$work/plan.json" --growth "$out_dir" \
+  --out "$out_dir/report.html"
+echo
+echo "report: $out_dir/report.html"

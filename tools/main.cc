@@ -16,6 +16,7 @@
 #include "tools/query_cmd.h"
 #include "tools/record_cmd.h"
 #include "tools/replay_cmd.h"
+#include "tools/report_cmd.h"
 #include "tools/size_cmd.h"
 #include "tools/status_cmd.h"
 #include "tools/verify_cmd.h"
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
   zs::tools::RegisterIngest(&app, &exit_code);
   zs::tools::RegisterQuery(&app, &exit_code);
   zs::tools::RegisterVerify(&app, &exit_code);
+  zs::tools::RegisterReport(&app, &exit_code);
   zs::tools::RegisterCompletion(&app, &exit_code);
   // After every command: version, help, the Examples footers.
   zs::tools::RegisterCliBasics(&app, argv[0], &exit_code);

@@ -16,6 +16,48 @@ constexpr int kColorCount = sizeof kColors / sizeof kColors[0];
 // Plot-area margins: room for tick labels and axis labels on the left and
 // bottom, the title on top and the legend on the right.
 constexpr double kLeft = 84, kRight = 150, kTop = 48, kBottom = 64;
+// A title's second line moves the plot down by this much.
+constexpr double kTitleLine = 19;
+
+// Estimated width of `text` in Helvetica at `size` px: 0.56 em per character
+// is the average of mixed-case text with digits, a little generous.
+double TextWidth(std::string_view text, double size) {
+  std::size_t chars = 0;
+  for (char c : text) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return 0.56 * size * static_cast<double>(chars);
+}
+
+// The title's font size and lines: 15 px on one line if it fits `width`,
+// else the largest size down to 12 px that fits, else two lines split at the
+// space nearest the middle (at 13 px).
+struct TitleLayout {
+  double size = 15;
+  std::vector<std::string> lines;
+};
+TitleLayout LayoutTitle(const std::string& title, double width) {
+  TitleLayout t;
+  for (double size = 15; size >= 12; size -= 1) {
+    if (TextWidth(title, size) <= width) {
+      t.size = size;
+      t.lines = {title};
+      return t;
+    }
+  }
+  t.size = 13;
+  std::size_t best = std::string::npos;
+  const std::size_t mid = title.size() / 2;
+  for (std::size_t i = 0; i < title.size(); ++i) {
+    if (title[i] != ' ') continue;
+    const auto dist = [&](std::size_t k) { return k > mid ? k - mid : mid - k; };
+    if (best == std::string::npos || dist(i) < dist(best)) best = i;
+  }
+  if (best == std::string::npos) {
+    t.lines = {title};
+  } else {
+    t.lines = {title.substr(0, best), title.substr(best + 1)};
+  }
+  return t;
+}
 
 std::string Escape(std::string_view text) {
   std::string out;
@@ -51,13 +93,9 @@ std::string Coord(double v) {
 // digits ("0.5", "2.5", "0.01").
 std::string TickLabel(double v) {
   char buf[48];
-  if (std::fabs(v) >= 1 && std::fabs(v - std::round(v)) < 1e-9 * std::fabs(v)) {
-    std::snprintf(buf, sizeof buf, "%.0f", std::fabs(v));
-    std::string digits = buf, out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-      if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-      out += digits[i];
-    }
+  if (std::fabs(v) >= 1 && std::fabs(v) < 1e18 &&
+      std::fabs(v - std::round(v)) < 1e-9 * std::fabs(v)) {
+    const std::string out = WithThousands(static_cast<std::size_t>(std::llround(std::fabs(v))));
     return v < 0 ? "-" + out : out;
   }
   std::snprintf(buf, sizeof buf, "%.3g", v);
@@ -97,6 +135,18 @@ Axis MakeAxis(bool log, int log_base, double min, double max, bool from_zero) {
 }
 
 }  // namespace
+
+std::string WithThousands(std::size_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+bool UseLogScale(double lo, double hi) { return lo > 0 && std::isfinite(hi) && hi >= 10 * lo; }
 
 std::vector<double> NiceTicks(double lo, double hi, int target) {
   if (hi <= lo) hi = lo + 1;
@@ -160,30 +210,43 @@ std::string RenderLineChart(const PlotOptions& o, const std::vector<PlotSeries>&
       y_max = std::max(y_max, y);
     }
   }
+  const bool log_x = o.log_x && UseLogScale(x_min, x_max);
+  const bool log_y = o.log_y && UseLogScale(y_min, y_max);
   const double limit = o.limit * y_scale;
-  const bool draw_limit = o.limit > 0 && std::isfinite(limit);
-  if (draw_limit) {
+  const bool has_limit = o.limit > 0 && std::isfinite(limit);
+  // A far-away limit would squeeze the data into the bottom of the plot: it
+  // stays on the axis only within twice the data's top (linear) or a decade
+  // of it (log). (With no data at all, the limit is the only thing to show.)
+  const bool limit_on_scale =
+      has_limit && (!(y_min <= y_max) || limit <= (log_y ? 10 : 2) * y_max);
+  if (limit_on_scale) {
     // A little room above the line for its label.
     y_min = std::min(y_min, limit);
     y_max = std::max(y_max, limit * 1.01);
   }
 
   const double w = std::max(o.width, 320), h = std::max(o.height, 240);
+  const TitleLayout title = LayoutTitle(o.title, w - 24);
+  const double top = kTop + kTitleLine * static_cast<double>(title.lines.size() - 1);
   // Sizes in KiB read best against powers of two (the limit is 1024 KiB).
-  Axis x = MakeAxis(o.log_x, 10, x_min, x_max, /*from_zero=*/false);
-  Axis y = MakeAxis(o.log_y, o.y_in_kib ? 2 : 10, y_min, y_max, /*from_zero=*/true);
+  Axis x = MakeAxis(log_x, 10, x_min, x_max, /*from_zero=*/false);
+  Axis y = MakeAxis(log_y, o.y_in_kib ? 2 : 10, y_min, y_max, /*from_zero=*/true);
   x.from = kLeft;
   x.to = w - kRight;
   y.from = h - kBottom;  // SVG y grows downwards
-  y.to = kTop;
+  y.to = top;
 
   std::string svg;
   svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + Coord(w) +
          "\" height=\"" + Coord(h) + "\" viewBox=\"0 0 " + Coord(w) + " " + Coord(h) +
          "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n";
   svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  svg += "<text x=\"" + Coord(w / 2) + "\" y=\"28\" text-anchor=\"middle\" font-size=\"15\">" +
-         Escape(o.title) + "</text>\n";
+  for (std::size_t i = 0; i < title.lines.size(); ++i) {
+    svg += "<text class=\"title\" x=\"" + Coord(w / 2) + "\" y=\"" +
+           Coord(28 + kTitleLine * static_cast<double>(i)) +
+           "\" text-anchor=\"middle\" font-size=\"" + Coord(title.size) + "\">" +
+           Escape(title.lines[i]) + "</text>\n";
+  }
 
   // Grid and tick labels.
   svg += "<g stroke=\"#e0e0e0\" stroke-width=\"1\">\n";
@@ -209,13 +272,19 @@ std::string RenderLineChart(const PlotOptions& o, const std::vector<PlotSeries>&
   svg += "<path d=\"M" + Coord(x.from) + " " + Coord(y.to) + "V" + Coord(y.from) + "H" +
          Coord(x.to) + "\" fill=\"none\" stroke=\"#333\" stroke-width=\"1.2\"/>\n";
   svg += "<text x=\"" + Coord((x.from + x.to) / 2) + "\" y=\"" + Coord(h - 18) +
-         "\" text-anchor=\"middle\">" + Escape(o.x_label) + "</text>\n";
+         "\" text-anchor=\"middle\">" + Escape(o.x_label + (log_x ? " (log scale)" : "")) + "</text>\n";
   const double y_mid = (y.from + y.to) / 2;
   svg += "<text x=\"20\" y=\"" + Coord(y_mid) +
          "\" text-anchor=\"middle\" transform=\"rotate(-90 20 " + Coord(y_mid) + ")\">" +
-         Escape(o.y_label) + "</text>\n";
+         Escape(o.y_label + (log_y ? " (log scale)" : "")) + "</text>\n";
 
-  if (draw_limit) {
+  if (has_limit && !limit_on_scale) {
+    svg += "<text class=\"limit\" x=\"" + Coord(x.to - 4) + "\" y=\"" + Coord(y.to - 6) +
+           "\" text-anchor=\"end\">&#9650; " + Escape(o.limit_label) + ": " + TickLabel(limit) +
+           (o.y_in_kib ? " KiB" : "") + ", " + TickLabel(std::round(limit / y_max)) +
+           "x the largest value, off this scale</text>\n";
+  }
+  if (limit_on_scale) {
     const double ly = y.Map(limit);
     svg += "<line class=\"limit\" x1=\"" + Coord(x.from) + "\" y1=\"" + Coord(ly) + "\" x2=\"" +
            Coord(x.to) + "\" y2=\"" + Coord(ly) +
@@ -242,7 +311,17 @@ std::string RenderLineChart(const PlotOptions& o, const std::vector<PlotSeries>&
       }
       svg += "</g>\n";
     }
-    const double ly = kTop + 10 + 22.0 * static_cast<double>(s);
+    for (const PlotMark& m : series[s].marks) {
+      const double my = m.y * y_scale;
+      if (!usable(m.x, o.log_x) || !usable(my, o.log_y)) continue;
+      const double px = x.Map(m.x), py = y.Map(my);
+      svg += "<path class=\"mark\" d=\"M" + Coord(px - 6) + " " + Coord(py - 7) + "L" +
+             Coord(px + 7) + " " + Coord(py) + "L" + Coord(px - 6) + " " + Coord(py + 7) +
+             "Z\" fill=\"white\" stroke=\"" + color + "\" stroke-width=\"2\"/>\n";
+      svg += "<text x=\"" + Coord(px - 8) + "\" y=\"" + Coord(py - 10) +
+             "\" text-anchor=\"end\" fill=\"" + color + "\">" + Escape(m.label) + "</text>\n";
+    }
+    const double ly = top + 10 + 22.0 * static_cast<double>(s);
     svg += "<line x1=\"" + Coord(x.to + 16) + "\" y1=\"" + Coord(ly) + "\" x2=\"" +
            Coord(x.to + 40) + "\" y2=\"" + Coord(ly) + "\" stroke=\"" + color +
            "\" stroke-width=\"3\"/>\n";

@@ -228,7 +228,7 @@ TEST(SvgPlotTest, ChartHasOnePolylinePerSeriesALegendAndTheDashedLimit) {
   o.limit = 1048576;
   o.limit_label = "1 MiB limit";
   std::vector<PlotSeries> series = {
-      {"json", {{1, 5000}, {2, 6000}, {3, 7000}}},
+      {"json", {{1, 5000}, {2, 60000}, {3, 700000}}},  // spans decades: log stays
       {"gzip", {{1, 1500}, {2, 0}, {3, 2000}}},  // 0 cannot be drawn on a log axis
       {"compact", {}},
   };
@@ -251,6 +251,79 @@ TEST(SvgPlotTest, ChartHasOnePolylinePerSeriesALegendAndTheDashedLimit) {
   ASSERT_NE(at, std::string::npos);
   const std::string line = svg.substr(at, svg.find("/>", at) - at);
   EXPECT_EQ(Count(line, ","), 2u);
+}
+
+TEST(SvgPlotTest, LogIsGrantedOnlyToDataSpanningADecade) {
+  PlotOptions o;
+  o.y_label = "Secret size (KiB)";
+  o.log_y = true;
+  o.limit = 1048576;
+  o.limit_label = "1 MiB limit";
+  // 1-8 KiB: linear, from zero, the far limit a note instead of a line.
+  const std::string narrow = RenderLineChart(o, {{"json", {{1, 1024}, {2, 4096}, {3, 8192}}}});
+  EXPECT_NE(narrow.find(">Secret size (KiB)</text>"), std::string::npos);
+  EXPECT_NE(narrow.find(">0</text>"), std::string::npos);
+  EXPECT_NE(narrow.find(">8</text>"), std::string::npos);
+  EXPECT_EQ(narrow.find("stroke-dasharray"), std::string::npos);
+  EXPECT_EQ(Count(narrow, "class=\"limit\""), 1u);
+  EXPECT_NE(narrow.find("1 MiB limit: 1,024 KiB, 128x the largest value, off this scale"),
+            std::string::npos);
+  // 1-200 KiB: log, and the label says so.
+  const std::string wide = RenderLineChart(o, {{"json", {{1, 1024}, {2, 204800}}}});
+  EXPECT_NE(wide.find(">Secret size (KiB) (log scale)</text>"), std::string::npos);
+  EXPECT_NE(wide.find("stroke-dasharray"), std::string::npos);
+  EXPECT_NE(wide.find(">1,024</text>"), std::string::npos);
+}
+
+TEST(SvgPlotTest, ALimitFarAboveLogDataIsANote) {
+  PlotOptions o;
+  o.log_y = true;
+  o.limit = 1048576;
+  // 0.75-8.3 KiB spans a decade: log, but the limit 123x above is a note.
+  const std::string svg = RenderLineChart(o, {{"json", {{1, 768}, {2, 8500}}}});
+  EXPECT_NE(svg.find("(log scale)"), std::string::npos);
+  EXPECT_EQ(svg.find("stroke-dasharray"), std::string::npos);
+  EXPECT_NE(svg.find("off this scale"), std::string::npos);
+}
+
+TEST(SvgPlotTest, ALimitWithinTwiceTheDataStaysALineOnALinearAxis) {
+  PlotOptions o;
+  o.log_y = true;
+  o.limit = 1048576;
+  const std::string svg = RenderLineChart(o, {{"json", {{1, 300 << 10}, {2, 600 << 10}}}});
+  EXPECT_NE(svg.find("stroke-dasharray"), std::string::npos);
+  EXPECT_EQ(svg.find("off this scale"), std::string::npos);
+  EXPECT_NE(svg.find(">1,000</text>"), std::string::npos);  // linear ticks reach the limit
+}
+
+TEST(SvgPlotTest, MarksAreDrawnWhereTheyCanBe) {
+  PlotOptions o;
+  o.log_x = true;
+  PlotSeries s{"compact", {{10, 2048}, {1000, 4096}}};
+  s.marks = {{1000, 4096, "search cap: still fits"}, {0, 4096, "not on a log axis"}};
+  const std::string svg = RenderLineChart(o, {s});
+  EXPECT_EQ(Count(svg, "class=\"mark\""), 1u);
+  EXPECT_NE(svg.find(">search cap: still fits</text>"), std::string::npos);
+  EXPECT_EQ(svg.find("not on a log axis"), std::string::npos);
+}
+
+TEST(SvgPlotTest, LongTitlesShrinkThenWrapOntoTwoLines) {
+  PlotOptions o;
+  o.title = std::string(60, 'a');
+  std::string svg = RenderLineChart(o, {});
+  EXPECT_EQ(Count(svg, "class=\"title\""), 1u);
+  EXPECT_NE(svg.find("font-size=\"15.0\""), std::string::npos);
+  o.title = std::string(120, 'a');  // 12-13 px fit 900 px
+  svg = RenderLineChart(o, {});
+  EXPECT_EQ(Count(svg, "class=\"title\""), 1u);
+  EXPECT_EQ(svg.find("font-size=\"15.0\""), std::string::npos);
+  o.title = "Secret size after 50 cycles against package size (20 components x 10 images, "
+            "1 chart(s) each, values ~2048 B, events capped at 10, images pinned by digest)";
+  svg = RenderLineChart(o, {});
+  EXPECT_EQ(Count(svg, "class=\"title\""), 2u);
+  EXPECT_NE(svg.find(">Secret size after 50 cycles against package size (20 components x 10 "
+                     "images,</text>"),
+            std::string::npos);
 }
 
 class BenchCmdTest : public ::testing::Test {

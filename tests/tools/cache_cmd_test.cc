@@ -18,10 +18,12 @@
 #include "engine/cache.h"
 #include "engine/internal/cache_db.h"
 #include "tests/cache_fixture.h"
+#include "tests/test_util.h"
 #include "tools/common.h"
 #include "tools/ingest_cmd.h"
 #include "tools/prune_cmd.h"
 #include "tools/replay_cmd.h"
+#include "tools/report_cmd.h"
 #include "tools/query_cmd.h"
 #include "tools/verify_cmd.h"
 
@@ -406,6 +408,39 @@ TEST_F(CacheCmdTest, SigkillDuringIngestLosesNoAcknowledgedSecretAndVerifies) {
 // was acknowledged was flushed, and no batch is left half-written.
 TEST_F(CacheCmdTest, SigkillDuringABulkIngestLosesNoAcknowledgedSecretAndVerifies) {
   KillIngestRepeatedly(this, {"--bulk", "--sync-every", "8"});
+}
+
+TEST_F(CacheCmdTest, ReportShowsTheCachesFullHistoryAndDrift) {
+  PackageSpec spec;  // keeps 10 events in the Secret
+  std::string out;
+  ASSERT_EQ(Ingest({Write("s3.json", testing::SecretJson("pkg", testing::Payload(spec, 3)))}, &out), kExitOk);
+  const std::string now = Write("s8.json", testing::SecretJson("pkg", testing::Payload(spec, 8)));
+  ASSERT_EQ(Ingest({now}, &out), kExitOk);
+  auto report = [&](const std::string& secret) {
+    ReportOptions o;
+    o.files = {secret};
+    o.db = db_;
+    o.now = "2026-12-01T00:00:00Z";
+    o.out = (dir_ / "report.html").string();
+    std::ostringstream so, se;
+    EXPECT_EQ(RunReport(o, so, se), kExitOk) << se.str();
+    return testing::ReadFile(o.out);
+  };
+  std::string page = report(now);
+  EXPECT_NE(page.find("the cache's full history"), std::string::npos);
+  // Deploy 1 fell out of the Secret's 10 events; the cache still has it.
+  EXPECT_EQ(testing::Payload(spec, 8).find("\"1.1.0\""), std::string::npos);
+  EXPECT_NE(page.find(" version 1.1.0"), std::string::npos);
+  EXPECT_NE(page.find("component <b>web</b>"), std::string::npos);
+  EXPECT_EQ(page.find("drift: "), std::string::npos);
+  // A Secret the cache has not seen in this state.
+  page = report(Write("s9.json", testing::SecretJson("pkg", testing::Payload(spec, 9))));
+  EXPECT_NE(page.find("drift: the cache&#39;s snapshot of pkg differs from this Secret"),
+            std::string::npos);
+  PackageSpec other;
+  other.name = "other";
+  page = report(Write("o.json", testing::SecretJson("other", testing::Payload(other, 1))));
+  EXPECT_NE(page.find("not in the cache"), std::string::npos);
 }
 
 }  // namespace
