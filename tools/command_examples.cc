@@ -90,6 +90,10 @@ constexpr CommandExamples kExamples[] = {
     {"query source", "zarf-state query --db ~/.zarf-state source oci://ghcr.io/acme/pkg:1.0"},
     {"query config-changed",
      "zarf-state query --db ~/.zarf-state config-changed podinfo -f deploy-config.yaml"},
+    {"report",
+     "zarf-state report -f secrets.json --out report.html\n"
+     "zarf-state report -f secrets.json --db ~/.zarf-state --growth build/demo --out report.html\n"
+     "kubectl get secrets -n zarf -o json | zarf-state report --out report.html"},
     {"verify", "zarf-state verify --db ~/.zarf-state\nzarf-state verify --db ~/.zarf-state -o json"},
     {"version", "zarf-state version\nzarf-state version -o json\nkubectl zarf-state version"},
     {"help", "zarf-state help\nzarf-state help inspect\nzarf-state help record deploy"},

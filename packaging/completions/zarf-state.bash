@@ -6,11 +6,12 @@ _zarf_state_words() {
   # The subcommands and flags of one command path ("", "record", "query", ...).
   case "$1" in
     "") echo "inspect migrate record status replay config size bench prune ingest query verify
-              completion version help
+              report completion version help
               -h --help --version --max-object-size --max-depth" ;;
-    inspect) echo "-f --filename -o --output --show-secrets" ;;
+    inspect) echo "-f --filename -o --output --show-secrets --cluster -n --namespace --context
+                   --kubeconfig" ;;
     migrate) echo "-f --filename --to --dry-run -o --output --report-format --report --out --codec
-                   --no-progress" ;;
+                   -q --quiet --no-progress --cluster -n --namespace --context --kubeconfig" ;;
     record) echo "deploy remove component finish abandon" ;;
     "record deploy") echo "-f --filename --log --max-events --stdout --codec --package --digest
                            --source --cli-version --connectivity --config --components --fail
@@ -20,29 +21,32 @@ _zarf_state_words() {
     "record component") echo "-f --filename --log --max-events --stdout --codec --name --outcome" ;;
     "record finish") echo "-f --filename --log --max-events --stdout --codec --config --outcome" ;;
     "record abandon") echo "-f --filename --log --max-events --stdout --codec --outcome" ;;
-    status) echo "-f --filename -o --output --now" ;;
+    status) echo "-f --filename -o --output --now --cluster -n --namespace --context --kubeconfig" ;;
     replay) echo "-f --filename --log --package --db --at --upto --verify --max-events -o --output" ;;
     config) echo "digest diff" ;;
     "config digest") echo "--kind -f --filename --canonical" ;;
-    "config diff") echo "--kind -o --output --package" ;;
-    size) echo "-f --filename -o --output" ;;
+    "config diff") echo "--kind -o --output --package --exit-code" ;;
+    size) echo "-f --filename -o --output --fail-above -q --quiet --cluster -n --namespace --context
+                --kubeconfig" ;;
     bench) echo "growth" ;;
     "bench growth") echo "--out --cycles --components --images --charts --values-bytes --max-events
-                          --pin-digests --max-images --codecs -o --output" ;;
+                          --pin-digests --max-images --codecs -o --output -q --quiet" ;;
     prune) echo "plan" ;;
     "prune plan") echo "--deployed --new --remove --others --db --no-others --unreadable --registry
                         -o --output" ;;
-    ingest) echo "--db -f --filename --full-dump --sync-every --no-sync --bulk" ;;
+    ingest) echo "--db -f --filename --full-dump --sync-every --no-sync --bulk -q --quiet --cluster
+                  -n --namespace --context --kubeconfig" ;;
     query) echo "--db -o --output --now history status image component source config-changed" ;;
     "query history") echo "--type --outcome --since --until --no-components" ;;
     "query status") echo "--outcome" ;;
     "query image") echo "--repository" ;;
-    "query config-changed") echo "-f --filename" ;;
+    "query config-changed") echo "-f --filename --exit-code" ;;
     verify) echo "--db -o --output" ;;
+    report) echo "-f --filename --db --migrate-report --prune-plan --growth --now --out" ;;
     completion) echo "bash zsh fish" ;;
     version) echo "-o --output" ;;
     help) echo "inspect migrate record status replay config size bench prune ingest query verify
-                completion version" ;;
+                report completion version" ;;
   esac
 }
 
@@ -84,10 +88,10 @@ _zarf_state() {
     return 0
   fi
   case "$prev" in
-    -f|--filename|--log|--package|--report|--out|--config|--deployed|--new|--others)
+    -f|--filename|--log|--package|--report|--out|--config|--deployed|--new|--others|--migrate-report|--prune-plan|--kubeconfig)
       COMPREPLY=($(compgen -f -- "$cur"))
       return 0 ;;
-    --db)
+    --db|--growth)
       COMPREPLY=($(compgen -d -- "$cur"))
       return 0 ;;
   esac

@@ -8,7 +8,7 @@ function __zarf_state_path
     set -l words (commandline -opc)
     set -e words[1]
     set -l path
-    set -l level inspect migrate record status replay config size bench prune ingest query verify completion version help
+    set -l level inspect migrate record status replay config size bench prune ingest query verify report completion version help
     for w in $words
         string match -q -- '-*' $w; and continue
         if contains -- $w $level
@@ -51,10 +51,11 @@ for c in zarf-state kubectl-zarf_state
     complete -c $c -n '__zarf_state_path' -a ingest -d 'Load package Secrets into the local cache'
     complete -c $c -n '__zarf_state_path' -a query -d 'Answer state questions from the local cache'
     complete -c $c -n '__zarf_state_path' -a verify -d "Check the local cache's consistency"
+    complete -c $c -n '__zarf_state_path' -a report -d "Write one offline HTML page of the packages' state"
     complete -c $c -n '__zarf_state_path' -a completion -d 'Print a shell completion script'
     complete -c $c -n '__zarf_state_path' -a version -d 'Print the version'
     complete -c $c -n '__zarf_state_path' -a help -d 'Help for a command'
-    complete -c $c -n '__zarf_state_path help' -a 'inspect migrate record status replay config size bench prune ingest query verify completion version'
+    complete -c $c -n '__zarf_state_path help' -a 'inspect migrate record status replay config size bench prune ingest query verify report completion version'
 
     # Flags several commands share.
     for p in inspect migrate status size 'config digest' 'query config-changed' 'record deploy' 'record remove' 'record component' 'record finish' 'record abandon' replay ingest
@@ -68,6 +69,26 @@ for c in zarf-state kubectl-zarf_state
     end
 
     complete -c $c -n '__zarf_state_path inspect' -l show-secrets -d 'Print the credentials'
+    for p in inspect migrate status size ingest
+        complete -c $c -n "__zarf_state_path $p" -l cluster -d 'Read the cluster through kubectl'
+        complete -c $c -n "__zarf_state_path $p" -s n -l namespace -x -d 'Namespace (default zarf)'
+        complete -c $c -n "__zarf_state_path $p" -l context -x -d 'kubeconfig context'
+        complete -c $c -n "__zarf_state_path $p" -l kubeconfig -r -F -d 'kubeconfig file'
+    end
+    for p in migrate size ingest 'bench growth'
+        complete -c $c -n "__zarf_state_path $p" -s q -l quiet -d 'No progress line'
+    end
+    complete -c $c -n '__zarf_state_path size' -l fail-above -x -d 'Exit 1 over PCT% of the limit'
+    for p in 'config diff' 'query config-changed'
+        complete -c $c -n "__zarf_state_path $p" -l exit-code -d 'Exit 1 when different'
+    end
+    complete -c $c -n '__zarf_state_path report' -s f -l filename -r -F -d 'Input file (- for stdin)'
+    complete -c $c -n '__zarf_state_path report' -l db -x -a '(__fish_complete_directories)' -d 'Cache directory'
+    complete -c $c -n '__zarf_state_path report' -l migrate-report -r -F -d 'migrate report JSON'
+    complete -c $c -n '__zarf_state_path report' -l prune-plan -r -F -d 'prune plan JSON'
+    complete -c $c -n '__zarf_state_path report' -l growth -x -a '(__fish_complete_directories)' -d 'bench growth directory'
+    complete -c $c -n '__zarf_state_path report' -l now -x -d 'RFC 3339 time'
+    complete -c $c -n '__zarf_state_path report' -l out -r -F -d 'The HTML page to write'
 
     complete -c $c -n '__zarf_state_path migrate' -l to -x -a 'v2 legacy' -d 'Target shape'
     complete -c $c -n '__zarf_state_path migrate' -l dry-run -d 'Write only the report'
