@@ -50,8 +50,9 @@ void RegisterLimitFlags(CLI::App* app);
 Status WithLimitHint(Status status);
 
 // Reads a whole file, or standard input for "-". IOError naming the path;
-// InvalidArgument, before reading it all, for more than
-// CurrentReadLimits().max_bytes.
+// InvalidArgument for more than CurrentReadLimits().max_bytes: a regular
+// file before it is read, a stream as soon as one byte over has arrived
+// (peak memory stays near the limit, tools/bounded_read.h).
 Result<std::string> ReadFileOrStdin(const std::string& path);
 
 // The whole of a file or of standard input, for `ingest`, with at least 64
@@ -63,7 +64,8 @@ Result<std::string> ReadFileOrStdin(const std::string& path);
 // 41 MB benchmark List, mapping was 10% slower, page-table work in this VM
 // costing more than the copy.) A mapped file must not be truncated while
 // the command runs (reading a page it no longer has raises SIGBUS); nothing
-// writes to it. Standard input, pipes and other files are read as
+// writes to it. Standard input is read into a growing anonymous mapping
+// (tools/bounded_read.h) and kept there; pipes and other files are read as
 // ReadFileOrStdin reads them, with its errors and limit.
 class InputText {
  public:
