@@ -256,7 +256,7 @@ int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& raw_out, std::ostr
     return kExitUsage;
   }
   if (Status s = ValidateShape(o.shape); !s.ok()) {
-    err << "error: " << s.message() << "\n";
+    err << "error: " << TerminalText(s.message()) << "\n";
     return kExitUsage;
   }
   std::vector<CodecReport> reports;
@@ -275,7 +275,7 @@ int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& raw_out, std::ostr
   std::vector<Codec> codecs;
   for (const CodecReport& r : reports) codecs.push_back(r.codec);
   auto fail = [&](const Status& s) {
-    err << "error: bench growth: " << s.message() << "\n";
+    err << "error: bench growth: " << TerminalText(s.message()) << "\n";
     return kExitSomeFailed;
   };
 

@@ -18,6 +18,7 @@
 #include "codec/json_reader.h"
 #include "codec/yaml.h"
 #include "tools/bounded_read.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 
@@ -231,14 +232,14 @@ bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
                            : Result<Input>(text.status());
     if (!input.ok()) input = WithLimitHint(input.status());
     if (!input.ok()) {
-      err << "error: " << input.status().message() << "\n";
+      err << "error: " << TerminalText(input.status().message()) << "\n";
       failed = true;
       continue;
     }
     for (const InputObject& in : input->objects) {
       Status s = in.error.ok() ? visit(in) : in.error;
       if (!s.ok()) {
-        err << "error: " << (in.error.ok() ? in.label + ": " : std::string()) << s.message() << "\n";
+        err << "error: " << (in.error.ok() ? TerminalText(in.label) + ": " : std::string()) << TerminalText(s.message()) << "\n";
         failed = true;
       }
     }
@@ -379,6 +380,17 @@ Status CloseStandardOutput() {
   if (flushed && stdio_ok && closed) return Status::OK();
   if (stdout_failure_returned) return Status::OK();  // the command said so
   return WriteFailed("standard output", flushed && stdio_ok ? close_error : error);
+}
+
+std::string TerminalChanges(const std::vector<engine::ConfigChange>& changes) {
+  std::string out;
+  for (const engine::ConfigChange& c : changes) {
+    std::string line = engine::FormatChanges({c});
+    if (!line.empty() && line.back() == '\n') line.pop_back();
+    out += TerminalText(line);
+    out += '\n';
+  }
+  return out;
 }
 
 Result<std::unique_ptr<engine::Cache>> OpenCacheReadOnly(const std::string& dir) {

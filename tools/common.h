@@ -17,6 +17,7 @@
 #include "codec/status.h"
 #include "codec/timestamp.h"
 #include "engine/cache.h"
+#include "engine/config_diff.h"
 
 namespace CLI {
 class App;
@@ -131,6 +132,11 @@ Status FlushOutput(std::ostream& out, std::string_view what);
 // then). A failure FlushOutput already returned for std::cout is not
 // returned again (the command has reported it).
 Status CloseStandardOutput();
+
+// engine::FormatChanges(changes) for a terminal: each change on one line,
+// its control characters (line feeds in a key included) escaped as
+// TerminalText escapes them (tools/terminal_text.h).
+std::string TerminalChanges(const std::vector<engine::ConfigChange>& changes);
 
 // Opens the local cache in `dir` for queries (read-only, never created).
 Result<std::unique_ptr<engine::Cache>> OpenCacheReadOnly(const std::string& dir);

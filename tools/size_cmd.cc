@@ -143,6 +143,8 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
     out << s << "\n";
     return failed ? kExitSomeFailed : kExitOk;
   }
+  // Every value on one line: a line feed in a name cannot start a fake row.
+  rows = TerminalValues(rows);
   char line[512];
   std::snprintf(line, sizeof line, "%-24s %9s %9s %9s %7s %7s %11s %13s\n", "PACKAGE", "JSON", "GZIP+B64",
                 "COMPACT", "C/JSON", "C/GZIP", "HEADROOM", "EVENTS FIT");
