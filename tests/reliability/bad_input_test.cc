@@ -77,6 +77,11 @@ void Generate(const std::string& name, const fs::path& path) {
     out << R"({"name":"big-string","data":{"kind":"ZarfPackageConfig","metadata":{"name":"big-string","description":")"
         << std::string(100 << 20, 'x')
         << R"("}},"cliVersion":"v0.84.0","generation":1,"deployedComponents":[]})";
+  } else if (name == "string-17mb-payload") {
+    // Over the 16 MiB the compact reader decodes: `size` reports no compact size.
+    out << R"({"name":"big-string","data":{"kind":"ZarfPackageConfig","metadata":{"name":"big-string","description":")"
+        << std::string(17 << 20, 'x')
+        << R"("}},"cliVersion":"v0.84.0","generation":1,"deployedComponents":[]})";
   } else if (name == "components-1m-empty-payload") {
     // 3 MB: a million empty components, one value per 3 bytes.
     out << R"({"name":"empty-components","cliVersion":"v0.84.0","generation":1,"deployedComponents":[)";
