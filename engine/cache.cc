@@ -38,18 +38,13 @@ Result<std::unique_ptr<Cache>> OpenCache(const std::string& dir, const CacheOpti
 }
 
 namespace internal {
-namespace {
 
-// How far past this machine's clock an event may be dated and still count
-// as a time (clocks of a cluster and of this machine disagree a little).
-constexpr std::int64_t kFutureSkewSeconds = 24 * 60 * 60;
-
-// The latest event's time, or none when it lies beyond the skew: a
-// future-dated event orders nothing.
 std::optional<Timestamp> SaneTime(const std::optional<Timestamp>& t, const Timestamp& now) {
   if (!t || t->seconds > now.seconds + kFutureSkewSeconds) return std::nullopt;
   return t;
 }
+
+namespace {
 
 // Orders snapshots of one package as Zarf writes them, not by wall time:
 // the higher generation (each deploy attempt raises it) is newer. At equal
