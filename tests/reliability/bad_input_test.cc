@@ -82,6 +82,10 @@ void Generate(const std::string& name, const fs::path& path) {
     out << R"({"name":"big-string","data":{"kind":"ZarfPackageConfig","metadata":{"name":"big-string","description":")"
         << std::string(17 << 20, 'x')
         << R"("}},"cliVersion":"v0.84.0","generation":1,"deployedComponents":[]})";
+  } else if (name == "name-1mb-payload") {
+    // A package name no Secret can be named after (the cache keys records by it).
+    out << R"({"name":")" << std::string(1 << 20, 'n')
+        << R"(","data":{"kind":"ZarfPackageConfig","metadata":{"name":"x"}},"cliVersion":"v0.84.0","generation":1,"deployedComponents":[]})";
   } else if (name == "components-1m-empty-payload") {
     // 3 MB: a million empty components, one value per 3 bytes.
     out << R"({"name":"empty-components","cliVersion":"v0.84.0","generation":1,"deployedComponents":[)";
