@@ -291,10 +291,26 @@ std::vector<Result<IngestResult>> CacheImpl::IngestGroup(std::span<const IngestS
   return results;
 }
 
+namespace {
+
+// IOError when a background flush or compaction of `db` failed since it was
+// opened: RocksDB reports those only to the next write, which may never
+// come, so Sync and Flush ask before they report success.
+Status BackgroundErrors(internal::CacheDb& db) {
+  std::uint64_t n = 0;
+  if (!db.db()->GetIntProperty("rocksdb.background-errors", &n) || n == 0) return Status::OK();
+  return Status::IOError("cache " + db.dir() + ": " + std::to_string(n) +
+                         " background flush or compaction error(s) (see " + db.dir() + "/LOG)");
+}
+
+}  // namespace
+
 Status CacheImpl::Sync() {
   ZS_RETURN_IF_ERROR(db_->write_error());  // syncing after it would abort
   if (!db_->write_ahead_log()) return Flush();
-  return FromRocks(db_->db()->FlushWAL(/*sync=*/true), "cache " + db_->dir() + ": syncing the WAL");
+  ZS_RETURN_IF_ERROR(
+      FromRocks(db_->db()->FlushWAL(/*sync=*/true), "cache " + db_->dir() + ": syncing the WAL"));
+  return BackgroundErrors(*db_);
 }
 
 Status CacheImpl::Flush() {
@@ -303,7 +319,9 @@ Status CacheImpl::Flush() {
   for (int i = 0; i < kCfCount; ++i) families.push_back(db_->cf(i));
   rocksdb::FlushOptions options;
   options.wait = true;
-  return FromRocks(db_->db()->Flush(options, families), "cache " + db_->dir() + ": flushing");
+  ZS_RETURN_IF_ERROR(
+      FromRocks(db_->db()->Flush(options, families), "cache " + db_->dir() + ": flushing"));
+  return BackgroundErrors(*db_);
 }
 
 Result<std::vector<std::string>> CacheImpl::MarkRemovedExcept(
