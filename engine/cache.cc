@@ -7,6 +7,7 @@
 #include <set>
 #include <tuple>
 
+#include "codec/names.h"
 #include "codec/package_secret.h"
 #include "engine/internal/cache_impl.h"
 
@@ -38,18 +39,13 @@ Result<std::unique_ptr<Cache>> OpenCache(const std::string& dir, const CacheOpti
 }
 
 namespace internal {
-namespace {
 
-// How far past this machine's clock an event may be dated and still count
-// as a time (clocks of a cluster and of this machine disagree a little).
-constexpr std::int64_t kFutureSkewSeconds = 24 * 60 * 60;
-
-// The latest event's time, or none when it lies beyond the skew: a
-// future-dated event orders nothing.
 std::optional<Timestamp> SaneTime(const std::optional<Timestamp>& t, const Timestamp& now) {
   if (!t || t->seconds > now.seconds + kFutureSkewSeconds) return std::nullopt;
   return t;
 }
+
+namespace {
 
 // Orders snapshots of one package as Zarf writes them, not by wall time:
 // the higher generation (each deploy attempt raises it) is newer. At equal
@@ -98,6 +94,16 @@ Result<std::optional<PackageMeta>> CacheImpl::ReadMeta(std::string_view package,
 
 Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pkg,
                               rocksdb::WriteBatch* batch, IngestResult* result) {
+  // The name keys every record: one no package Secret could be named after
+  // (zarf-package-<name> is a DNS-1123 subdomain) is refused before it
+  // becomes a key of each (a 100 MB name took 3.9 GB and 104 s).
+  constexpr std::size_t kSecretPrefix = sizeof("zarf-package-") - 1;
+  if (pkg.name.size() > kDns1123SubdomainMaxBytes - kSecretPrefix) {
+    return Status::InvalidArgument(
+        "package name of " + std::to_string(pkg.name.size()) +
+        " bytes: longer than any package Secret can be named after (zarf-package-<name> holds at "
+        "most " + std::to_string(kDns1123SubdomainMaxBytes) + " bytes)");
+  }
   const std::string& key = result->package;
   // Every read comes first, so that an error leaves `batch` untouched.
   // The records this Secret implies that the log does not hold yet, encoded
@@ -285,10 +291,26 @@ std::vector<Result<IngestResult>> CacheImpl::IngestGroup(std::span<const IngestS
   return results;
 }
 
+namespace {
+
+// IOError when a background flush or compaction of `db` failed since it was
+// opened: RocksDB reports those only to the next write, which may never
+// come, so Sync and Flush ask before they report success.
+Status BackgroundErrors(internal::CacheDb& db) {
+  std::uint64_t n = 0;
+  if (!db.db()->GetIntProperty("rocksdb.background-errors", &n) || n == 0) return Status::OK();
+  return Status::IOError("cache " + db.dir() + ": " + std::to_string(n) +
+                         " background flush or compaction error(s) (see " + db.dir() + "/LOG)");
+}
+
+}  // namespace
+
 Status CacheImpl::Sync() {
   ZS_RETURN_IF_ERROR(db_->write_error());  // syncing after it would abort
   if (!db_->write_ahead_log()) return Flush();
-  return FromRocks(db_->db()->FlushWAL(/*sync=*/true), "cache " + db_->dir() + ": syncing the WAL");
+  ZS_RETURN_IF_ERROR(
+      FromRocks(db_->db()->FlushWAL(/*sync=*/true), "cache " + db_->dir() + ": syncing the WAL"));
+  return BackgroundErrors(*db_);
 }
 
 Status CacheImpl::Flush() {
@@ -297,7 +319,9 @@ Status CacheImpl::Flush() {
   for (int i = 0; i < kCfCount; ++i) families.push_back(db_->cf(i));
   rocksdb::FlushOptions options;
   options.wait = true;
-  return FromRocks(db_->db()->Flush(options, families), "cache " + db_->dir() + ": flushing");
+  ZS_RETURN_IF_ERROR(
+      FromRocks(db_->db()->Flush(options, families), "cache " + db_->dir() + ": flushing"));
+  return BackgroundErrors(*db_);
 }
 
 Result<std::vector<std::string>> CacheImpl::MarkRemovedExcept(

@@ -150,14 +150,23 @@ Status CacheImpl::VerifyPackage(std::string_view package, std::string_view meta_
   // Secrets may be ingested in any order, and a Secret says nothing about
   // the order of its events against another Secret's but their times: the
   // cache's history is its package events in time order (and, unlike the
-  // fold, goes on across a remove that deleted the Secret).
+  // fold, goes on across a remove that deleted the Secret). An event dated
+  // beyond the clock skew has no usable time: it keeps its place in record
+  // order, right after the event logged before it, so a year-3000 event
+  // cannot move behind events recorded after it.
   DeployedPackage ordered;
   std::vector<PackageEvent>& history = ordered.events;
+  std::vector<std::pair<Timestamp, PackageEvent>> keyed;
+  const Timestamp now = Timestamp::Now();
+  Timestamp last_sane;  // the epoch until a sane time is seen
   for (const Record& r : records) {
-    if (r.kind == RecordKind::kPackageEvent) history.push_back(r.event);
+    if (r.kind != RecordKind::kPackageEvent) continue;
+    if (const std::optional<Timestamp> t = SaneTime(r.event.timestamp, now)) last_sane = *t;
+    keyed.emplace_back(last_sane, r.event);
   }
-  std::stable_sort(history.begin(), history.end(),
-                   [](const PackageEvent& a, const PackageEvent& b) { return a.timestamp < b.timestamp; });
+  std::stable_sort(keyed.begin(), keyed.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [time, event] : keyed) history.push_back(std::move(event));
   std::vector<PackageEvent> stored;
   for (const PackageEvent& e : pkg->events) {
     if (IsV2Event(e)) stored.push_back(e);

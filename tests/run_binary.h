@@ -26,10 +26,12 @@ struct RunResult {
   long max_rss_kib = 0;  // peak resident memory of the child
 };
 
-// Starts `binary args...` with stdin from /dev/null and stdout/stderr into
-// the files named (or /dev/null for ""). Returns the child's pid.
+// Starts `binary args...` with stdin from `in_path` (/dev/null for "") and
+// stdout/stderr into the files named (or /dev/null for ""). Returns the
+// child's pid.
 inline pid_t SpawnBinary(const std::string& binary, const std::vector<std::string>& args,
-                         const std::string& out_path = "", const std::string& err_path = "") {
+                         const std::string& out_path = "", const std::string& err_path = "",
+                         const std::string& in_path = "") {
   std::vector<char*> argv;
   argv.push_back(const_cast<char*>(binary.c_str()));
   for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -40,7 +42,7 @@ inline pid_t SpawnBinary(const std::string& binary, const std::vector<std::strin
       return path.empty() ? ::open("/dev/null", O_WRONLY)
                           : ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     };
-    ::dup2(::open("/dev/null", O_RDONLY), 0);
+    ::dup2(::open(in_path.empty() ? "/dev/null" : in_path.c_str(), O_RDONLY), 0);
     ::dup2(open_out(out_path), 1);
     ::dup2(open_out(err_path), 2);
     ::execv(binary.c_str(), argv.data());
@@ -49,13 +51,13 @@ inline pid_t SpawnBinary(const std::string& binary, const std::vector<std::strin
   return pid;
 }
 
-// Runs `binary args...` to its end; stdout and stderr are captured through
-// files in `dir`.
+// Runs `binary args...` to its end, with stdin from `in_path` (/dev/null
+// for ""); stdout and stderr are captured through files in `dir`.
 inline RunResult RunBinary(const std::string& binary, const std::vector<std::string>& args,
-                           const std::filesystem::path& dir) {
+                           const std::filesystem::path& dir, const std::string& in_path = "") {
   const std::string out_path = (dir / ".stdout").string();
   const std::string err_path = (dir / ".stderr").string();
-  const pid_t pid = SpawnBinary(binary, args, out_path, err_path);
+  const pid_t pid = SpawnBinary(binary, args, out_path, err_path, in_path);
   RunResult r;
   int status = 0;
   struct rusage usage {};

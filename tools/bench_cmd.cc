@@ -256,7 +256,7 @@ int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& raw_out, std::ostr
     return kExitUsage;
   }
   if (Status s = ValidateShape(o.shape); !s.ok()) {
-    err << "error: " << s.message() << "\n";
+    err << "error: " << TerminalText(s.message()) << "\n";
     return kExitUsage;
   }
   std::vector<CodecReport> reports;
@@ -277,7 +277,7 @@ int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& raw_out, std::ostr
   Progress progress(err, "bench growth", o.progress);
   auto fail = [&](const Status& s) {
     progress.Finish();
-    err << "error: bench growth: " << s.message() << "\n";
+    err << "error: bench growth: " << TerminalText(s.message()) << "\n";
     return kExitSomeFailed;
   };
 

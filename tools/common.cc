@@ -23,6 +23,8 @@
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/yaml.h"
+#include "tools/bounded_read.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 
@@ -73,33 +75,46 @@ Status CheckFileSize(const std::string& path, const struct stat& st) {
                                  " bytes (raise it with --max-object-size)");
 }
 
+std::string InputLabel(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
 // Reads the rest of `f`, opened for `path` (closed here unless it is
-// stdin); `st` is its fstat, or nullptr when unknown.
+// stdin); `st` is its fstat, or nullptr when unknown. A regular file's size
+// is checked before it is read and its text read straight into place; a
+// stream of unknown length goes through ReadBounded, which stops one byte
+// past the limit and never holds two copies of the text.
 Result<std::string> ReadOpenFile(std::FILE* f, const std::string& path, const struct stat* st) {
   const std::size_t max_bytes = CurrentReadLimits().max_bytes;
-  std::string out;
-  if (st != nullptr && S_ISREG(st->st_mode)) {
-    if (Status s = CheckFileSize(path, *st); !s.ok()) {
-      std::fclose(f);
-      return s;
-    }
-    // No regrowth copies; the spare bytes let the JSON parser work in place
-    // (ReadLimits::readable_padding).
-    out.reserve(static_cast<std::size_t>(st->st_size) + kParsePadding);
+  auto close = [&] {
+    if (f != stdin) std::fclose(f);
+  };
+  if (st == nullptr || !S_ISREG(st->st_mode)) {
+    ReadBuffer buffer;
+    Status s = ReadBounded(f, InputLabel(path), max_bytes, kParsePadding, &buffer);
+    close();
+    if (!s.ok()) return s;
+    return buffer.TakeString(kParsePadding);
   }
+  if (Status s = CheckFileSize(path, *st); !s.ok()) {
+    close();
+    return s;
+  }
+  std::string out;
+  // No regrowth copies; the spare bytes let the JSON parser work in place
+  // (ReadLimits::readable_padding).
+  out.reserve(static_cast<std::size_t>(st->st_size) + kParsePadding);
   char buf[1 << 16];
   std::size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
     out.append(buf, n);
     if (out.size() > max_bytes) {
-      if (f != stdin) std::fclose(f);
-      return Status::InvalidArgument((path == "-" ? std::string("<stdin>") : path) +
-                                     ": input exceeds the limit of " + std::to_string(max_bytes) +
+      close();
+      return Status::InvalidArgument(InputLabel(path) + ": input exceeds the limit of " +
+                                     std::to_string(max_bytes) +
                                      " bytes (raise it with --max-object-size)");
     }
   }
   const bool failed = std::ferror(f) != 0;
-  if (f != stdin) std::fclose(f);
+  close();
   if (failed) return Status::IOError(path + ": read error");
   if (out.capacity() - out.size() < kParsePadding) out.reserve(out.size() + kParsePadding);
   return out;
@@ -166,7 +181,12 @@ Result<InputText> ReadInputText(const std::string& path) {
     return input;
   }
   if (path == "-") {
-    ZS_ASSIGN_OR_RETURN(input.copy_, ReadFileOrStdin(path));
+    // Kept in the mapping it was read into: no copy.
+    ReadBuffer buffer;
+    ZS_RETURN_IF_ERROR(
+        ReadBounded(stdin, "<stdin>", CurrentReadLimits().max_bytes, kParsePadding, &buffer));
+    input.size_ = buffer.size();
+    buffer.Release(&input.map_, &input.map_bytes_);
     return input;
   }
   // Opened once: a FIFO or a process substitution's pipe cannot be opened
@@ -243,14 +263,14 @@ bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
                            : Result<Input>(text.status());
     if (!input.ok()) input = WithLimitHint(input.status());
     if (!input.ok()) {
-      err << "error: " << input.status().message() << "\n";
+      err << "error: " << TerminalText(input.status().message()) << "\n";
       failed = true;
       continue;
     }
     for (const InputObject& in : input->objects) {
       Status s = in.error.ok() ? visit(in) : in.error;
       if (!s.ok()) {
-        err << "error: " << (in.error.ok() ? in.label + ": " : std::string()) << s.message() << "\n";
+        err << "error: " << (in.error.ok() ? TerminalText(in.label) + ": " : std::string()) << TerminalText(s.message()) << "\n";
         failed = true;
       }
     }
@@ -427,6 +447,17 @@ void AddCacheDirOption(CLI::App* cmd, std::string* dir, const std::string& what)
   *dir = DefaultCacheDir();
   cmd->add_option("--db", *dir, what + " (default: $ZARF_STATE_DB, else $XDG_CACHE_HOME/zarf-state)")
       ->capture_default_str();
+}
+
+std::string TerminalChanges(const std::vector<engine::ConfigChange>& changes) {
+  std::string out;
+  for (const engine::ConfigChange& c : changes) {
+    std::string line = engine::FormatChanges({c});
+    if (!line.empty() && line.back() == '\n') line.pop_back();
+    out += TerminalText(line);
+    out += '\n';
+  }
+  return out;
 }
 
 Result<std::unique_ptr<engine::Cache>> OpenCacheReadOnly(const std::string& dir) {

@@ -17,6 +17,7 @@
 #include "codec/status.h"
 #include "codec/timestamp.h"
 #include "engine/cache.h"
+#include "engine/config_diff.h"
 
 namespace CLI {
 class App;
@@ -55,8 +56,9 @@ Status WithLimitHint(Status status);
 void ProvideInput(const std::string& name, std::string text);
 
 // Reads a whole file, or standard input for "-". IOError naming the path;
-// InvalidArgument, before reading it all, for more than
-// CurrentReadLimits().max_bytes.
+// InvalidArgument for more than CurrentReadLimits().max_bytes: a regular
+// file before it is read, a stream as soon as one byte over has arrived
+// (peak memory stays near the limit, tools/bounded_read.h).
 Result<std::string> ReadFileOrStdin(const std::string& path);
 
 // The whole of a file or of standard input, for `ingest`, with at least 64
@@ -68,7 +70,8 @@ Result<std::string> ReadFileOrStdin(const std::string& path);
 // 41 MB benchmark List, mapping was 10% slower, page-table work in this VM
 // costing more than the copy.) A mapped file must not be truncated while
 // the command runs (reading a page it no longer has raises SIGBUS); nothing
-// writes to it. Standard input, pipes and other files are read as
+// writes to it. Standard input is read into a growing anonymous mapping
+// (tools/bounded_read.h) and kept there; pipes and other files are read as
 // ReadFileOrStdin reads them, with its errors and limit.
 class InputText {
  public:
@@ -151,6 +154,11 @@ std::string DefaultCacheDir();
 
 // Adds `--db DIR` to `cmd`, defaulting to DefaultCacheDir() (shown in help).
 void AddCacheDirOption(CLI::App* cmd, std::string* dir, const std::string& what);
+
+// engine::FormatChanges(changes) for a terminal: each change on one line,
+// its control characters (line feeds in a key included) escaped as
+// TerminalText escapes them (tools/terminal_text.h).
+std::string TerminalChanges(const std::vector<engine::ConfigChange>& changes);
 
 // Opens the local cache in `dir` for queries (read-only, never created).
 // NotFound with the command that creates one when `dir` holds no cache.

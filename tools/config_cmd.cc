@@ -164,7 +164,7 @@ int RunConfig(const ConfigOptions& o, std::ostream& raw_out, std::ostream& err) 
   if (o.action == "digest") {
     auto config = LoadConfig(o.file, o.kind);
     if (!config.ok()) {
-      err << "error: " << config.status().message() << "\n";
+      err << "error: " << TerminalText(config.status().message()) << "\n";
       return kExitSomeFailed;
     }
     if (!o.canonical) {
@@ -180,7 +180,7 @@ int RunConfig(const ConfigOptions& o, std::ostream& raw_out, std::ostream& err) 
     }
     auto digest = json::CanonicalDigest(*json::ParseJson(config->marshaled));
     if (!digest.ok()) {
-      err << "error: " << digest.status().message() << "\n";
+      err << "error: " << TerminalText(digest.status().message()) << "\n";
       return kExitSomeFailed;
     }
     out << *digest << "\n";
@@ -189,7 +189,7 @@ int RunConfig(const ConfigOptions& o, std::ostream& raw_out, std::ostream& err) 
   auto a = LoadConfig(o.old_file, o.kind);
   auto b = a.ok() ? LoadConfig(o.new_file, o.kind) : a;
   if (!b.ok()) {
-    err << "error: " << b.status().message() << "\n";
+    err << "error: " << TerminalText(b.status().message()) << "\n";
     return kExitSomeFailed;
   }
   std::vector<std::string> sensitive = a->sensitive;
@@ -197,7 +197,7 @@ int RunConfig(const ConfigOptions& o, std::ostream& raw_out, std::ostream& err) 
   if (!o.package_file.empty()) {
     auto package = ReadDocument(o.package_file);
     if (!package.ok()) {
-      err << "error: --package: " << package.status().message() << "\n";
+      err << "error: --package: " << TerminalText(package.status().message()) << "\n";
       return kExitSomeFailed;
     }
     const std::vector<std::string> more = SensitiveVariables(*package);
@@ -206,7 +206,7 @@ int RunConfig(const ConfigOptions& o, std::ostream& raw_out, std::ostream& err) 
   auto changes = engine::DiffRedactedConfigs(*json::ParseJson(a->marshaled), a->digest,
                                              *json::ParseJson(b->marshaled), b->digest, sensitive);
   if (!changes.ok()) {
-    err << "error: " << changes.status().message() << "\n";
+    err << "error: " << TerminalText(changes.status().message()) << "\n";
     return kExitSomeFailed;
   }
   if (o.output != "table") {
@@ -214,7 +214,7 @@ int RunConfig(const ConfigOptions& o, std::ostream& raw_out, std::ostream& err) 
   } else if (changes->empty()) {
     out << "no changes (digests equal: " << a->digest << ")\n";
   } else {
-    out << a->digest << " -> " << b->digest << "\n" << engine::FormatChanges(*changes);
+    out << a->digest << " -> " << b->digest << "\n" << TerminalChanges(*changes);
   }
   const bool differ = !changes->empty() || a->digest != b->digest;
   return o.exit_code && differ ? kExitSomeFailed : kExitOk;

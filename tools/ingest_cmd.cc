@@ -12,6 +12,7 @@
 #include "tools/cluster_input.h"
 #include "tools/common.h"
 #include "tools/progress.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
@@ -86,7 +87,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
   cache_options.write_ahead_log = !o.bulk;
   auto cache = engine::OpenCache(o.db, cache_options);
   if (!cache.ok()) {
-    err << "error: " << cache.status().message() << "\n";
+    err << "error: " << TerminalText(cache.status().message()) << "\n";
     return kExitSomeFailed;
   }
   Acks acks(cache->get(), o, out);
@@ -102,7 +103,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
   auto report = [&](const std::string& what, const Status& s) {
     // Input errors already start with the object's label.
     const bool named = what.empty() || s.message().rfind(what, 0) == 0;
-    err << "error: " << (named ? "" : what + ": ") << s.message() << "\n";
+    err << "error: " << (named ? "" : what + ": ") << TerminalText(s.message()) << "\n";
     failed = true;
   };
   const std::vector<std::string> stdin_only{"-"};

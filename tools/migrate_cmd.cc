@@ -199,7 +199,8 @@ std::string RenderReport(const Value& report, const std::string& format) {
   }
   if (format == "yaml") return yaml::Write(report);
   std::ostringstream ss;
-  PrintReportTable(report, ss);
+  // Every value on one line: a line feed in a name cannot start a fake row.
+  PrintReportTable(TerminalValues(report), ss);
   return TerminalText(ss.str(), Layout::kTable);
 }
 
@@ -310,14 +311,14 @@ class ManifestWriter {
 int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& err) {
   Result<migrate::Target> target = migrate::ParseTarget(options.to);
   if (!target.ok()) {
-    err << "error: " << target.status().message() << "\n";
+    err << "error: " << TerminalText(target.status().message()) << "\n";
     return kExitUsage;
   }
   const bool to_v2 = target->package == migrate::kNewestPackageShape;
   Result<PackageCodec> codec =
       ParsePackageCodec(!options.codec.empty() ? options.codec : to_v2 ? "auto" : "json");
   if (!codec.ok()) {
-    err << "error: --codec: " << codec.status().message() << "\n";
+    err << "error: --codec: " << TerminalText(codec.status().message()) << "\n";
     return kExitUsage;
   }
   const std::string manifest_format = options.output.empty() ? "json" : options.output;
@@ -340,7 +341,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
   if (!options.out_file.empty() && !options.dry_run) {
     Result<std::unique_ptr<OutputFile>> f = OutputFile::Create(options.out_file);
     if (!f.ok()) {
-      err << "error: " << f.status().ToString() << "\n";
+      err << "error: " << TerminalText(f.status().ToString()) << "\n";
       return kExitSomeFailed;
     }
     out_file = std::move(*f);
@@ -408,13 +409,13 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     // The report is the output: to --report FILE when named, else stdout.
     if (!options.report_file.empty()) {
       if (Status s = WriteOutputFile(options.report_file, report); !s.ok()) {
-        err << "error: " << s.ToString() << "\n";
+        err << "error: " << TerminalText(s.ToString()) << "\n";
         return kExitSomeFailed;
       }
     } else {
       out << report;
       if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
-        err << "error: " << s.message() << "\n";
+        err << "error: " << TerminalText(s.message()) << "\n";
         return kExitSomeFailed;
       }
     }
@@ -439,19 +440,19 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
   }
   if (!options.report_file.empty()) {
     if (Status s = WriteOutputFile(options.report_file, report); !s.ok()) {
-      if (!written.ok()) err << "error: " << written.ToString() << "\n";
-      err << "error: " << s.ToString() << "\n";
+      if (!written.ok()) err << "error: " << TerminalText(written.ToString()) << "\n";
+      err << "error: " << TerminalText(s.ToString()) << "\n";
       return kExitSomeFailed;
     }
     // The report is in a file: what Zarf will not see is still said here.
     for (const ObjectOutcome& o : outcomes) {
-      if (!o.store_warning.empty()) err << "warning: " << o.store_warning << "\n";
+      if (!o.store_warning.empty()) err << "warning: " << TerminalText(o.store_warning) << "\n";
     }
   } else {
     err << report;
   }
   if (!written.ok()) {
-    err << "error: " << written.ToString() << "\n";
+    err << "error: " << TerminalText(written.ToString()) << "\n";
     return kExitSomeFailed;
   }
   return failed ? kExitSomeFailed : kExitOk;

@@ -9,6 +9,7 @@
 #include "codec/json_reader.h"
 #include "codec/zarf_package.h"
 #include "tools/common.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
@@ -85,7 +86,7 @@ Result<json::Value> ReadPackageDefinition(const std::string& path, std::ostream&
   }
   if (!dropped.empty()) {
     err << "warning: " << path << ": package definition: dropped keys Zarf " << kZarfTypesVersion
-        << " does not declare: " << SummarizePaths(dropped) << "\n";
+        << " does not declare: " << TerminalText(SummarizePaths(dropped)) << "\n";
   }
   return stored;
 }

@@ -132,14 +132,14 @@ Value PlanJson(const engine::PrunePlan& plan) {
 
 void PrintAction(const engine::PruneAction& a, std::string_view label,
                  std::ostream& out) {
-  out << "        " << label << ": " << (a.cmd.empty() ? a.description : a.cmd);
-  if (!a.cmd.empty() && !a.description.empty()) out << "  # " << a.description;
+  out << "        " << label << ": " << TerminalText(a.cmd.empty() ? a.description : a.cmd);
+  if (!a.cmd.empty() && !a.description.empty()) out << "  # " << TerminalText(a.description);
   out << "\n";
 }
 
 // A confirmation-style list, as Zarf's `--confirm` prompt shows its changes.
 void PrintPlan(const engine::PrunePlan& plan, std::ostream& out) {
-  out << "Package \"" << plan.package << "\": "
+  out << "Package \"" << TerminalText(plan.package) << "\": "
       << (plan.is_remove ? "zarf package remove --prune"
                          : "zarf package deploy --prune")
       << " would make these changes:\n";
@@ -149,19 +149,19 @@ void PrintPlan(const engine::PrunePlan& plan, std::ostream& out) {
     out << "\n  Uninstall charts no longer in a component that stays:\n";
     for (const auto& c : plan.charts) {
       for (const std::string& chart : c.charts)
-        out << "    - " << chart << "  (component " << c.component << ")\n";
+        out << "    - " << TerminalText(chart) << "  (component " << TerminalText(c.component) << ")\n";
     }
   }
   if (!plan.components.empty()) {
     any = true;
     out << "\n  Remove components, in this order:\n";
     for (const auto& c : plan.components) {
-      out << "    - " << c.name << "\n";
+      out << "    - " << TerminalText(c.name) << "\n";
       for (const auto& a : c.actions) {
         if (a.phase == "before") PrintAction(a, "onRemove.before", out);
       }
       for (const std::string& chart : c.charts)
-        out << "        uninstall chart " << chart << "\n";
+        out << "        uninstall chart " << TerminalText(chart) << "\n";
       for (const auto& a : c.actions) {
         if (a.phase != "before") PrintAction(a, "onRemove." + a.phase, out);
       }
@@ -170,7 +170,7 @@ void PrintPlan(const engine::PrunePlan& plan, std::ostream& out) {
     }
   }
   if (plan.image_pruning_refused) {
-    out << "\n  Images: NOT pruned: " << plan.image_pruning_refused->message()
+    out << "\n  Images: NOT pruned: " << TerminalText(plan.image_pruning_refused->message())
         << "\n";
   } else {
     if (!plan.images.empty()) {
@@ -178,23 +178,23 @@ void PrintPlan(const engine::PrunePlan& plan, std::ostream& out) {
       out << "\n  Delete images from the Zarf registry (no other deployed "
              "package uses them):\n";
       for (const auto& i : plan.images) {
-        out << "    - " << i.image << "\n";
+        out << "    - " << TerminalText(i.image) << "\n";
         for (const std::string& r : i.references)
-          out << "        " << r << "\n";
+          out << "        " << TerminalText(r) << "\n";
       }
     }
     if (!plan.kept_images.empty()) {
       out << "\n  Keep images still used by other packages:\n";
       for (const auto& k : plan.kept_images) {
-        out << "    - " << k.image << "  (used by ";
+        out << "    - " << TerminalText(k.image) << "  (used by ";
         for (std::size_t i = 0; i < k.kept_by.size(); ++i)
-          out << (i ? ", " : "") << k.kept_by[i];
+          out << (i ? ", " : "") << TerminalText(k.kept_by[i]);
         out << ")\n";
       }
     }
   }
   for (const std::string& w : plan.warnings)
-    out << "\n  warning: " << w << "\n";
+    out << "\n  warning: " << TerminalText(w) << "\n";
   if (!any) out << "\n  Nothing to prune.\n";
   out << "\nThis is a plan only: nothing was deleted.\n";
 }
@@ -207,7 +207,7 @@ bool AddCachedOthers(const std::string& db, std::vector<DeployedPackage>* others
   auto statuses = cache.ok() ? (*cache)->Statuses()
                              : Result<std::vector<engine::PackageStatus>>(cache.status());
   if (!statuses.ok()) {
-    err << "error: --db: " << statuses.status().message() << "\n";
+    err << "error: --db: " << TerminalText(statuses.status().message()) << "\n";
     unreadable->push_back("the cache " + db);
     return false;
   }
@@ -218,7 +218,7 @@ bool AddCachedOthers(const std::string& db, std::vector<DeployedPackage>* others
     auto pkg = payload.ok() ? DecodePackagePayload(*payload)
                             : Result<DeployedPackage>(payload.status());
     if (!pkg.ok()) {
-      err << "error: --db: package " << s.package << ": " << pkg.status().message() << "\n";
+      err << "error: --db: package " << TerminalText(s.package) << ": " << TerminalText(pkg.status().message()) << "\n";
       unreadable->push_back("package " + s.package + " in the cache");
       ok = false;
       continue;
@@ -254,14 +254,14 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& raw_out,
       text.ok() ? ReadOnePackage(o.deployed, *text)
                 : Result<DeployedPackage>(text.status());
   if (!deployed.ok()) {
-    err << "error: --deployed: " << deployed.status().message() << "\n";
+    err << "error: --deployed: " << TerminalText(deployed.status().message()) << "\n";
     return kExitSomeFailed;
   }
   Value new_package;
   if (!o.remove) {
     auto v = ReadNewPackage(o.new_package);
     if (!v.ok()) {
-      err << "error: --new: " << v.status().message() << "\n";
+      err << "error: --new: " << TerminalText(v.status().message()) << "\n";
       return kExitSomeFailed;
     }
     new_package = std::move(v).value();
@@ -280,7 +280,7 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& raw_out,
     auto input = others_text.ok() ? ReadInput(*others_text, file, CurrentReadLimits())
                                   : Result<Input>(others_text.status());
     if (!input.ok()) {
-      err << "error: --others: " << input.status().message() << "\n";
+      err << "error: --others: " << TerminalText(input.status().message()) << "\n";
       unreadable.push_back("file " + file);
       failed = true;
       continue;
@@ -297,7 +297,7 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& raw_out,
         }
         st = pkg.status();
       }
-      err << "error: --others: " << obj.label << ": " << st.message() << "\n";
+      err << "error: --others: " << TerminalText(obj.label) << ": " << TerminalText(st.message()) << "\n";
       unreadable.push_back(obj.label);
       failed = true;
     }
@@ -312,7 +312,7 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& raw_out,
                   : engine::PlanUpgrade(*deployed, new_package, others,
                                         unreadable, options);
   if (!plan.ok()) {
-    err << "error: " << plan.status().message() << "\n";
+    err << "error: " << TerminalText(plan.status().message()) << "\n";
     return kExitSomeFailed;
   }
   if (o.output != "table") {

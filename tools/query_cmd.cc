@@ -49,8 +49,8 @@ void PrintStatusTable(const std::vector<engine::PackageStatus>& list, const Time
                       std::ostream& out) {
   out << "PACKAGE\tVERSION\tGEN\tLATEST\tAT\tIN PROGRESS\tREMOVED\n";
   for (const engine::PackageStatus& s : list) {
-    out << s.package << '\t' << (s.version.empty() ? "-" : s.version) << '\t' << s.generation
-        << '\t' << s.latest << '\t' << (s.latest_time ? FormatRfc3339(*s.latest_time) : "-") << '\t'
+    out << TerminalText(s.package) << '\t' << (s.version.empty() ? "-" : TerminalText(s.version))
+        << '\t' << s.generation << '\t' << TerminalText(s.latest) << '\t' << (s.latest_time ? FormatRfc3339(*s.latest_time) : "-") << '\t'
         << (s.in_progress_since ? "for " + FormatAge(now.seconds - s.in_progress_since->seconds)
                                 : std::string("-"))
         << '\t' << (s.removed ? "yes" : "no") << '\n';
@@ -80,12 +80,12 @@ std::string HistoryLine(const engine::HistoryEntry& h) {
   const engine::Record& r = h.record;
   std::string line = std::to_string(h.seq) + '\t' + FormatRfc3339(r.time()) + '\t';
   if (r.kind == engine::RecordKind::kComponentEvent) {
-    return line + "component " + r.component + ' ' + r.component_event.type + '/' +
-           r.component_event.outcome;
+    return line + "component " + TerminalText(r.component) + ' ' +
+           TerminalText(r.component_event.type) + '/' + TerminalText(r.component_event.outcome);
   }
-  line += r.event.type + '/' + r.event.outcome;
-  if (!r.event.version.empty()) line += " version " + r.event.version;
-  if (!r.event.source.empty()) line += " from " + ScrubSource(r.event.source);
+  line += TerminalText(r.event.type) + '/' + TerminalText(r.event.outcome);
+  if (!r.event.version.empty()) line += " version " + TerminalText(r.event.version);
+  if (!r.event.source.empty()) line += " from " + TerminalText(ScrubSource(r.event.source));
   return line;
 }
 
@@ -177,8 +177,8 @@ Status ConfigChanged(engine::Cache& cache, const QueryOptions& o, std::ostream& 
   } else if (!changed) {
     out << o.arg << ": unchanged (" << digest << ")\n";
   } else {
-    out << o.arg << ": changed " << pkg.config_digest << " -> " << digest << "\n"
-        << engine::FormatChanges(changes);
+    out << o.arg << ": changed " << TerminalText(pkg.config_digest) << " -> " << digest << "\n"
+        << TerminalChanges(changes);
   }
   return Status::OK();
 }
@@ -242,20 +242,20 @@ int RunQuery(const QueryOptions& o, std::ostream& raw_out, std::ostream& err) {
   }
   auto now_or = ParseNow(o.now);
   if (!now_or.ok()) {
-    err << "error: " << now_or.status().message() << "\n";
+    err << "error: " << TerminalText(now_or.status().message()) << "\n";
     return kExitUsage;
   }
   const Timestamp now = *now_or;
   auto cache = OpenCacheReadOnly(o.db);
   if (!cache.ok()) {
-    err << "error: " << cache.status().message() << "\n";
+    err << "error: " << TerminalText(cache.status().message()) << "\n";
     return kExitSomeFailed;
   }
   bool differs = false;
   Status s = Dispatch(**cache, o, now, out, &differs);
   if (s.ok()) s = FlushOutput(out, "standard output");
   if (!s.ok()) {
-    err << "error: " << s.message() << "\n";
+    err << "error: " << TerminalText(s.message()) << "\n";
     return kExitSomeFailed;
   }
   return o.exit_code && differs ? kExitSomeFailed : kExitOk;

@@ -11,6 +11,7 @@
 #include "engine/prune.h"
 #include "tools/common.h"
 #include "tools/package_definition.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
@@ -89,8 +90,8 @@ std::vector<const json::Value*> DeployTargets(const RecordOptions& o, const json
     }
   }
   if (!added.empty()) {
-    err << name << ": also deploying required component(s) not named in --components: " << added
-        << "\n";
+    err << TerminalText(name) << ": also deploying required component(s) not named in --components: "
+        << TerminalText(added) << "\n";
   }
   return out;
 }
@@ -229,7 +230,7 @@ int RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
     }
     auto p = ReadPackageDefinition(o.package_file, err);
     if (!p.ok()) {
-      err << "error: " << p.status().message() << "\n";
+      err << "error: " << TerminalText(p.status().message()) << "\n";
       return kExitSomeFailed;
     }
     package = std::move(p).value();
@@ -240,43 +241,43 @@ int RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
   so.create = o.action == "deploy";
   auto codec = ParsePackageCodec(o.codec);
   if (!codec.ok()) {
-    err << "error: --codec: " << codec.status().message() << "\n";
+    err << "error: --codec: " << TerminalText(codec.status().message()) << "\n";
     return kExitUsage;
   }
   so.store.codec = *codec;
   StopSignals signals;  // installed before anything is read: no window to lose a stop
   auto session = PackageSession::Open(so, hint);
   if (!session.ok()) {
-    err << "error: " << session.status().message() << "\n";
+    err << "error: " << TerminalText(session.status().message()) << "\n";
     return kExitSomeFailed;
   }
   auto outcome = Act(o, **session, &package, err);
-  for (const std::string& w : (*session)->lifecycle().TakeWarnings()) err << "warning: " << w << "\n";
+  for (const std::string& w : (*session)->lifecycle().TakeWarnings()) err << "warning: " << TerminalText(w) << "\n";
   if (!outcome.ok()) {
     // Nothing is written: the operation was refused before its first record,
     // or a step failed and the Secret keeps its last good state.
-    err << "error: " << session.value()->package() << ": " << outcome.status().message() << "\n";
+    err << "error: " << TerminalText(session.value()->package()) << ": " << TerminalText(outcome.status().message()) << "\n";
     return kExitSomeFailed;
   }
   if (*outcome == kOutcomeCancelled && g_stop_signal != 0) {
     Status cancelled = (*session)->lifecycle().Cancel();
     if (!cancelled.ok()) {
-      err << "error: " << cancelled.message() << "\n";
+      err << "error: " << TerminalText(cancelled.message()) << "\n";
       return kExitSomeFailed;
     }
     err << "stopped by signal " << g_stop_signal << ": recorded " << o.action << "/Cancelled\n";
   }
-  for (const std::string& w : (*session)->lifecycle().TakeWarnings()) err << "warning: " << w << "\n";
+  for (const std::string& w : (*session)->lifecycle().TakeWarnings()) err << "warning: " << TerminalText(w) << "\n";
   Status saved = (*session)->Save(out);
   if (!saved.ok()) {
-    err << "error: " << saved.message() << "\n";
+    err << "error: " << TerminalText(saved.message()) << "\n";
     return kExitSomeFailed;
   }
   if (!(*session)->store_warning().empty()) {
-    err << "warning: " << (*session)->store_warning() << "\n";
+    err << "warning: " << TerminalText((*session)->store_warning()) << "\n";
   }
   if ((*session)->lifecycle().secret_deleted()) {
-    err << (*session)->package() << ": no component left: Secret " << (*session)->secret_name()
+    err << TerminalText((*session)->package()) << ": no component left: Secret " << (*session)->secret_name()
         << (o.session.to_stdout || o.session.secret_path == "-"
                 ? " deleted (the deletion is printed for `kubectl delete -f -`)"
                 : " deleted (" + o.session.secret_path + " removed)")
@@ -284,7 +285,7 @@ int RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
   }
   if (*outcome == kOutcomeFailed || *outcome == kOutcomeCancelled) {
     if (o.action != "abandon") {
-      err << (*session)->package() << ": " << o.action << " " << *outcome << "\n";
+      err << TerminalText((*session)->package()) << ": " << o.action << " " << *outcome << "\n";
       return kExitSomeFailed;
     }
   }

@@ -167,8 +167,8 @@ int PrintDrift(const std::vector<engine::Drift>& drift, const std::vector<std::s
   out << "verify: " << what << ": " << drift.size() << " field(s) differ\n";
   for (const engine::Drift& d : drift) {
     const bool hide = d.path.starts_with("(") || IsCredentialPath(d.path, sensitive);
-    out << "  " << d.path << ": stored " << (hide ? kRedacted : d.stored) << ", expected "
-        << (hide ? kRedacted : d.folded) << "\n";
+    out << "  " << TerminalText(d.path) << ": stored " << (hide ? kRedacted : TerminalText(d.stored))
+        << ", expected " << (hide ? kRedacted : TerminalText(d.folded)) << "\n";
   }
   return kExitSomeFailed;
 }
@@ -181,7 +181,7 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
   TableStream table(raw_out, o.output == "table");
   std::ostream& out = table.stream();
   auto fail = [&](const Status& s) {
-    err << "error: " << s.message() << "\n";
+    err << "error: " << TerminalText(s.message()) << "\n";
     return kExitSomeFailed;
   };
   if (o.secret_path.empty() && o.log_path.empty() && o.db.empty()) {
@@ -262,7 +262,7 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
     }
     char head[64];
     std::snprintf(head, sizeof head, "#%-4zu ", applied);
-    out << head << time << "  " << what << "\n";
+    out << head << time << "  " << TerminalText(what) << "\n";
     if (deleted) {
       out << "      -> Secret deleted: no component left\n";
       return;
@@ -274,9 +274,9 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
       if (!u.starts_with("component ")) continue;
       comps += (comps.empty() ? "" : " ") + u.substr(10) + "=?";
     }
-    out << "      -> latest " << engine::LatestEventSummary(snap) << ", generation "
+    out << "      -> latest " << TerminalText(engine::LatestEventSummary(snap)) << ", generation "
         << (generation_known ? std::to_string(snap.generation) : std::string("?"))
-        << (comps.empty() ? "" : ", " + comps) << "\n";
+        << (comps.empty() ? "" : ", " + TerminalText(comps)) << "\n";
   };
   if (!o.log_path.empty() || cache) {
     engine::Folder folder(engine::FoldOptions{max_events});
@@ -315,11 +315,12 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
       if (p.starts_with(prefix)) drift.push_back({p.substr(prefix.size()), "", ""});
     }
     if (drift.empty()) {
-      out << "verify: " << package << " in " << o.db << ": no drift\n";
+      out << "verify: " << TerminalText(package) << " in " << o.db << ": no drift\n";
       return kExitOk;
     }
-    out << "verify: " << package << " in " << o.db << ": " << drift.size() << " problem(s)\n";
-    for (const engine::Drift& d : drift) out << "  " << d.path << "\n";
+    out << "verify: " << TerminalText(package) << " in " << o.db << ": " << drift.size()
+        << " problem(s)\n";
+    for (const engine::Drift& d : drift) out << "  " << TerminalText(d.path) << "\n";
     return kExitSomeFailed;
   }
   if (!o.log_path.empty()) {

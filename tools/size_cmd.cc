@@ -26,6 +26,11 @@ struct CodecSizes {
   std::size_t json = 0;
   std::size_t gzip = 0;
   std::size_t compact = 0;
+  // Why there is no compact size: the compact writer refused the package
+  // (TooLarge: over the 16 MiB payload the reader decodes, or elements that
+  // compress too well for its budget). A report, not a failure: the other
+  // sizes stand.
+  std::string compact_refused;
 };
 
 Result<CodecSizes> Measure(const DeployedPackage& pkg) {
@@ -34,8 +39,14 @@ Result<CodecSizes> Measure(const DeployedPackage& pkg) {
   s.json = j.size();
   ZS_ASSIGN_OR_RETURN(std::string gz, Gzip(j));
   s.gzip = Base64Encode(gz).size();
-  ZS_ASSIGN_OR_RETURN(std::string c, compact::Encode(pkg));
-  s.compact = c.size();
+  Result<std::string> c = compact::Encode(pkg);
+  if (c.ok()) {
+    s.compact = c->size();
+  } else if (c.status().code() == Status::Code::kTooLarge) {
+    s.compact_refused = std::string(c.status().message());
+  } else {
+    return c.status();
+  }
   return s;
 }
 
@@ -90,7 +101,13 @@ Result<CodecSizes> PerEvent(const DeployedPackage& pkg, const CodecSizes& whole)
   }
   ZS_ASSIGN_OR_RETURN(CodecSizes g, Measure(grown));
   auto per = [&](std::size_t a, std::size_t b) { return std::max<std::size_t>(1, (b - std::min(a, b) + kProbe - 1) / kProbe); };
-  return CodecSizes{per(base.json, g.json), per(base.gzip, g.gzip), per(base.compact, g.compact)};
+  CodecSizes out{per(base.json, g.json), per(base.gzip, g.gzip), 0, {}};
+  if (base.compact_refused.empty() && g.compact_refused.empty()) {
+    out.compact = per(base.compact, g.compact);
+  } else {
+    out.compact_refused = base.compact_refused.empty() ? g.compact_refused : base.compact_refused;
+  }
+  return out;
 }
 
 std::int64_t Headroom(std::size_t bytes) {
@@ -129,6 +146,8 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
     ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
     ZS_ASSIGN_OR_RETURN(CodecSizes sizes, Measure(pkg));
     ZS_ASSIGN_OR_RETURN(CodecSizes per, PerEvent(pkg, sizes));
+    const std::string refused =
+        sizes.compact_refused.empty() ? per.compact_refused : sizes.compact_refused;
     rows.array().push_back(Value::MakeObject(
         {{"name", Value::String(pkg.name)},
          {"source", Value::String(in.label)},
@@ -136,7 +155,9 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
          {"limitBytes", Value::Int(static_cast<std::int64_t>(kSecretSizeLimit))},
          {"json", CodecValue(sizes.json, per.json)},
          {"gzipBase64", CodecValue(sizes.gzip, per.gzip)},
-         {"compact", CodecValue(sizes.compact, per.compact)}}));
+         {"compact", refused.empty() ? CodecValue(sizes.compact, per.compact)
+                                     : Value::MakeObject({{"bytes", Value::Null()},
+                                                          {"refused", Value::String(refused)}})}}));
     const std::string_view note = ZarfCannotRead(in.payload);
     if (!note.empty()) rows.array().back().Set("zarfNote", Value::String(std::string(note)));
     // The codec the Secret is stored in decides how close it is.
@@ -161,20 +182,36 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
     PrintDocument(rows, o.output, out);
     return failed || over_gate ? kExitSomeFailed : kExitOk;
   }
+  // Every value on one line: a line feed in a name cannot start a fake row.
+  rows = TerminalValues(rows);
   char line[512];
   std::snprintf(line, sizeof line, "%-24s %9s %9s %9s %7s %7s %11s %13s\n", "PACKAGE", "JSON", "GZIP+B64",
                 "COMPACT", "C/JSON", "C/GZIP", "HEADROOM", "EVENTS FIT");
   out << line;
+  auto has_compact = [](const Value& r) { return !r.Find("compact")->Find("bytes")->is_null(); };
   for (const Value& r : rows.array()) {
     auto bytes = [&](const char* codec) { return std::stoll(r.Find(codec)->Find("bytes")->number_raw()); };
     auto fit = [&](const char* codec) { return r.Find(codec)->Find("moreEventsFit")->number_raw(); };
-    const double j = static_cast<double>(bytes("json")), g = static_cast<double>(bytes("gzipBase64")),
-                 c = static_cast<double>(bytes("compact"));
-    std::snprintf(line, sizeof line, "%-24.24s %9lld %9lld %9lld %7.3f %7.3f %11lld %6s/%-6s\n",
-                  std::string(r.StringOr("name")).c_str(), bytes("json"), bytes("gzipBase64"), bytes("compact"),
-                  c / j, c / g, static_cast<long long>(Headroom(static_cast<std::size_t>(j))),
-                  fit("json").c_str(), fit("compact").c_str());
+    const double j = static_cast<double>(bytes("json")), g = static_cast<double>(bytes("gzipBase64"));
+    if (has_compact(r)) {
+      const double c = static_cast<double>(bytes("compact"));
+      std::snprintf(line, sizeof line, "%-24.24s %9lld %9lld %9lld %7.3f %7.3f %11lld %6s/%-6s\n",
+                    std::string(r.StringOr("name")).c_str(), bytes("json"), bytes("gzipBase64"),
+                    bytes("compact"), c / j, c / g,
+                    static_cast<long long>(Headroom(static_cast<std::size_t>(j))), fit("json").c_str(),
+                    fit("compact").c_str());
+    } else {
+      std::snprintf(line, sizeof line, "%-24.24s %9lld %9lld %9s %7s %7s %11lld %6s/%-6s\n",
+                    std::string(r.StringOr("name")).c_str(), bytes("json"), bytes("gzipBase64"), "-",
+                    "-", "-", static_cast<long long>(Headroom(static_cast<std::size_t>(j))),
+                    fit("json").c_str(), "-");
+    }
     out << line;
+  }
+  for (const Value& r : rows.array()) {
+    if (has_compact(r)) continue;
+    out << r.StringOr("name") << ": no compact size: the compact writer refuses it ("
+        << r.Find("compact")->StringOr("refused") << ")\n";
   }
   for (const Value& r : rows.array()) {
     if (r.StringOr("zarfNote").empty()) continue;
@@ -187,6 +224,7 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
     // Medians over the input: the corpus figures docs/performance.md quotes.
     std::vector<double> j, g, c, cg, cj;
     for (const Value& r : rows.array()) {
+      if (!has_compact(r)) continue;  // medians over the packages all codecs measured
       auto bytes = [&](const char* codec) {
         return std::stod(r.Find(codec)->Find("bytes")->number_raw());
       };
@@ -196,6 +234,7 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
       cg.push_back(c.back() / g.back());
       cj.push_back(c.back() / j.back());
     }
+    if (j.size() < 2) return failed ? kExitSomeFailed : kExitOk;
     auto median = [](std::vector<double> v) {
       std::sort(v.begin(), v.end());
       const std::size_t n = v.size();
@@ -204,7 +243,7 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
     std::snprintf(line, sizeof line,
                   "median over %zu packages: json %.0f, gzip+base64 %.0f, compact %.0f bytes; "
                   "compact/gzip %.3f, compact/json %.3f (medians of per-package ratios)\n",
-                  rows.array().size(), median(j), median(g), median(c), median(cg), median(cj));
+                  j.size(), median(j), median(g), median(c), median(cg), median(cj));
     out << line;
   }
   return failed || over_gate ? kExitSomeFailed : kExitOk;

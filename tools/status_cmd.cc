@@ -63,7 +63,9 @@ Value StatusOf(const DeployedPackage& pkg, const Timestamp& now) {
   return v;
 }
 
-void PrintTable(const Value& s, std::ostream& out) {
+void PrintTable(const Value& shown, std::ostream& out) {
+  // Every value on one line: a line feed in a name cannot start a fake row.
+  const Value s = TerminalValues(shown);
   out << "PACKAGE " << s.StringOr("name") << ": " << s.StringOr("summary") << "\n";
   if (!s.StringOr("zarfNote").empty()) {
     out << "  zarf: CANNOT READ this Secret: " << s.StringOr("zarfNote") << "\n";
@@ -107,7 +109,7 @@ int RunStatus(const StatusOptions& o, std::ostream& raw_out, std::ostream& err) 
   }
   auto now_or = ParseNow(o.now);
   if (!now_or.ok()) {
-    err << "error: " << now_or.status().message() << "\n";
+    err << "error: " << TerminalText(now_or.status().message()) << "\n";
     return kExitUsage;
   }
   const Timestamp now = *now_or;
@@ -117,7 +119,7 @@ int RunStatus(const StatusOptions& o, std::ostream& raw_out, std::ostream& err) 
     if (in.payload_kind != PayloadKind::kPackage) {
       // The init state has no lifecycle: said, never silently skipped.
       ++init_states;
-      err << in.label << ": the Zarf init state (zarf-state), not a package Secret: "
+      err << TerminalText(in.label) << ": the Zarf init state (zarf-state), not a package Secret: "
           << "it has no deploy status; skipped\n";
       return Status::OK();
     }

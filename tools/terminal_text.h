@@ -17,6 +17,9 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
+
+#include "codec/json_value.h"
 
 namespace zs::tools {
 
@@ -54,6 +57,28 @@ inline std::string TerminalText(std::string_view text, Layout layout = Layout::k
     }
   }
   return out;
+}
+
+// `value` with every string in it (object keys too) passed through
+// TerminalText(..., Layout::kValue): for printers that lay out a table from
+// a json::Value.
+inline json::Value TerminalValues(const json::Value& value) {
+  switch (value.kind()) {
+    case json::Kind::kString:
+      return json::Value::String(TerminalText(value.as_string()));
+    case json::Kind::kArray: {
+      json::Array out;
+      for (const json::Value& v : value.array()) out.push_back(TerminalValues(v));
+      return json::Value::MakeArray(std::move(out));
+    }
+    case json::Kind::kObject: {
+      json::Object out;
+      for (const auto& [k, v] : value.object()) out.emplace_back(TerminalText(k), TerminalValues(v));
+      return json::Value::MakeObject(std::move(out));
+    }
+    default:
+      return value;
+  }
 }
 
 // The stream a command prints its table to: when `table`, what is written

@@ -22,12 +22,12 @@ int RunVerify(const VerifyOptions& o, std::ostream& raw_out, std::ostream& err) 
   }
   auto cache = OpenCacheReadOnly(o.db);
   if (!cache.ok()) {
-    err << "error: " << cache.status().message() << "\n";
+    err << "error: " << TerminalText(cache.status().message()) << "\n";
     return kExitSomeFailed;
   }
   auto report = (*cache)->Verify();
   if (!report.ok()) {
-    err << "error: " << report.status().message() << "\n";
+    err << "error: " << TerminalText(report.status().message()) << "\n";
     return kExitSomeFailed;
   }
   if (o.output != "table") {
@@ -44,10 +44,10 @@ int RunVerify(const VerifyOptions& o, std::ostream& raw_out, std::ostream& err) 
     out << "verify: " << o.db << ": " << report->packages << " packages, " << report->records
         << " records, " << report->index_entries << " index entries: "
         << (report->ok() ? "ok" : std::to_string(report->problems.size()) + " problem(s)") << "\n";
-    for (const std::string& p : report->problems) out << "  " << p << "\n";
+    for (const std::string& p : report->problems) out << "  " << TerminalText(p) << "\n";
   }
   if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
-    err << "error: " << s.message() << "\n";
+    err << "error: " << TerminalText(s.message()) << "\n";
     return kExitSomeFailed;
   }
   return report->ok() ? kExitOk : kExitSomeFailed;

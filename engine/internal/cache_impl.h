@@ -6,7 +6,9 @@
 #ifndef ZARF_STATE_ENGINE_INTERNAL_CACHE_IMPL_H_
 #define ZARF_STATE_ENGINE_INTERNAL_CACHE_IMPL_H_
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,14 @@
 #include "engine/internal/rocksdb_event_log.h"
 
 namespace zs::engine::internal {
+
+// How far past this machine's clock an event may be dated and still count
+// as a time (clocks of a cluster and of this machine disagree a little).
+inline constexpr std::int64_t kFutureSkewSeconds = 24 * 60 * 60;
+
+// `t`, or nullopt when there is none or it lies more than kFutureSkewSeconds
+// after `now`: a future-dated event orders nothing.
+std::optional<Timestamp> SaneTime(const std::optional<Timestamp>& t, const Timestamp& now);
 
 class CacheImpl final : public Cache {
  public:

@@ -255,6 +255,23 @@ TEST_F(CacheTest, AFutureDatedEventDoesNotPinTheSnapshot) {
   EXPECT_EQ(cache_->StatusOf("pkg")->generation, 4);
 }
 
+// The history keeps a future-dated event where it was recorded: the next
+// Secret (its events and one more deploy) verifies against the log, where
+// ordering by wall time put the year-3000 event after the newer deploy.
+TEST_F(CacheTest, AFutureDatedEventKeepsItsPlaceInTheHistory) {
+  PackageSpec spec;
+  DeployedPackage older = Snapshot(spec, 3);
+  older.events.back().timestamp = *ParseRfc3339("3000-01-01T00:00:00Z");
+  Ingest(EncodeDeployedPackage(older));
+  DeployedPackage newer = older;
+  newer.generation = 4;
+  const DeployedPackage four = Snapshot(spec, 4);
+  newer.events.insert(newer.events.end(), four.events.end() - 2, four.events.end());
+  EXPECT_GT(Ingest(EncodeDeployedPackage(newer)).new_records, 0u);
+  EXPECT_EQ(cache_->StatusOf("pkg")->generation, 4);
+  ExpectVerified();
+}
+
 TEST_F(CacheTest, PackagesMissingFromAFullDumpAreMarkedRemovedNotDeleted) {
   Ingest(Payload(PackageSpec{.name = "a"}, 1));
   Ingest(Payload(PackageSpec{.name = "b"}, 1));

@@ -77,6 +77,15 @@ void Generate(const std::string& name, const fs::path& path) {
     out << R"({"name":"big-string","data":{"kind":"ZarfPackageConfig","metadata":{"name":"big-string","description":")"
         << std::string(100 << 20, 'x')
         << R"("}},"cliVersion":"v0.84.0","generation":1,"deployedComponents":[]})";
+  } else if (name == "string-17mb-payload") {
+    // Over the 16 MiB the compact reader decodes: `size` reports no compact size.
+    out << R"({"name":"big-string","data":{"kind":"ZarfPackageConfig","metadata":{"name":"big-string","description":")"
+        << std::string(17 << 20, 'x')
+        << R"("}},"cliVersion":"v0.84.0","generation":1,"deployedComponents":[]})";
+  } else if (name == "name-1mb-payload") {
+    // A package name no Secret can be named after (the cache keys records by it).
+    out << R"({"name":")" << std::string(1 << 20, 'n')
+        << R"(","data":{"kind":"ZarfPackageConfig","metadata":{"name":"x"}},"cliVersion":"v0.84.0","generation":1,"deployedComponents":[]})";
   } else if (name == "components-1m-empty-payload") {
     // 3 MB: a million empty components, one value per 3 bytes.
     out << R"({"name":"empty-components","cliVersion":"v0.84.0","generation":1,"deployedComponents":[)";
@@ -114,10 +123,12 @@ TEST_P(BadInputTest, GivesTheManifestsOutcome) {
     fs::copy_file(source, input);
   }
   const std::string before = ReadFile(input);
+  // `<{}` feeds the input on stdin instead of naming it.
+  const bool on_stdin = (" " + row.command + " ").find(" <{} ") != std::string::npos;
   auto expand = [&](const std::string& command, const fs::path& in) {
     std::vector<std::string> args;
     for (std::string a : Split(command, ' ')) {
-      if (a.empty()) continue;
+      if (a.empty() || a == "<{}") continue;
       if (a == "{}") a = in.string();
       if (a.starts_with("{data}")) a = DataDir().string() + a.substr(6);
       if (a.starts_with("{bad}")) a = (DataDir() / "bad-inputs").string() + a.substr(5);
@@ -126,7 +137,8 @@ TEST_P(BadInputTest, GivesTheManifestsOutcome) {
     }
     return args;
   };
-  const RunResult r = RunBinary(ZS_BINARY_PATH, expand(row.command, input), dir);
+  const RunResult r =
+      RunBinary(ZS_BINARY_PATH, expand(row.command, input), dir, on_stdin ? input.string() : "");
   const std::string what = "MANIFEST.tsv line " + std::to_string(row.line) + ": " + row.file +
                            " | " + row.command + "\nstdout:\n" + r.out.substr(0, 2000) +
                            "\nstderr:\n" + r.err.substr(0, 2000);
@@ -149,7 +161,8 @@ TEST_P(BadInputTest, GivesTheManifestsOutcome) {
     } else if (check[0] == '=') {
       // Same stdout as the same command on another corpus file.
       const fs::path other = DataDir() / "bad-inputs" / check.substr(1);
-      const RunResult o = RunBinary(ZS_BINARY_PATH, expand(row.command, other), dir);
+      const RunResult o = RunBinary(ZS_BINARY_PATH, expand(row.command, other), dir,
+                                    on_stdin ? other.string() : "");
       EXPECT_EQ(o.exit_code, 0) << o.err;
       EXPECT_EQ(r.out, o.out) << "stdout differs from that for " << other << "\n" << what;
     } else {
@@ -221,6 +234,39 @@ TEST(BadInputCorpusTest, CompactBombsAreRefusedInLittleMemory) {
       EXPECT_NE(r.err.find("decode budget"), std::string::npos) << r.err;
       EXPECT_LT(r.max_rss_kib, kLimitKib) << command << " " << bomb;
     }
+  }
+  fs::remove_all(dir);
+}
+
+// A stream over the input limit is refused as it is read, in memory near the
+// limit: before, reading standard input into a doubling string held the old
+// and the new copy side by side (569 MB for a 300 MB stdin under 256 MiB).
+// Standard input is a regular file here; it is read as a stream all the
+// same (its size is not looked at).
+TEST(BadInputCorpusTest, StdinOverTheLimitIsRefusedInMemoryNearTheLimit) {
+  ZS_SKIP_MEMORY_BOUND_UNDER_SANITIZER();
+  const fs::path dir = fs::path(::testing::TempDir()) / ("stdin-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path input = dir / "zeros";
+  constexpr long kLimitKib = 64 * 1024;
+  {
+    std::ofstream out(input, std::ios::binary);
+    const std::string block(1 << 20, '\0');
+    for (int i = 0; i < 80; ++i) out << block;
+  }
+  const std::string limit = std::to_string(kLimitKib * 1024);
+  for (const std::vector<std::string>& command :
+       {std::vector<std::string>{"inspect", "-f", "-"}, {"migrate", "-f", "-"},
+        {"ingest", "--db", (dir / "db").string(), "-f", "-"},
+        {"config", "digest", "--kind", "deploy", "-f", "-"}}) {
+    std::vector<std::string> args = command;
+    args.insert(args.end(), {"--max-object-size", limit});
+    const RunResult r = RunBinary(ZS_BINARY_PATH, args, dir, input.string());
+    EXPECT_EQ(r.exit_code, 1) << command[0] << "\n" << r.err;
+    EXPECT_NE(r.err.find("<stdin>: input exceeds the limit of " + limit), std::string::npos)
+        << r.err;
+    // The text up to the limit, plus the program (about 14 MiB).
+    EXPECT_LT(r.max_rss_kib, kLimitKib + 24 * 1024) << command[0];
   }
   fs::remove_all(dir);
 }

@@ -5,6 +5,9 @@
 #include <sstream>
 #include <string>
 
+#include "engine/config_diff.h"
+#include "tools/common.h"
+
 namespace zs::tools {
 namespace {
 
@@ -37,6 +40,26 @@ TEST(TerminalTextTest, TableStreamEscapesOnlyTables) {
     table.stream() << "\x1b";
   }
   EXPECT_EQ(json.str(), "\x1b");
+}
+
+TEST(TerminalTextTest, TerminalValuesEscapesEveryStringAndKey) {
+  const json::Value v = json::Value::MakeObject(
+      {{"name", json::Value::String("evil\nPACKAGE fake")},
+       {"k\n", json::Value::MakeArray({json::Value::String("\x1b[2J"), json::Value::Int(7)})}});
+  const json::Value shown = TerminalValues(v);
+  EXPECT_EQ(shown.StringOr("name"), "evil\\x0aPACKAGE fake");
+  ASSERT_NE(shown.Find("k\\x0a"), nullptr);
+  EXPECT_EQ(shown.Find("k\\x0a")->array()[0].as_string(), "\\x1b[2J");
+  EXPECT_EQ(shown.Find("k\\x0a")->array()[1].number_raw(), "7");
+}
+
+// A key with a line feed in a config diff stays on its change's line.
+TEST(TerminalTextTest, TerminalChangesKeepsEachChangeOnOneLine) {
+  engine::ConfigChange c;
+  c.kind = engine::ConfigChange::Kind::kAdded;
+  c.path = "Values.a\n+ Values.fake";
+  c.new_value = json::Value::Int(1);
+  EXPECT_EQ(TerminalChanges({c}), "+ Values.a\\x0a+ Values.fake: 1\n");
 }
 
 }  // namespace
