@@ -168,6 +168,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
           return ingest_pending();
         });
     if (Status s = ingest_pending(); !s.ok() && read.ok()) read = s;
+    ReportSkipped(header, err);
     if (o.progress && seen >= 1000) err << "\ringest: " << file << ": " << seen << " Secrets\n";
     if (!read.ok()) {
       report("", read);
