@@ -10,7 +10,7 @@ BUILD ?= $(if $(filter ON,$(ZS_SANITIZE)),build-asan,build)
 JOBS ?= $(shell nproc)
 PACKAGES := cmake make g++ pkg-config libssl-dev libcli11-dev libgtest-dev libgmock-dev \
 	libbenchmark-dev libsimdjson-dev libxxhash-dev libzstd-dev librocksdb-dev \
-	libprotobuf-dev protobuf-compiler zlib1g-dev golang-go
+	libprotobuf-dev protobuf-compiler zlib1g-dev golang-go libfyaml-dev
 
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 1
