@@ -73,6 +73,24 @@ TEST(InputFormsTest, SingleSecretsInOtherSpellingsAndEncodingsInspect) {
   }
 }
 
+TEST(InputFormsTest, AnchorsMergeKeysAndTagsAsPeopleAndPyYamlWriteThem) {
+  const Ran shared = InspectJson((DataDir() / "inputs/packages-shared-labels.pyyaml.yaml").string());
+  EXPECT_EQ(shared.code, kExitOk) << shared.err;
+  EXPECT_EQ(InspectedNames(shared), (std::vector<std::string>{"dos-games", "init", "init"}));
+  const std::string merged_path = (DataDir() / "inputs/secrets-merge-keys-tags.yaml").string();
+  const Ran merged = InspectJson(merged_path);
+  EXPECT_EQ(merged.code, kExitOk) << merged.err;
+  EXPECT_EQ(InspectedNames(merged), (std::vector<std::string>{"dos-games", "dos-games"}));
+  auto in = ReadInput(testing::ReadFile(merged_path), "m");
+  ASSERT_TRUE(in.ok()) << in.status().ToString();
+  ASSERT_EQ(in->objects.size(), 2u);
+  EXPECT_EQ(in->objects[0].payload, in->objects[1].payload) << "!!str and !!binary give the same bytes";
+  EXPECT_EQ(ObjectNamespace(in->objects[1].object), "zarf");
+  const json::Value* labels = in->objects[1].object.Find("metadata")->Find("labels");
+  EXPECT_EQ(labels->StringOr("package-deploy-info"), "dos-games");
+  EXPECT_EQ(labels->StringOr("extra"), "2024");
+}
+
 TEST(InputFormsTest, ANamespaceDumpSkipsOtherSecretsSaysSoAndSucceeds) {
   const Ran r = InspectJson((DataDir() / "inputs/namespace-dump.list.json").string());
   EXPECT_EQ(r.code, kExitOk) << r.err;
