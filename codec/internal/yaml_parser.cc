@@ -142,25 +142,41 @@ Status Builder::Error(Status::Code code, const fy_mark* at, std::string_view msg
 
 // libfyaml reads invalid UTF-8 and raw control characters as text; YAML
 // forbids both, so they are refused first, with their line and column.
+// Printable ASCII, the bulk of any manifest, takes the short path.
 Status Builder::CheckCharacters() const {
-  std::size_t line = 1, column = 1;
-  for (std::size_t i = 0; i < src_.size();) {
-    char32_t cp = 0;
-    const std::size_t len = DecodeUtf8(src_, i, &cp);
-    if (len == 0) return Error(Status::Code::kCorruption, line, column, "invalid UTF-8");
-    if (!IsPrintable(cp)) {
-      return Error(Status::Code::kCorruption, line, column,
-                   "control characters are not allowed (escape them in a double-quoted string)");
+  std::size_t i = 0;
+  Status problem;
+  while (i < src_.size()) {
+    const auto c = static_cast<unsigned char>(src_[i]);
+    if (c >= 0x20 && c < 0x7F) {
+      ++i;
+      continue;
     }
-    if (cp == '\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
+    char32_t cp = c;
+    const std::size_t len = c < 0x80 ? 1 : DecodeUtf8(src_, i, &cp);
+    if (len == 0) {
+      problem = Status::Corruption("invalid UTF-8");
+      break;
+    }
+    if (!IsPrintable(cp)) {
+      problem = Status::Corruption(
+          "control characters are not allowed (escape them in a double-quoted string)");
+      break;
     }
     i += len;
   }
-  return Status::OK();
+  if (problem.ok()) return problem;
+  // Where: lines and columns (in characters) up to byte i.
+  std::size_t line = 1, column = 1;
+  for (std::size_t k = 0; k < i; ++k) {
+    if (src_[k] == '\n') {
+      ++line;
+      column = 1;
+    } else if ((static_cast<unsigned char>(src_[k]) & 0xC0) != 0x80) {
+      ++column;
+    }
+  }
+  return Error(Status::Code::kCorruption, line, column, problem.message());
 }
 
 Status Builder::Charge(const fy_mark* at, std::size_t units) {
