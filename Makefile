@@ -13,7 +13,7 @@ BUILD ?= $(if $(filter ON,$(ZS_SANITIZE)),build-asan,build)
 JOBS ?= $(shell nproc)
 PACKAGES := cmake make g++ pkg-config libssl-dev libcli11-dev libgtest-dev libgmock-dev \
 	libbenchmark-dev libsimdjson-dev libxxhash-dev libzstd-dev librocksdb-dev \
-	libprotobuf-dev protobuf-compiler zlib1g-dev golang-go qemu-user \
+	libprotobuf-dev protobuf-compiler zlib1g-dev golang-go libfyaml-dev qemu-user \
 	man-db bash-completion zsh fish dpkg-dev file python3 chromium
 
 FUZZ_SECONDS ?= 60

@@ -596,4 +596,57 @@ Status ParseJsonStreaming(std::string_view text, std::string_view array_key,
   });
 }
 
+bool LooksLikeJson(std::string_view text) {
+  constexpr std::string_view kBlanks = " \t\r\n";
+  const std::size_t first = text.find_first_not_of(kBlanks);
+  if (first == std::string_view::npos) return false;
+  if (text[first] == '[') return true;
+  if (text[first] != '{') return false;
+  const std::size_t next = text.find_first_not_of(kBlanks, first + 1);
+  return next != std::string_view::npos && (text[next] == '"' || text[next] == '}');
+}
+
+std::vector<Span> SplitConcatenated(std::string_view text) {
+  std::vector<Span> spans;
+  const std::size_t size = text.size();
+  std::size_t i = 0;
+  auto skip_space = [&] {
+    while (i < size && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
+  };
+  skip_space();
+  while (i < size) {
+    if (text[i] != '{' && text[i] != '[') return {};
+    const std::size_t begin = i;
+    std::size_t depth = 0;
+    do {
+      const char c = text[i];
+      if (c == '"') {
+        // The closing quote is the first one not escaped by an odd run of
+        // backslashes; memchr keeps long strings (payloads) fast.
+        std::size_t at = i + 1;
+        while (true) {
+          const void* q = std::memchr(text.data() + at, '"', size - at);
+          if (q == nullptr) return {};
+          at = static_cast<const char*>(q) - text.data();
+          std::size_t slashes = 0;
+          while (text[at - 1 - slashes] == '\\') ++slashes;
+          if (slashes % 2 == 0) break;
+          ++at;
+        }
+        i = at;
+      } else if (c == '{' || c == '[') {
+        ++depth;
+      } else if (c == '}' || c == ']') {
+        --depth;
+      }
+      ++i;
+    } while (depth > 0 && i < size);
+    if (depth > 0) return {};
+    spans.push_back({begin, i});
+    skip_space();
+  }
+  if (spans.size() < 2) return {};
+  return spans;
+}
+
 }  // namespace zs::json

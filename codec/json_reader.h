@@ -107,6 +107,28 @@ struct Selection {
 Result<Value> ParseJsonSelected(std::string_view text, const Selection& selection,
                                 const ParseOptions& options = {});
 
+// Whether a text is read as JSON rather than YAML: its first non-blank
+// character is `[`, or `{` followed (after blanks) by `"` or `}`. A document
+// such as `{kind: Secret, ...}` (PyYAML's flow style) is YAML: a JSON object
+// always opens with a quoted key.
+bool LooksLikeJson(std::string_view text);
+
+// A value's place in a text: bytes [begin, end).
+struct Span {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+};
+
+// The spans of the values of a text that holds two or more JSON objects or
+// arrays one after another, with only whitespace around and between them:
+// concatenated JSON as `jq '.items[]'` or `kubectl -o json` on several
+// objects prints it, and JSON Lines. Brackets are matched and strings (with
+// their escapes) skipped; nothing else is validated, so each span still goes
+// through ParseJson, which reports its errors. Returns an empty vector when
+// the text is not such a stream: a single value, a scalar at the top level,
+// unbalanced brackets, or other text between values. Linear in the text.
+std::vector<Span> SplitConcatenated(std::string_view text);
+
 // ParseJsonStreaming's callbacks. A non-OK status stops the parse and is
 // returned by it.
 using ItemHandler =

@@ -4,18 +4,13 @@
 #include "codec/compact.h"
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
+#include "codec/text_encoding.h"
 #include "codec/yaml.h"
 
 namespace zs {
 namespace {
 
-bool LooksLikeJson(std::string_view text) {
-  for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
-    return c == '{' || c == '[';
-  }
-  return false;
-}
+using json::LooksLikeJson;
 
 // A bare payload: which kind, judged by fields only one of the two has.
 bool DetectBarePayload(const json::Value& v, PayloadKind* kind) {
@@ -43,8 +38,44 @@ std::string Describe(const json::Value& obj) {
   return kind + " " + (ns.empty() ? name : ns + "/" + name);
 }
 
-// Classifies one object and extracts its payload.
-InputObject Classify(json::Value obj, std::string label) {
+// Why a Secret met among other objects (a namespace dump) is not Zarf state,
+// or "" when it may be: Zarf's Secrets are Opaque and named zarf-state or
+// zarf-package-* (Zarf itself passes over other names when it lists).
+std::string NotZarfState(const json::Value& secret) {
+  const std::string_view type = secret.StringOr("type", "Opaque");
+  if (type != "Opaque") return "type " + std::string(type);
+  const std::string_view name = ObjectName(secret);
+  if (name == kStateSecretName || name.starts_with(kPackageSecretPrefix)) return "";
+  return "not named " + std::string(kStateSecretName) + " or " + std::string(kPackageSecretPrefix) +
+         "*";
+}
+
+// An object Classify has judged: used, failed, or (`skip` non-empty) left
+// out as not Zarf state.
+struct Classified {
+  InputObject object;
+  std::string skip;
+};
+
+void Keep(Classified c, Input* input) {
+  if (c.skip.empty()) {
+    input->objects.push_back(std::move(c.object));
+  } else {
+    input->skipped.push_back(c.object.label + ": " + c.skip);
+  }
+}
+
+InputObject ClassifyOne(json::Value obj, std::string label, bool several, std::string* skip);
+
+// Classifies one object and extracts its payload. Among `several` objects,
+// a Secret that is not Zarf state is skipped instead of failed.
+Classified Classify(json::Value obj, std::string label, bool several) {
+  Classified c;
+  c.object = ClassifyOne(std::move(obj), std::move(label), several, &c.skip);
+  return c;
+}
+
+InputObject ClassifyOne(json::Value obj, std::string label, bool several, std::string* skip) {
   InputObject in;
   in.object = std::move(obj);
   const json::Value& o = in.object;
@@ -74,6 +105,10 @@ InputObject Classify(json::Value obj, std::string label) {
                              : "of type " + std::string(json::KindName(kind->kind()))) +
         " is not a Secret");
     return in;
+  }
+  if (several) {
+    *skip = NotZarfState(o);
+    if (!skip->empty()) return in;
   }
   const std::string_view type = o.StringOr("type", "Opaque");
   if (type != "Opaque") {
@@ -127,21 +162,100 @@ Status CheckSize(std::string_view text, std::string_view source, const ReadLimit
 
 }  // namespace
 
-Result<Input> ReadInput(std::string_view text, std::string_view source,
-                        const ReadLimits& limits) {
-  ZS_RETURN_IF_ERROR(CheckSize(text, source, limits));
+namespace {
+
+json::ParseOptions JsonOptions(const ReadLimits& limits, std::size_t padding) {
+  json::ParseOptions options;
+  options.max_bytes = limits.max_bytes;
+  options.max_depth = limits.max_depth;
+  options.readable_padding = padding;
+  return options;
+}
+
+std::string_view TrimTrailingSpace(std::string_view s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+// Classifies the documents of one input into `input`: a List's items one by
+// one, other documents as objects. `raw` holds each JSON document's bytes
+// (empty for YAML), kept as a bare payload's exact bytes. A Secret that is
+// not Zarf state is skipped rather than failed when the input holds several
+// objects (`several`), as a dump of a whole namespace does.
+Status ClassifyDocuments(std::vector<json::Value> docs, const std::vector<std::string_view>& raw,
+                         std::string_view source, bool several, Input* input) {
+  for (std::size_t d = 0; d < docs.size(); ++d) {
+    json::Value& doc = docs[d];
+    std::string doc_label(source);
+    if (docs.size() > 1) doc_label += " document " + std::to_string(d + 1);
+    const std::string_view kind = doc.is_object() ? doc.StringOr("kind") : "";
+    const json::Value* items = doc.Find("items");
+    if ((kind == "List" || kind == "SecretList") || (kind.empty() && items && doc.Find("apiVersion"))) {
+      input->is_list = true;
+      if (items == nullptr || !items->is_array()) {
+        return Status::InvalidArgument(doc_label + ": a " + std::string(kind) +
+                                       " without an items array");
+      }
+      json::Array taken = std::move(doc.Find("items")->array());
+      json::Value envelope = doc;
+      envelope.Find("items")->array().clear();
+      if (input->list_envelope.is_null()) input->list_envelope = std::move(envelope);
+      for (std::size_t i = 0; i < taken.size(); ++i) {
+        Keep(Classify(std::move(taken[i]), doc_label + " items[" + std::to_string(i) + "]", true),
+             input);
+      }
+      continue;
+    }
+    Classified c = Classify(std::move(doc), doc_label, several);
+    InputObject& obj = c.object;
+    if (c.skip.empty() && !obj.is_secret && obj.error.ok()) {
+      // A bare payload: its bytes are the input itself when it is JSON, so a
+      // round trip can be checked against them; YAML is re-encoded.
+      if (d < raw.size()) {
+        obj.payload = std::string(TrimTrailingSpace(raw[d]));
+      } else {
+        obj.payload = json::WriteJson(obj.object).value();
+      }
+    }
+    Keep(std::move(c), input);
+  }
+  return Status::OK();
+}
+
+// ReadInput on text already in UTF-8 with `padding` readable bytes after
+// it. `in_stream`: the text is one document of a JSON stream.
+Result<Input> ReadDecoded(std::string_view text, std::string_view source, const ReadLimits& limits,
+                          std::size_t padding, bool in_stream = false) {
   Input input;
   std::vector<json::Value> docs;
-  std::vector<std::string> raw_docs;  // bare JSON payload bytes, kept exactly
+  std::vector<std::string_view> raw_docs;  // JSON documents' bytes
   if (LooksLikeJson(text)) {
     input.format = TextFormat::kJson;
-    json::ParseOptions options;
-    options.max_bytes = limits.max_bytes;
-    options.max_depth = limits.max_depth;
-    options.readable_padding = limits.readable_padding;
-    auto v = json::ParseJson(text, options);
-    if (!v.ok()) return v.status().WithContext(source);
-    docs.push_back(std::move(v).value());
+    auto v = json::ParseJson(text, JsonOptions(limits, padding));
+    if (v.ok()) {
+      docs.push_back(std::move(v).value());
+      raw_docs.push_back(text);
+    } else {
+      // Several objects one after another (`jq '.items[]'`, JSON Lines):
+      // each is a document, as in a YAML stream.
+      const std::vector<json::Span> spans = json::SplitConcatenated(text);
+      if (spans.empty()) return v.status().WithContext(source);
+      for (std::size_t k = 0; k < spans.size(); ++k) {
+        const json::Span& span = spans[k];
+        const std::string_view doc = text.substr(span.begin, span.end - span.begin);
+        auto parsed = json::ParseJson(doc, JsonOptions(limits, padding + text.size() - span.end));
+        if (!parsed.ok()) {
+          return parsed.status().WithContext(std::string(source) + " document " +
+                                             std::to_string(k + 1) + " (at byte " +
+                                             std::to_string(span.begin) + ")");
+        }
+        docs.push_back(std::move(parsed).value());
+        raw_docs.push_back(doc);
+      }
+      input.is_list = true;
+    }
   } else {
     input.format = TextFormat::kYaml;
     auto v = yaml::ParseDocuments(text, limits.max_depth);
@@ -150,46 +264,22 @@ Result<Input> ReadInput(std::string_view text, std::string_view source,
     if (docs.empty()) return Status::InvalidArgument(std::string(source) + ": no documents");
     input.is_list = docs.size() > 1;
   }
-  for (std::size_t d = 0; d < docs.size(); ++d) {
-    json::Value& doc = docs[d];
-    std::string doc_label(source);
-    if (docs.size() > 1) doc_label += " document " + std::to_string(d + 1);
-    const std::string_view kind = doc.is_object() ? doc.StringOr("kind") : "";
-    const json::Value* items = doc.Find("items");
-    if ((kind == "List" || kind == "SecretList") || (kind.empty() && items && doc.Find("apiVersion"))) {
-      input.is_list = true;
-      if (items == nullptr || !items->is_array()) {
-        return Status::InvalidArgument(doc_label + ": a " + std::string(kind) +
-                                       " without an items array");
-      }
-      json::Array taken = std::move(doc.Find("items")->array());
-      json::Value envelope = doc;
-      envelope.Find("items")->array().clear();
-      if (input.list_envelope.is_null()) input.list_envelope = std::move(envelope);
-      for (std::size_t i = 0; i < taken.size(); ++i) {
-        input.objects.push_back(
-            Classify(std::move(taken[i]), doc_label + " items[" + std::to_string(i) + "]"));
-      }
-      continue;
-    }
-    InputObject obj = Classify(std::move(doc), doc_label);
-    if (!obj.is_secret && obj.error.ok()) {
-      // A bare payload: its bytes are the input itself when it is JSON, so a
-      // round trip can be checked against them; YAML is re-encoded.
-      if (input.format == TextFormat::kJson) {
-        obj.payload = std::string(text);
-        while (!obj.payload.empty() &&
-               (obj.payload.back() == '\n' || obj.payload.back() == '\r' ||
-                obj.payload.back() == ' ' || obj.payload.back() == '\t')) {
-          obj.payload.pop_back();
-        }
-      } else {
-        obj.payload = json::WriteJson(obj.object).value();
-      }
-    }
-    input.objects.push_back(std::move(obj));
-  }
+  const bool several = in_stream || docs.size() > 1;
+  ZS_RETURN_IF_ERROR(ClassifyDocuments(std::move(docs), raw_docs, source, several, &input));
   return input;
+}
+
+}  // namespace
+
+Result<Input> ReadInput(std::string_view text, std::string_view source,
+                        const ReadLimits& limits) {
+  ZS_RETURN_IF_ERROR(CheckSize(text, source, limits));
+  std::string decoded;
+  if (Status s = DecodeToUtf8(&text, &decoded); !s.ok()) return s.WithContext(source);
+  // A decoded copy has no readable bytes after it; a BOM cut off the front
+  // leaves the padding as it was.
+  const std::size_t padding = text.data() == decoded.data() ? 0 : limits.readable_padding;
+  return ReadDecoded(text, source, limits, padding);
 }
 
 Result<std::string> SecretValue(const json::Value& secret, std::string_view key) {
@@ -292,39 +382,64 @@ std::string WriteObject(const json::Value& object, TextFormat format) {
   return out;
 }
 
-Status ReadInputStreaming(std::string_view text, std::string_view source,
-                          const ReadLimits& limits, Input* header,
-                          const std::function<Status(InputObject)>& on_object) {
+namespace {
+
+// ReadInputStreaming on text already in UTF-8. `several`: the text is one
+// document of a stream, so a Secret that is not Zarf state is skipped.
+Status StreamDecoded(std::string_view text, std::string_view source, const ReadLimits& limits,
+                     std::size_t padding, bool several, Input* header,
+                     const std::function<Status(InputObject)>& on_object) {
+  auto deliver = [&](Classified c) -> Status {
+    if (!c.skip.empty()) {
+      header->skipped.push_back(c.object.label + ": " + c.skip);
+      return Status::OK();
+    }
+    return on_object(std::move(c.object));
+  };
   auto whole = [&]() -> Status {
-    ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, source, limits));
+    ZS_ASSIGN_OR_RETURN(Input input, ReadDecoded(text, source, limits, padding, several));
     std::vector<InputObject> objects = std::move(input.objects);
-    *header = std::move(input);
+    header->format = input.format;
+    header->is_list = header->is_list || input.is_list;
+    if (!several && header->list_envelope.is_null()) {
+      header->list_envelope = std::move(input.list_envelope);
+    }
+    for (std::string& s : input.skipped) header->skipped.push_back(std::move(s));
     for (InputObject& o : objects) ZS_RETURN_IF_ERROR(on_object(std::move(o)));
     return Status::OK();
   };
   if (!LooksLikeJson(text)) return whole();
-  ZS_RETURN_IF_ERROR(CheckSize(text, source, limits));
   header->format = TextFormat::kJson;
-  json::ParseOptions parse;
-  parse.max_bytes = limits.max_bytes;
-  parse.max_depth = limits.max_depth;
-  parse.readable_padding = limits.readable_padding;
+  if (!several) {
+    // Several objects one after another: each is streamed as a document of
+    // its own (a List among them item by item).
+    const std::vector<json::Span> spans = json::SplitConcatenated(text);
+    if (!spans.empty()) header->is_list = true;
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+      const json::Span& span = spans[k];
+      ZS_RETURN_IF_ERROR(StreamDecoded(
+          text.substr(span.begin, span.end - span.begin),
+          std::string(source) + " document " + std::to_string(k + 1), limits,
+          padding + text.size() - span.end, true, header, on_object));
+    }
+    if (!spans.empty()) return Status::OK();
+  }
   bool streamed = false;
   Status s = json::ParseJsonStreaming(
-      text, "items", parse,
+      text, "items", JsonOptions(limits, padding),
       [&](json::Value item, std::size_t index, const json::Value& so_far) {
-        if (!header->is_list) {
-          header->is_list = true;
-          header->list_envelope = so_far;
-        }
-        return on_object(Classify(std::move(item), std::string(source) + " items[" +
-                                                       std::to_string(index) + "]"));
+        header->is_list = true;
+        // A List inside a stream is not the input's envelope.
+        if (!several && header->list_envelope.is_null()) header->list_envelope = so_far;
+        return deliver(Classify(std::move(item), std::string(source) + " items[" +
+                                                    std::to_string(index) + "]",
+                                true));
       },
       [&](json::Value envelope, bool was_streamed) {
         streamed = was_streamed;
         if (was_streamed) {
           header->is_list = true;
-          header->list_envelope = std::move(envelope);
+          if (!several) header->list_envelope = std::move(envelope);
         }
         return Status::OK();
       });
@@ -332,6 +447,18 @@ Status ReadInputStreaming(std::string_view text, std::string_view source,
   // Anything but an object with an items array is read whole, as ReadInput
   // does (a single Secret, a bare payload with its bytes kept exactly).
   return streamed ? Status::OK() : whole();
+}
+
+}  // namespace
+
+Status ReadInputStreaming(std::string_view text, std::string_view source,
+                          const ReadLimits& limits, Input* header,
+                          const std::function<Status(InputObject)>& on_object) {
+  ZS_RETURN_IF_ERROR(CheckSize(text, source, limits));
+  std::string decoded;
+  if (Status s = DecodeToUtf8(&text, &decoded); !s.ok()) return s.WithContext(source);
+  const std::size_t padding = text.data() == decoded.data() ? 0 : limits.readable_padding;
+  return StreamDecoded(text, source, limits, padding, false, header, on_object);
 }
 
 }  // namespace zs

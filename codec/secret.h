@@ -64,12 +64,18 @@ struct InputObject {
 
 struct Input {
   TextFormat format = TextFormat::kJson;
-  // A List/SecretList (or several YAML documents) rather than one object.
+  // A List/SecretList, several YAML documents or several concatenated JSON
+  // documents rather than one object.
   bool is_list = false;
   // For a List: the list object with its `items` emptied (apiVersion, kind,
   // metadata), to write the same envelope back.
   json::Value list_envelope;
   std::vector<InputObject> objects;
+  // Secrets met among several objects (a List, a stream) that are not Zarf
+  // state: another type (Helm releases, TLS, registry credentials) or a name
+  // that is neither zarf-state nor zarf-package-*.
+  // Left out of `objects`, not errors: "<label>: <why>" each, in input order.
+  std::vector<std::string> skipped;
 };
 
 // Limits that keep a hostile input from needing unbounded memory or stack.
@@ -85,9 +91,13 @@ struct ReadLimits {
   std::size_t readable_padding = 0;
 };
 
-// Reads JSON or YAML (decided by the first non-blank character). Returns an
-// error only when the text as a whole cannot be read; problems of single
-// objects (wrong kind, bad base64, not a Zarf Secret) are in their `error`.
+// Reads JSON or YAML (decided by the first non-blank character) in UTF-8, or
+// UTF-16 with a byte order mark (codec/text_encoding.h). JSON may be several
+// documents one after another (concatenated, JSON Lines), read like a YAML
+// stream; a YAML document may also start with `{`. Returns an error only
+// when the text as a whole cannot be read; problems of single objects (wrong
+// kind, bad base64, not a Zarf Secret) are in their `error`, and among
+// several objects a Secret that is not Zarf state goes to `skipped`.
 // `source` names the input in labels ("secrets.json", "-" for stdin). Text
 // over `limits` is InvalidArgument naming `source` and the limit.
 Result<Input> ReadInput(std::string_view text, std::string_view source,

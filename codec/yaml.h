@@ -1,25 +1,33 @@
 // YAML reading and writing for the documents zarf-state meets: Kubernetes
-// objects as kubectl and Helm print them, and Zarf configs written by people.
+// objects as kubectl, Helm and PyYAML print them, and Zarf configs written by
+// people.
 //
-// Both directions cover the part of YAML that maps onto JSON. Reading accepts
-// block and flow collections, every scalar style (plain, quoted, `|` and `>`
-// blocks), comments, `---`/`...` markers, `%YAML` directives, a leading BOM
-// and CRLF. Plain scalars resolve with the YAML 1.2 core schema, so `yes` is a
-// string; numbers keep a JSON spelling of what was written (`1.50` stays
-// `1.50`, `+1` becomes `1`, `0x1F` becomes `31`). Mapping keys keep their
-// source text. Features with no JSON meaning are refused rather than
-// approximated, so a value never changes silently on the way in.
+// Both directions cover the part of YAML that maps onto JSON. Reading uses
+// libfyaml (Debian's libfyaml-dev) for the syntax: block and flow documents,
+// every scalar style, comments, `---`/`...` markers, directives, CRLF and a
+// leading BOM. On top of it this reader decides what the nodes mean. Plain
+// scalars resolve with the YAML 1.2 core schema, so `yes` is a string;
+// numbers keep a JSON spelling of what was written (`1.50` stays `1.50`, `+1`
+// becomes `1`, `0x1F` becomes `31`). Mapping keys keep their source text.
+// Aliases repeat their anchored value; merge keys `<<` add the members of a
+// mapping (or a sequence of mappings) that the mapping does not have itself,
+// an earlier source winning over a later one. The standard tags `!!str`,
+// `!!int`, `!!float`, `!!bool`, `!!null`, `!!binary` (kept as its base64
+// text), `!!map`, `!!seq` and `!` are honoured. Features with no JSON meaning
+// are refused rather than approximated, so a value never changes silently on
+// the way in.
 //
 // Every error message starts "yaml: line L, column C: " (1-based; columns
 // count characters). Codes:
-//  - Corruption: malformed YAML, including tabs used for indentation, a
-//    duplicate key in one mapping, invalid UTF-8 and raw control characters.
-//  - NotSupported: valid YAML this reader does not map to JSON: anchors `&a`,
-//    aliases `*a`, tags `!t`, complex keys `? `, non-scalar and empty keys,
-//    merge keys `<<`, `%TAG`, YAML versions other than 1.x.
+//  - Corruption: malformed YAML (libfyaml's message), a duplicate key in one
+//    mapping, invalid UTF-8, raw control characters, an alias to no anchor.
+//  - NotSupported: valid YAML this reader does not map to JSON: other tags,
+//    collections or aliases as mapping keys, anchored keys, empty keys.
 //  - InvalidArgument: `.inf` and `.nan`, which JSON cannot hold; integers
 //    with a leading zero such as `0755`, which YAML 1.1 (kubectl, Helm) reads
-//    as octal and YAML 1.2 as decimal; nesting deeper than kMaxNestingDepth.
+//    as octal and YAML 1.2 as decimal; a scalar its tag does not fit
+//    (`!!int x`); a merge key whose value is not mappings; nesting deeper
+//    than kMaxNestingDepth; going over the element budget.
 //
 // Thread safety: both functions are reentrant and keep no global state.
 #ifndef ZARF_STATE_CODEC_YAML_H_
@@ -46,7 +54,9 @@ inline constexpr std::size_t kMaxNestingDepth = 512;
 // source order. Fails as described above. `text` is only borrowed for the
 // duration of the call. Nesting deeper than `max_depth` is InvalidArgument,
 // and so is a text that asks for more values than the JSON reader's element
-// budget (json::DefaultElementBudget; a mapping costs json::kObjectUnits).
+// budget (json::DefaultElementBudget; a mapping costs json::kObjectUnits, an
+// alias the units of the value it repeats, so nested aliases cannot expand a
+// small text into a large tree).
 Result<std::vector<json::Value>> ParseDocuments(std::string_view text,
                                                 std::size_t max_depth = kMaxNestingDepth);
 

@@ -22,6 +22,7 @@
 
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
+#include "codec/text_encoding.h"
 #include "codec/yaml.h"
 #include "tools/bounded_read.h"
 #include "tools/terminal_text.h"
@@ -234,9 +235,11 @@ Result<json::Value> ReadDocument(const std::string& path) {
   return ParseDocument(text, path);
 }
 
-Result<json::Value> ParseDocument(const std::string& text, const std::string& path) {
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && (text[first] == '{' || text[first] == '[')) {
+Result<json::Value> ParseDocument(const std::string& raw, const std::string& path) {
+  std::string decoded;
+  std::string_view text = raw;
+  if (Status s = DecodeToUtf8(&text, &decoded); !s.ok()) return s.WithContext(path);
+  if (json::LooksLikeJson(text)) {
     json::ParseOptions options;
     options.max_bytes = CurrentReadLimits().max_bytes;
     options.max_depth = CurrentReadLimits().max_depth;
@@ -253,6 +256,14 @@ Result<json::Value> ParseDocument(const std::string& text, const std::string& pa
   return std::move((*docs)[0]);
 }
 
+void ReportSkipped(const Input& input, std::ostream& err) {
+  if (input.skipped.empty()) return;
+  const std::size_t n = input.skipped.size();
+  err << "skipped " << n << (n == 1 ? " Secret" : " Secrets") << " that "
+      << (n == 1 ? "is" : "are") << " not Zarf state:\n";
+  for (const std::string& s : input.skipped) err << "  " << s << "\n";
+}
+
 bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
                    const std::function<Status(const InputObject&)>& visit) {
   bool failed = false;
@@ -267,6 +278,7 @@ bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
       failed = true;
       continue;
     }
+    ReportSkipped(*input, err);
     for (const InputObject& in : input->objects) {
       Status s = in.error.ok() ? visit(in) : in.error;
       if (!s.ok()) {

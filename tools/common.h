@@ -106,11 +106,17 @@ void AddOutputOption(CLI::App* cmd, std::string* output, const std::vector<std::
 // Go's json.MarshalIndent) or "yaml" (the same document as YAML).
 void PrintDocument(const json::Value& document, std::string_view format, std::ostream& out);
 
+// Writes what `input` skipped (Input::skipped) to `err`: a line
+// "skipped N Secrets that are not Zarf state:" and one indented line per
+// Secret naming it and why. Nothing when nothing was skipped. Skipping does
+// not fail a command.
+void ReportSkipped(const Input& input, std::ostream& err);
+
 // Reads each file ("-": stdin; none: stdin) and calls `visit` for each usable
 // object in it. A file that cannot be read, an object that cannot be used,
 // and a non-OK Status from `visit` each print one line "error: ..." on `err`
-// naming the object; the other objects are still visited. Returns whether
-// anything failed.
+// naming the object; the other objects are still visited. Secrets skipped as
+// not Zarf state are listed (ReportSkipped). Returns whether anything failed.
 bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
                    const std::function<Status(const InputObject&)>& visit);
 

@@ -219,7 +219,7 @@ class ManifestWriter {
     begun_ = true;
     if (!is_list() || format_ != TextFormat::kJson) return;
     buf_.push_back('{');
-    for (const json::Member& m : input_.list_envelope.object()) {
+    for (const json::Member& m : envelope().object()) {
       if (m.first == "items") break;
       Member(m);
     }
@@ -230,7 +230,7 @@ class ManifestWriter {
 
   void Add(Migrated m) {
     Begin();
-    if (is_list() && format_ == TextFormat::kYaml) {
+    if (yaml_list()) {
       yaml_items_.push_back(m.object.is_null() ? BareValue(m) : std::move(m.object));
       return;
     }
@@ -257,14 +257,14 @@ class ManifestWriter {
 
   void End() {
     Begin();
-    if (is_list() && format_ == TextFormat::kYaml) {
+    if (yaml_list()) {
       Value list = input_.list_envelope;
       list.Find("items")->array() = std::move(yaml_items_);
       buf_ += yaml::Write(list);
     } else if (is_list()) {
       buf_.append(items_ == 0 ? "[]" : "\n    ]");
       bool after = false;
-      for (const json::Member& m : input_.list_envelope.object()) {
+      for (const json::Member& m : envelope().object()) {
         if (after) Member(m);
         after = after || m.first == "items";
       }
@@ -274,7 +274,23 @@ class ManifestWriter {
   }
 
  private:
-  bool is_list() const { return input_.list_envelope.is_object(); }
+  // Several objects are written as one List, never as JSON texts one after
+  // another; YAML documents without a List around them stay documents.
+  bool is_list() const {
+    return input_.list_envelope.is_object() || (input_.is_list && format_ == TextFormat::kJson);
+  }
+  bool yaml_list() const {
+    return format_ == TextFormat::kYaml && input_.list_envelope.is_object();
+  }
+  // The input's List, or for several documents the List kubectl prints.
+  const Value& envelope() const {
+    static const Value kList = Value::MakeObject(
+        {{"apiVersion", Value::String("v1")},
+         {"items", Value::MakeArray()},
+         {"kind", Value::String("List")},
+         {"metadata", Value::MakeObject({{"resourceVersion", Value::String("")}})}});
+    return input_.list_envelope.is_object() ? input_.list_envelope : kList;
+  }
   void Separator() {
     if (wrote_member_) buf_.push_back(',');
     wrote_member_ = true;
@@ -401,6 +417,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
       failed = true;
       outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(read).ToString()});
     }
+    ReportSkipped(header, err);
     writer.End();
   }
 

@@ -1,741 +1,474 @@
 #include "codec/internal/yaml_parser.h"
 
+#include <libfyaml.h>
+
 #include <algorithm>
-#include <cassert>
-#include <cstddef>
+#include <cstdio>
+#include <memory>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
-#include "codec/internal/yaml_cursor.h"
+#include "codec/internal/yaml_scalar.h"
 #include "codec/json_reader.h"
-#include "codec/yaml.h"
 
-// How the block grammar is read. A block collection is identified by the
-// column of its first entry (`col`): later entries must start exactly there
-// and their content deeper, except that a sequence may share its parent
-// key's column. Functions also get `n`, the column of the enclosing
-// collection (-1 for a document root); continuation lines of a plain scalar
-// and the text of a block scalar must be indented deeper than `n`. A
-// collection ends at the first content line left of `col`; a line right of
-// it is an indentation error. NextContentLine is the only place that skips
-// blank and comment lines, so every loop looks at content or at -1 (end of
-// document).
-//
-// Keys need no backtracking: YAML's implicit keys fit on one line, so the
-// first line of a scalar is read and a `: ` right after it makes it a key.
+// libfyaml tokenizes and parses; this file turns its event stream into
+// json::Values and applies our policy on top: how plain scalars resolve
+// (yaml_scalar.h), which tags mean what, duplicate keys, merge keys, the
+// nesting limit and the element budget. Aliases are expanded by copying the
+// anchored value, and each copy is charged to the budget at the full size of
+// what it copies, so a document of nested aliases (a "billion laughs") is
+// refused before it is built.
 
 namespace zs::yaml::internal {
 namespace {
 
 using json::Value;
 
-// Where a block node sits; decides which nodes may start on the line of the
-// indicator that introduced them.
-enum class Context {
-  kDocument,  // the root, possibly on the `---` line
-  kMapValue,  // after `key:`
-  kSeqEntry,  // after `- `; the only place a block collection may start inline
+constexpr std::string_view kTagPrefix = "tag:yaml.org,2002:";
+
+struct ParserDeleter {
+  void operator()(fy_parser* p) const { fy_parser_destroy(p); }
+};
+struct DiagDeleter {
+  void operator()(fy_diag* d) const { fy_diag_destroy(d); }
+};
+struct EventFree {
+  fy_parser* parser;
+  void operator()(fy_event* e) const { fy_parser_event_free(parser, e); }
+};
+using EventPtr = std::unique_ptr<fy_event, EventFree>;
+
+void DiagOutput(fy_diag* /*diag*/, void* user, const char* buf, std::size_t len) {
+  static_cast<std::string*>(user)->append(buf, len);
+}
+
+// "<L: C>: message" (0-based) as our "yaml: line L+1, column C+1: message".
+Status PositionedError(std::string_view text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
+  unsigned line = 0, column = 0;
+  int used = 0;
+  const std::string copy(text);
+  if (std::sscanf(copy.c_str(), "< %u: %u>: %n", &line, &column, &used) == 2 && used > 0) {
+    return Status::Corruption("yaml: line " + std::to_string(line + 1) + ", column " +
+                              std::to_string(column + 1) + ": " + copy.substr(used));
+  }
+  return Status::Corruption("yaml: " + (copy.empty() ? std::string("malformed YAML") : copy));
+}
+
+std::string_view TokenText(fy_token* t) {
+  if (t == nullptr) return {};
+  std::size_t len = 0;
+  const char* s = fy_token_get_text(t, &len);
+  return s == nullptr ? std::string_view() : std::string_view(s, len);
+}
+
+// A collection being built.
+struct Frame {
+  bool is_map = false;
+  std::string anchor;
+  std::size_t units = 0;  // budget units spent on it so far, itself included
+  json::Array items;
+  json::Object members;
+  std::unordered_set<std::string> seen;
+  // Mapping state: the key waiting for its value.
+  bool have_key = false;
+  bool key_is_merge = false;
+  std::string key;
+  fy_mark key_mark{};
+  // `<<` values, with the member index where each was written.
+  std::vector<std::pair<std::size_t, Value>> merges;
 };
 
-// The first line of a scalar in block context: enough to tell a mapping key
-// (`text:`) from a value.
-struct ScalarHead {
-  std::string text;  // decoded if quoted; the first line, trimmed, if plain
-  bool quoted = false;
-  bool multi_line = false;  // a quoted scalar that spans lines
-  bool is_key = false;      // followed by `:` and whitespace
+// An anchored value and the units a copy of it costs.
+struct Anchored {
+  Value value;
+  std::size_t units = 0;
 };
 
-// One entry of a flow collection. A plain scalar is resolved only once we know
-// it is not a key, so `{.inf: 1}` is not rejected for its key.
-struct FlowItem {
-  Value value;       // set unless `plain`
-  std::string text;  // scalar text (plain or decoded quoted)
-  std::size_t start = 0;
-  bool scalar = false;
-  bool plain = false;
-  bool json_like = false;  // quoted or a collection: `:` may follow directly
-};
-
-class Parser : private Cursor {
+class Builder {
  public:
-  Parser(std::string src, std::size_t max_depth)
-      : Cursor(std::move(src)),
+  Builder(std::string_view src, std::size_t max_depth)
+      : src_(src),
         max_depth_(max_depth),
-        budget_(json::DefaultElementBudget(src_.size())),
-        elements_left_(budget_) {}
+        budget_(json::DefaultElementBudget(src.size())),
+        left_(budget_) {}
 
   Result<std::vector<Value>> Run();
 
  private:
-  Status ParseDirective();
-  Result<int> NextContentLine();
+  Status Error(Status::Code code, const fy_mark* at, std::string_view msg) const;
+  Status Error(Status::Code code, std::size_t line, std::size_t column, std::string_view msg) const;
+  Status CheckCharacters() const;
+  Status Charge(const fy_mark* at, std::size_t units);
+  Status OnEvent(fy_event* e);
+  Status StartCollection(fy_event* e, bool is_map);
+  Status EndCollection();
+  Status Scalar(fy_event* e);
+  Status Alias(fy_event* e);
+  Result<Value> ScalarValue(fy_event* e, std::string_view text, bool plain) const;
+  // Hands a finished node to its parent (or ends the document).
+  Status Attach(Value v, std::size_t units, std::string anchor);
 
-  Result<Value> ParseBlockValue(int n, Context ctx, std::size_t depth);
-  Result<Value> ParseBlockNode(int n, Context ctx, std::size_t depth);
-  Result<Value> ParseBlockMapping(int col, std::string key, std::size_t key_pos,
-                                  std::size_t depth);
-  Result<std::string> ParseBlockKey();
-  Result<Value> ParseBlockSequence(int col, std::size_t depth);
-  Result<Value> ParseBlockScalar(int n);
-  Result<ScalarHead> ParseScalarHead();
-  Status CheckKey(const ScalarHead& head, std::size_t start) const;
-  Result<std::string> ContinuePlain(std::string text, int n);
-  Status TooDeep(std::size_t at) const;
-  // Takes `units` from the element budget, the JSON reader's: one per value
-  // (a document, a mapping member, a sequence entry) and kObjectUnits - 1
-  // more per mapping. InvalidArgument when it is spent.
-  Status Charge(std::size_t at, std::size_t units = 1);
-
+  std::string_view src_;
   const std::size_t max_depth_;
   const std::size_t budget_;
-  std::size_t elements_left_;
-
-  Status SkipFlowSpace(std::size_t start);
-  Result<Value> ParseFlowCollection(std::size_t depth);
-  Result<FlowItem> ParseFlowItem(std::size_t depth);
-  Result<Value> FlowValue(FlowItem item) const;
-  Result<Value> ParseFlowPairValue(std::size_t start, char close,
-                                   std::size_t depth);
-  std::string ScanPlainFlow();
+  std::size_t left_;
+  std::vector<Frame> stack_;
+  std::unordered_map<std::string, Anchored> anchors_;
+  std::vector<Value> documents_;
 };
 
-Status Parser::ParseDirective() {
-  const std::size_t start = pos_;
-  std::size_t end = src_.find('\n', pos_);
-  if (end == std::string::npos) end = src_.size();
-  std::string_view line(src_.data() + pos_, end - pos_);
-  if (const std::size_t hash = line.find(" #");
-      hash != std::string_view::npos) {
-    line = line.substr(0, hash);
-  }
-  while (!line.empty() && IsBlank(line.back())) line.remove_suffix(1);
-  if (line.starts_with("%YAML") && line.size() > 5 && IsBlank(line[5])) {
-    std::string_view version = line.substr(6);
-    while (!version.empty() && IsBlank(version.front()))
-      version.remove_prefix(1);
-    if (!version.starts_with("1.")) {
-      return Unsupported(start, "only YAML 1.x documents are supported");
-    }
-  } else if (line.starts_with("%TAG")) {
-    return Unsupported(start, "tags (%TAG) are not supported");
-  }  // Other directives are reserved; YAML says to ignore them.
-  pos_ = end;
-  return Status::OK();
-}
-
-// Moves to the first character of the next line that holds content, skipping
-// blank and comment lines, and returns that line's indentation. Returns -1 at
-// the end of input or at a document marker (pos_ then at the marker). Called
-// at a line end, or at a content character preceded only by spaces (then it
-// returns that character's column without moving).
-Result<int> Parser::NextContentLine() {
-  while (true) {
-    if (AtEnd()) return -1;
-    std::size_t ls;
-    if (src_[pos_] == '\n') {
-      ls = pos_ + 1;
-    } else {
-      ls = LineStart(pos_);
-      assert(OnlySpacesBefore(pos_));
-    }
-    if (IsDocumentMarker(ls)) {
-      pos_ = ls;
-      return -1;
-    }
-    std::size_t p = ls;
-    while (p < src_.size() && src_[p] == ' ') ++p;
-    std::size_t q = p;
-    while (q < src_.size() && IsBlank(src_[q])) ++q;
-    if (q == src_.size() || src_[q] == '\n') {
-      pos_ = q;
-      continue;
-    }
-    if (src_[q] == '#') {
-      pos_ = q;
-      while (!AtEnd() && Peek() != '\n') ++pos_;
-      continue;
-    }
-    if (q != p) return Corrupt(p, "found a tab character used for indentation");
-    pos_ = p;
-    return static_cast<int>(p - ls);
+Status Builder::Error(Status::Code code, std::size_t line, std::size_t column,
+                      std::string_view msg) const {
+  std::string text = "yaml: line " + std::to_string(line) + ", column " + std::to_string(column) +
+                     ": " + std::string(msg);
+  switch (code) {
+    case Status::Code::kNotSupported:
+      return Status::NotSupported(text);
+    case Status::Code::kInvalidArgument:
+      return Status::InvalidArgument(text);
+    default:
+      return Status::Corruption(text);
   }
 }
 
-Result<std::vector<Value>> Parser::Run() {
-  ZS_RETURN_IF_ERROR(CheckCharacters());
-  std::vector<Value> documents;
-  bool directives_allowed = true;
-  std::size_t directive_pos = std::string::npos;
-  while (true) {
-    ZS_ASSIGN_OR_RETURN(const int indent, NextContentLine());
-    if (AtEnd()) {
-      if (directive_pos != std::string::npos) {
-        return Corrupt(directive_pos, "directive without a document");
-      }
+Status Builder::Error(Status::Code code, const fy_mark* at, std::string_view msg) const {
+  if (at == nullptr) return Error(code, 1, 1, msg);
+  return Error(code, static_cast<std::size_t>(at->line) + 1, static_cast<std::size_t>(at->column) + 1,
+               msg);
+}
+
+// libfyaml reads invalid UTF-8 and raw control characters as text; YAML
+// forbids both, so they are refused first, with their line and column.
+// Printable ASCII, the bulk of any manifest, takes the short path.
+Status Builder::CheckCharacters() const {
+  std::size_t i = 0;
+  Status problem;
+  while (i < src_.size()) {
+    const auto c = static_cast<unsigned char>(src_[i]);
+    if (c >= 0x20 && c < 0x7F) {
+      ++i;
+      continue;
+    }
+    char32_t cp = c;
+    const std::size_t len = c < 0x80 ? 1 : DecodeUtf8(src_, i, &cp);
+    if (len == 0) {
+      problem = Status::Corruption("invalid UTF-8");
       break;
     }
-    if (indent == 0 && Peek() == '%' && directives_allowed) {
-      if (directive_pos == std::string::npos) directive_pos = pos_;
-      ZS_RETURN_IF_ERROR(ParseDirective());
-      continue;
+    if (!IsPrintable(cp)) {
+      problem = Status::Corruption(
+          "control characters are not allowed (escape them in a double-quoted string)");
+      break;
     }
-    const bool start_marker = indent < 0 && src_.compare(pos_, 3, "---") == 0;
-    if (indent < 0 && !start_marker) {  // `...`
-      if (directive_pos != std::string::npos) {
-        return Corrupt(pos_, "expected '---' after the directives");
-      }
-      pos_ += 3;
-      ZS_RETURN_IF_ERROR(ExpectLineEnd("'...'"));
-      directives_allowed = true;
-      continue;
-    }
-    if (start_marker) {
-      pos_ += 3;
-    } else if (directive_pos != std::string::npos) {
-      return Corrupt(pos_, "expected '---' after the directives");
-    }
-    directive_pos = std::string::npos;
-    directives_allowed = false;
-    SkipBlanks();
-    if (Peek() == '#' || Peek() == '\n' || AtEnd()) {
-      ZS_RETURN_IF_ERROR(ExpectLineEnd("'---'"));
-      ZS_ASSIGN_OR_RETURN(const int first, NextContentLine());
-      if (first < 0) continue;  // an empty document
-    }
-    ZS_ASSIGN_OR_RETURN(Value root, ParseBlockValue(-1, Context::kDocument, 0));
-    ZS_RETURN_IF_ERROR(Charge(pos_));
-    documents.push_back(std::move(root));
-    ZS_ASSIGN_OR_RETURN(const int after, NextContentLine());
-    if (after >= 0) {
-      return Corrupt(
-          pos_, "expected a document start '---' or the end of the stream");
+    i += len;
+  }
+  if (problem.ok()) return problem;
+  // Where: lines and columns (in characters) up to byte i.
+  std::size_t line = 1, column = 1;
+  for (std::size_t k = 0; k < i; ++k) {
+    if (src_[k] == '\n') {
+      ++line;
+      column = 1;
+    } else if ((static_cast<unsigned char>(src_[k]) & 0xC0) != 0x80) {
+      ++column;
     }
   }
-  return documents;
+  return Error(Status::Code::kCorruption, line, column, problem.message());
 }
 
-// Parses the node after an indicator (`:`, `-`, `---`), which may follow on
-// the same line or start on a later, deeper line. `n` is the indentation of
-// the enclosing block collection (-1 for a document). An absent node is null.
-Status Parser::Charge(std::size_t at, std::size_t units) {
-  if (elements_left_ >= units) {
-    elements_left_ -= units;
+Status Builder::Charge(const fy_mark* at, std::size_t units) {
+  if (left_ >= units) {
+    left_ -= units;
     return Status::OK();
   }
   return Error(Status::Code::kInvalidArgument, at,
-               "values go " + std::string(json::kOverBudget) + " of " +
-                   std::to_string(budget_) + " for a " +
-                   std::to_string(src_.size()) + "-byte text (" +
+               "values go " + std::string(json::kOverBudget) + " of " + std::to_string(budget_) +
+                   " for a " + std::to_string(src_.size()) + "-byte text (" +
                    std::to_string(json::kElementFloor) + " + 1 per " +
-                   std::to_string(json::kBytesPerElement) +
-                   " bytes; a mapping costs " +
-                   std::to_string(json::kObjectUnits) + ")");
+                   std::to_string(json::kBytesPerElement) + " bytes; a mapping costs " +
+                   std::to_string(json::kObjectUnits) + ", an alias what it repeats)");
 }
 
-Result<Value> Parser::ParseBlockValue(int n, Context ctx, std::size_t depth) {
-  const std::size_t before = pos_;
-  SkipBlanks();
-  if (Peek() == '#' || Peek() == '\n' || AtEnd()) {
-    ZS_RETURN_IF_ERROR(ExpectLineEnd("a value"));
-    ZS_ASSIGN_OR_RETURN(const int indent, NextContentLine());
-    const bool entry = Peek() == '-' && IsBlankOrEnd(Peek(1));
-    // A sequence may sit at its key's own indentation (`key:\n- a`).
-    if (indent > n ||
-        (indent >= 0 && indent == n && entry && ctx == Context::kMapValue)) {
-      return ParseBlockNode(n, ctx, depth);
-    }
-    return Value::Null();
+Result<std::vector<Value>> Builder::Run() {
+  ZS_RETURN_IF_ERROR(CheckCharacters());
+  // Errors tied to a token are collected with their line and column; the
+  // others reach DiagOutput as "<L: C>: message" (0-based).
+  std::string diag_text;
+  fy_diag_cfg dcfg;
+  fy_diag_cfg_default(&dcfg);
+  dcfg.fp = nullptr;
+  dcfg.output_fn = DiagOutput;
+  dcfg.user = &diag_text;
+  dcfg.colorize = false;
+  dcfg.show_source = false;
+  dcfg.show_type = false;
+  dcfg.show_module = false;
+  dcfg.show_position = true;
+  dcfg.position_width = 0;
+  std::unique_ptr<fy_diag, DiagDeleter> diag(fy_diag_create(&dcfg));
+  if (diag == nullptr) return Status::IOError("yaml: cannot create a libfyaml diagnostic object");
+  fy_diag_set_collect_errors(diag.get(), true);
+  fy_parse_cfg cfg{};
+  // Duplicate keys and depth are checked here, with our messages and limit.
+  cfg.flags = static_cast<fy_parse_cfg_flags>(FYPCF_QUIET | FYPCF_DEFAULT_VERSION_1_2 |
+                                              FYPCF_ALLOW_DUPLICATE_KEYS |
+                                              FYPCF_DISABLE_DEPTH_LIMIT | FYPCF_JSON_NONE |
+                                              // `]` or `}` at the key's column, as people write
+                                              FYPCF_SLOPPY_FLOW_INDENTATION);
+  cfg.diag = diag.get();
+  std::unique_ptr<fy_parser, ParserDeleter> parser(fy_parser_create(&cfg));
+  if (parser == nullptr) return Status::IOError("yaml: cannot create a libfyaml parser");
+  if (fy_parser_set_string(parser.get(), src_.data(), src_.size()) != 0) {
+    return Status::IOError("yaml: libfyaml refused the input buffer");
   }
-  // After `- ` the blanks are indentation: they set the column of a compact
-  // `- key: v` mapping, so a tab there would make that column ambiguous.
-  if (ctx == Context::kSeqEntry &&
-      std::string_view(src_.data() + before, pos_ - before).find('\t') !=
-          std::string_view::npos) {
-    return Corrupt(before, "found a tab character used for indentation");
-  }
-  return ParseBlockNode(n, ctx, depth);
-}
-
-Result<Value> Parser::ParseBlockNode(int n, Context ctx, std::size_t depth) {
-  const std::size_t start = pos_;
-  const int col = static_cast<int>(pos_ - LineStart(pos_));
-  // Block collections start on a line of their own, or inline after `- `.
-  const bool collection_ok =
-      ctx == Context::kSeqEntry || OnlySpacesBefore(pos_);
-  const char c = Peek();
-  if (c == '-' && IsBlankOrEnd(Peek(1))) {
-    if (!collection_ok) {
-      return Corrupt(start, "block sequence entries are not allowed here");
-    }
-    return ParseBlockSequence(col, depth + 1);
-  }
-  ZS_RETURN_IF_ERROR(CheckNodeStart(/*flow=*/false));
-  if (c == '|' || c == '>') return ParseBlockScalar(n);
-  if (c == '[' || c == '{') {
-    ZS_ASSIGN_OR_RETURN(Value value, ParseFlowCollection(depth + 1));
-    SkipBlanks();
-    if (Peek() == ':' && IsBlankOrEnd(Peek(1))) {
-      return Unsupported(start,
-                         "flow collections as mapping keys are not supported");
-    }
-    ZS_RETURN_IF_ERROR(ExpectLineEnd("a flow collection"));
-    return value;
-  }
-  ZS_ASSIGN_OR_RETURN(ScalarHead head, ParseScalarHead());
-  if (head.is_key) {
-    if (!collection_ok) {
-      return Corrupt(pos_, "mapping values are not allowed here");
-    }
-    ZS_RETURN_IF_ERROR(CheckKey(head, start));
-    return ParseBlockMapping(col, std::move(head.text), start, depth + 1);
-  }
-  if (head.quoted) {
-    ZS_RETURN_IF_ERROR(ExpectLineEnd("a quoted scalar"));
-    return Value::String(std::move(head.text));
-  }
-  ZS_ASSIGN_OR_RETURN(std::string text, ContinuePlain(std::move(head.text), n));
-  ZS_RETURN_IF_ERROR(ExpectLineEnd("a plain scalar"));
-  return Resolve(text, start);
-}
-
-Status Parser::TooDeep(std::size_t at) const {
-  return Error(
-      Status::Code::kInvalidArgument, at,
-      "nesting deeper than " + std::to_string(max_depth_) + " levels");
-}
-
-Result<Value> Parser::ParseBlockMapping(int col, std::string key,
-                                        std::size_t key_pos,
-                                        std::size_t depth) {
-  if (depth > max_depth_) return TooDeep(key_pos);
-  ZS_RETURN_IF_ERROR(Charge(key_pos, json::kObjectUnits - 1));
-  json::Object members;
-  std::unordered_set<std::string> seen;
   while (true) {
-    // pos_ is at the `:` after `key`.
-    if (!seen.insert(key).second) {
-      return Corrupt(key_pos, "duplicate mapping key \"" + key + "\"");
-    }
-    ++pos_;
-    ZS_ASSIGN_OR_RETURN(Value value,
-                        ParseBlockValue(col, Context::kMapValue, depth));
-    ZS_RETURN_IF_ERROR(Charge(key_pos));
-    members.emplace_back(std::move(key), std::move(value));
-    ZS_ASSIGN_OR_RETURN(const int indent, NextContentLine());
-    if (indent < col) break;
-    if (indent > col) {
-      return Corrupt(pos_,
-                     "bad indentation of a mapping entry (expected column " +
-                         std::to_string(col + 1) + ")");
-    }
-    key_pos = pos_;
-    ZS_ASSIGN_OR_RETURN(key, ParseBlockKey());
+    EventPtr e(fy_parser_parse(parser.get()), EventFree{parser.get()});
+    if (e == nullptr) break;
+    ZS_RETURN_IF_ERROR(OnEvent(e.get()));
   }
-  return Value::MakeObject(std::move(members));
+  if (fy_parser_get_stream_error(parser.get())) {
+    void* iter = nullptr;
+    if (fy_diag_error* err = fy_diag_errors_iterate(diag.get(), &iter)) {
+      return Error(Status::Code::kCorruption, static_cast<std::size_t>(std::max(err->line, 1)),
+                   static_cast<std::size_t>(std::max(err->column, 1)),
+                   err->msg != nullptr ? err->msg : "malformed YAML");
+    }
+    return PositionedError(diag_text);
+  }
+  return std::move(documents_);
 }
 
-Result<std::string> Parser::ParseBlockKey() {
-  const std::size_t start = pos_;
-  const char c = Peek();
-  if (c == '-' && IsBlankOrEnd(Peek(1))) {
-    return Corrupt(start, "expected a mapping key, found a sequence entry");
+Status Builder::OnEvent(fy_event* e) {
+  switch (e->type) {
+    case FYET_DOCUMENT_START:
+      anchors_.clear();  // anchors do not cross documents
+      return Status::OK();
+    case FYET_MAPPING_START:
+      return StartCollection(e, true);
+    case FYET_SEQUENCE_START:
+      return StartCollection(e, false);
+    case FYET_MAPPING_END:
+    case FYET_SEQUENCE_END:
+      return EndCollection();
+    case FYET_SCALAR:
+      return Scalar(e);
+    case FYET_ALIAS:
+      return Alias(e);
+    default:
+      return Status::OK();
   }
-  ZS_RETURN_IF_ERROR(CheckNodeStart(/*flow=*/false));
-  if (c == '[' || c == '{') {
-    ZS_RETURN_IF_ERROR(ParseFlowCollection(1).status());
-    SkipBlanks();
-    if (Peek() == ':' && IsBlankOrEnd(Peek(1))) {
-      return Unsupported(start,
-                         "flow collections as mapping keys are not supported");
-    }
-    return Corrupt(start, "expected a mapping key, found a flow collection");
-  }
-  if (c == '|' || c == '>') {
-    return Corrupt(start, "expected a mapping key, found a block scalar");
-  }
-  ZS_ASSIGN_OR_RETURN(ScalarHead head, ParseScalarHead());
-  if (!head.is_key) {
-    return Corrupt(start, "could not find expected ':' after a mapping key");
-  }
-  ZS_RETURN_IF_ERROR(CheckKey(head, start));
-  return std::move(head.text);
 }
 
-Result<Value> Parser::ParseBlockSequence(int col, std::size_t depth) {
-  if (depth > max_depth_) return TooDeep(pos_);
-  json::Array items;
-  while (true) {
-    ++pos_;  // the `-`
-    ZS_ASSIGN_OR_RETURN(Value item,
-                        ParseBlockValue(col, Context::kSeqEntry, depth));
-    ZS_RETURN_IF_ERROR(Charge(pos_));
-    items.push_back(std::move(item));
-    ZS_ASSIGN_OR_RETURN(const int indent, NextContentLine());
-    if (indent < col) break;
-    if (indent > col) {
-      return Corrupt(pos_,
-                     "bad indentation of a sequence entry (expected column " +
-                         std::to_string(col + 1) + ")");
+Status Builder::StartCollection(fy_event* e, bool is_map) {
+  const fy_mark* at = fy_event_start_mark(e);
+  if (!stack_.empty() && stack_.back().is_map && !stack_.back().have_key) {
+    return Error(Status::Code::kNotSupported, at,
+                 "collections as mapping keys (complex keys) are not supported");
+  }
+  if (stack_.size() + 1 > max_depth_) {
+    return Error(Status::Code::kInvalidArgument, at,
+                 "nesting deeper than " + std::to_string(max_depth_) + " levels");
+  }
+  const std::string_view tag = TokenText(fy_event_get_tag_token(e));
+  if (!tag.empty()) {
+    const std::string_view want = is_map ? "map" : "seq";
+    if (!tag.starts_with(kTagPrefix) || tag.substr(kTagPrefix.size()) != want) {
+      return Error(Status::Code::kNotSupported, at,
+                   "tag " + std::string(tag) + " on a " + (is_map ? "mapping" : "sequence") +
+                       " is not supported");
     }
-    if (Peek() != '-' || !IsBlankOrEnd(Peek(1))) break;
   }
-  return Value::MakeArray(std::move(items));
-}
-
-// `|` or `>` with optional indentation (1-9) and chomping (`-`, `+`)
-// indicators. `n` is the enclosing collection's indentation; content lines
-// are indented by n + indicator, or as the first non-empty line.
-Result<Value> Parser::ParseBlockScalar(int n) {
-  const bool folded = Peek() == '>';
-  ++pos_;
-  int increment = 0;
-  char chomp = 0;  // '-' strip, '+' keep, 0 clip
-  for (int k = 0; k < 2; ++k) {
-    const char c = Peek();
-    if (c >= '1' && c <= '9' && increment == 0) {
-      increment = c - '0';
-    } else if ((c == '-' || c == '+') && chomp == 0) {
-      chomp = c;
-    } else if (c == '0') {
-      return Corrupt(
-          pos_, "a block scalar indentation indicator must be between 1 and 9");
-    } else {
-      break;
-    }
-    ++pos_;
-  }
-  if (!IsBlankOrEnd(Peek())) {
-    return Corrupt(pos_, "unexpected character in a block scalar header");
-  }
-  ZS_RETURN_IF_ERROR(ExpectLineEnd("a block scalar header"));
-
-  const std::size_t size = src_.size();
-  std::size_t indent = increment > 0 ? std::max(n, 0) + increment : 0;
-  const std::size_t min_indent = std::max(n + 1, 1);
-  std::string out;
-  std::size_t pending = 0;    // empty lines since the last text line
-  std::size_t max_blank = 0;  // widest leading empty line, for detection
-  bool have_text = false;
-  bool prev_more = false;   // last text line starts with white space
-  bool terminated = false;  // last text line ends with a line break
-  while (pos_ < size) {     // pos_ is at the '\n' ending a line
-    const std::size_t ls = pos_ + 1;
-    std::size_t p = ls;
-    while (p < size && src_[p] == ' ' && (indent == 0 || p - ls < indent)) ++p;
-    const std::size_t spaces = p - ls;
-    if (p == size || src_[p] == '\n') {  // an empty line
-      if (indent == 0) max_blank = std::max(max_blank, spaces);
-      pos_ = p;
-      if (p < size) ++pending;
-      continue;
-    }
-    if (indent == 0) {  // the first text line sets the indentation
-      if (spaces < min_indent) break;
-      if (max_blank > spaces) {
-        return Corrupt(ls,
-                       "a leading empty line of a block scalar is more "
-                       "indented than its first text line");
-      }
-      indent = spaces;
-    } else if (spaces < indent) {
-      break;
-    }
-    std::size_t eol = p;
-    while (eol < size && src_[eol] != '\n') ++eol;
-    const std::string_view text(src_.data() + p, eol - p);
-    // Folding joins two lines with a space, or with the empty lines between
-    // them, but never next to a "more indented" line (one starting with
-    // white space): those keep every break, as in a literal block.
-    const bool more = text[0] == ' ' || text[0] == '\t';
-    if (!have_text) {
-      out.append(pending, '\n');
-    } else if (folded && !prev_more && !more) {
-      if (pending == 0) {
-        out += ' ';
-      } else {
-        out.append(pending, '\n');
-      }
-    } else {
-      out.append(pending + 1, '\n');
-    }
-    out += text;
-    have_text = true;
-    prev_more = more;
-    pending = 0;
-    terminated = eol < size;
-    pos_ = eol;
-  }
-  // Chomping decides the final break and the trailing empty lines: strip
-  // drops both, clip keeps the break, keep keeps everything.
-  if (chomp == '+') {
-    out.append(pending + (have_text && terminated ? 1 : 0), '\n');
-  } else if (chomp == 0 && have_text && terminated) {
-    out += '\n';
-  }
-  return Value::String(std::move(out));
-}
-
-Result<ScalarHead> Parser::ParseScalarHead() {
-  ScalarHead head;
-  const char c = Peek();
-  if (c == '"' || c == '\'') {
-    head.quoted = true;
-    ZS_ASSIGN_OR_RETURN(head.text, ParseQuoted(&head.multi_line));
-    const std::size_t after = pos_;
-    SkipBlanks();
-    head.is_key = Peek() == ':' && IsBlankOrEnd(Peek(1));
-    if (!head.is_key) pos_ = after;
-    return head;
-  }
-  if (c == ':' && IsBlankOrEnd(Peek(1))) {  // `: value`, an empty key
-    head.is_key = true;
-    return head;
-  }
-  if (!CanStartPlain(/*flow=*/false)) {
-    return Corrupt(pos_, std::string("found unexpected '") + c + "'");
-  }
-  head.text = std::string(ScanPlainLine(/*flow=*/false));
-  head.is_key = Peek() == ':';
-  return head;
-}
-
-Status Parser::CheckKey(const ScalarHead& head, std::size_t start) const {
-  if (head.multi_line) {
-    return Corrupt(start, "a mapping key must fit on one line");
-  }
-  if (!head.quoted && head.text.empty()) {
-    return Unsupported(start, "empty (null) mapping keys are not supported");
-  }
-  if (!head.quoted && head.text == "<<") {
-    return Unsupported(start, "merge keys (<<) are not supported");
-  }
+  Frame frame;
+  frame.is_map = is_map;
+  frame.anchor = std::string(TokenText(fy_event_get_anchor_token(e)));
+  frame.units = is_map ? json::kObjectUnits : 1;
+  ZS_RETURN_IF_ERROR(Charge(at, frame.units));
+  stack_.push_back(std::move(frame));
   return Status::OK();
 }
 
-// Appends the further lines of a multi-line plain scalar in block context:
-// lines indented deeper than `n`, folded (one line break becomes a space, each
-// empty line a '\n'). Stops before a comment, a shallower line, a document
-// marker or the end; leaves pos_ at the end of the last line taken.
-Result<std::string> Parser::ContinuePlain(std::string text, int n) {
-  const std::size_t size = src_.size();
-  while (true) {
-    const std::size_t save = pos_;
-    SkipBlanks();
-    if (Peek() != '\n') {
-      pos_ = save;
-      return text;
-    }
-    std::size_t breaks = 0;
-    std::size_t ls = 0;
-    std::size_t content = pos_;
-    while (content < size && src_[content] == '\n') {
-      ++breaks;
-      ls = content + 1;
-      content = ls;
-      while (content < size && IsBlank(src_[content])) ++content;
-    }
-    std::size_t spaces = 0;
-    while (ls + spaces < size && src_[ls + spaces] == ' ') ++spaces;
-    if (content >= size || IsDocumentMarker(ls) || src_[content] == '#' ||
-        static_cast<int>(spaces) <= n) {
-      pos_ = save;
-      return text;
-    }
-    text += breaks == 1 ? std::string(" ") : std::string(breaks - 1, '\n');
-    pos_ = content;
-    text += ScanPlainLine(/*flow=*/false);
-    if (Peek() == ':') {
-      return Corrupt(pos_, "mapping values are not allowed here");
-    }
-  }
-}
-
-// Skips white space, line breaks and comments inside a flow collection that
-// started at `start`.
-Status Parser::SkipFlowSpace(std::size_t start) {
-  while (true) {
-    if (AtEnd()) {
-      return Corrupt(start,
-                     "found unexpected end of stream inside a flow collection");
-    }
-    const char c = Peek();
-    if (IsBlank(c)) {
-      ++pos_;
-    } else if (c == '\n') {
-      ++pos_;
-      if (IsDocumentMarker(pos_)) {
-        return Corrupt(pos_,
-                       "found a document marker inside a flow collection");
-      }
-    } else if (c == '#' && IsBlankOrEnd(src_[pos_ - 1])) {
-      while (!AtEnd() && Peek() != '\n') ++pos_;
-    } else {
-      return Status::OK();
-    }
-  }
-}
-
-Result<Value> Parser::ParseFlowCollection(std::size_t depth) {
-  const std::size_t start = pos_;
-  if (depth > max_depth_) return TooDeep(start);
-  const bool is_map = src_[pos_] == '{';
-  const char close = is_map ? '}' : ']';
-  if (is_map) ZS_RETURN_IF_ERROR(Charge(start, json::kObjectUnits - 1));
-  ++pos_;
-  json::Array items;
-  json::Object members;
-  std::unordered_set<std::string> seen;
-  while (true) {
-    ZS_RETURN_IF_ERROR(SkipFlowSpace(start));
-    if (Peek() == close) break;
-    ZS_ASSIGN_OR_RETURN(FlowItem item, ParseFlowItem(depth));
-    ZS_RETURN_IF_ERROR(SkipFlowSpace(start));
-    // After a quoted key or a collection, `:` may touch the value
-    // (`{"a":1}`, JSON style); after a plain key it needs a blank, since
-    // `a:b` is one scalar.
-    const bool has_value =
-        Peek() == ':' &&
-        (IsBlankOrEnd(Peek(1)) || IsFlowIndicator(Peek(1)) || item.json_like);
-    if (is_map || has_value) {
-      if (!item.scalar) {
-        return Unsupported(
-            item.start, "flow collections as mapping keys are not supported");
-      }
-      if (item.plain && item.text == "<<") {
-        return Unsupported(item.start, "merge keys (<<) are not supported");
-      }
-      if (item.plain && item.text.empty()) {
-        return Unsupported(item.start,
-                           "empty (null) mapping keys are not supported");
-      }
-      Value value;
-      if (has_value) {
-        ++pos_;
-        ZS_ASSIGN_OR_RETURN(value, ParseFlowPairValue(start, close, depth));
-      }
-      if (is_map) {
-        if (!seen.insert(item.text).second) {
-          return Corrupt(item.start,
-                         "duplicate mapping key \"" + item.text + "\"");
+Status Builder::EndCollection() {
+  Frame frame = std::move(stack_.back());
+  stack_.pop_back();
+  Value v;
+  if (!frame.is_map) {
+    v = Value::MakeArray(std::move(frame.items));
+  } else if (frame.merges.empty()) {
+    v = Value::MakeObject(std::move(frame.members));
+  } else {
+    // Keys of the mapping itself win over merged ones, and an earlier merged
+    // mapping over a later one; merged members sit where `<<` was written.
+    json::Object members;
+    std::size_t next = 0;
+    for (auto& [index, source] : frame.merges) {
+      for (; next < index; ++next) members.push_back(std::move(frame.members[next]));
+      const json::Array sources =
+          source.is_array() ? std::move(source.array()) : json::Array{std::move(source)};
+      for (const Value& s : sources) {
+        for (const json::Member& m : s.object()) {
+          if (frame.seen.insert(m.first).second) members.push_back(m);
         }
-        ZS_RETURN_IF_ERROR(Charge(item.start));
-        members.emplace_back(std::move(item.text), std::move(value));
-      } else {  // `[a: 1]`, a single-pair mapping inside a sequence
-        json::Object pair;
-        ZS_RETURN_IF_ERROR(Charge(item.start));
-        pair.emplace_back(std::move(item.text), std::move(value));
-        items.push_back(Value::MakeObject(std::move(pair)));
       }
-    } else {
-      const std::size_t item_start = item.start;
-      ZS_ASSIGN_OR_RETURN(Value value, FlowValue(std::move(item)));
-      ZS_RETURN_IF_ERROR(Charge(item_start));
-      items.push_back(std::move(value));
     }
-    ZS_RETURN_IF_ERROR(SkipFlowSpace(start));
-    if (Peek() == ',') {
-      ++pos_;
-    } else if (Peek() != close) {
-      return Corrupt(
-          pos_, std::string("did not find expected ',' or '") + close + "'");
-    }
+    for (; next < frame.members.size(); ++next) members.push_back(std::move(frame.members[next]));
+    v = Value::MakeObject(std::move(members));
   }
-  ++pos_;  // the closing bracket
-  return is_map ? Value::MakeObject(std::move(members))
-                : Value::MakeArray(std::move(items));
+  return Attach(std::move(v), frame.units, std::move(frame.anchor));
 }
 
-// The value after `key:` in a flow collection; empty means null.
-Result<Value> Parser::ParseFlowPairValue(std::size_t start, char close,
-                                         std::size_t depth) {
-  ZS_RETURN_IF_ERROR(SkipFlowSpace(start));
-  if (Peek() == ',' || Peek() == close) return Value::Null();
-  ZS_ASSIGN_OR_RETURN(FlowItem item, ParseFlowItem(depth));
-  return FlowValue(std::move(item));
-}
-
-Result<FlowItem> Parser::ParseFlowItem(std::size_t depth) {
-  ZS_RETURN_IF_ERROR(CheckNodeStart(/*flow=*/true));
-  FlowItem item;
-  item.start = pos_;
-  const char c = Peek();
-  if (c == '[' || c == '{') {
-    ZS_ASSIGN_OR_RETURN(item.value, ParseFlowCollection(depth + 1));
-    item.json_like = true;
-    return item;
+Status Builder::Attach(Value v, std::size_t units, std::string anchor) {
+  if (!anchor.empty()) anchors_[anchor] = Anchored{v, units};
+  if (stack_.empty()) {
+    documents_.push_back(std::move(v));
+    return Status::OK();
   }
-  item.scalar = true;
-  if (c == '"' || c == '\'') {
-    bool multi_line = false;
-    ZS_ASSIGN_OR_RETURN(item.text, ParseQuoted(&multi_line));
-    item.value = Value::String(item.text);
-    item.json_like = true;
-    return item;
+  Frame& parent = stack_.back();
+  parent.units += units;
+  if (!parent.is_map) {
+    parent.items.push_back(std::move(v));
+    return Status::OK();
   }
-  item.plain = true;
-  if (c == ':' && (IsBlankOrEnd(Peek(1)) || IsFlowIndicator(Peek(1)))) {
-    return item;  // an empty key: `{: v}`
-  }
-  if (!CanStartPlain(/*flow=*/true)) {
-    return Corrupt(pos_, std::string("found unexpected '") + c + "'");
-  }
-  item.text = ScanPlainFlow();
-  return item;
-}
-
-Result<Value> Parser::FlowValue(FlowItem item) const {
-  if (!item.plain) return std::move(item.value);
-  return Resolve(item.text, item.start);
-}
-
-// A plain scalar in flow context, possibly over several lines.
-std::string Parser::ScanPlainFlow() {
-  std::string text(ScanPlainLine(/*flow=*/true));
-  const std::size_t size = src_.size();
-  while (true) {
-    const std::size_t save = pos_;
-    SkipBlanks();
-    std::size_t breaks = 0;
-    std::size_t ls = pos_;
-    std::size_t content = pos_;
-    while (content < size && src_[content] == '\n') {
-      ++breaks;
-      ls = content + 1;
-      content = ls;
-      while (content < size && IsBlank(src_[content])) ++content;
+  // A collection as a key was refused at its start; a key is always a scalar
+  // handled by Scalar, so here the parent waits for a value.
+  parent.have_key = false;
+  if (parent.key_is_merge) {
+    bool mergeable = v.is_object();
+    if (v.is_array()) {
+      mergeable = std::all_of(v.array().begin(), v.array().end(),
+                              [](const Value& s) { return s.is_object(); });
     }
-    const char c = content < size ? src_[content] : '\0';
-    const char next = content + 1 < size ? src_[content + 1] : '\0';
-    if (breaks == 0 || c == '\0' || c == '#' || IsFlowIndicator(c) ||
-        IsDocumentMarker(ls) ||
-        (c == ':' && (IsBlankOrEnd(next) || IsFlowIndicator(next)))) {
-      pos_ = save;
-      return text;
+    if (!mergeable) {
+      return Error(Status::Code::kInvalidArgument, &parent.key_mark,
+                   "a merge key (<<) takes a mapping or a sequence of mappings");
     }
-    text += breaks == 1 ? std::string(" ") : std::string(breaks - 1, '\n');
-    pos_ = content;
-    text += ScanPlainLine(/*flow=*/true);
+    parent.merges.emplace_back(parent.members.size(), std::move(v));
+    return Status::OK();
   }
+  parent.members.emplace_back(std::move(parent.key), std::move(v));
+  return Status::OK();
+}
+
+Result<Value> Builder::ScalarValue(fy_event* e, std::string_view text, bool plain) const {
+  const fy_mark* at = fy_event_start_mark(e);
+  std::string_view tag = TokenText(fy_event_get_tag_token(e));
+  if (tag == "!") return Value::String(std::string(text));  // non-specific: a string
+  std::string_view want;
+  if (!tag.empty()) {
+    if (!tag.starts_with(kTagPrefix)) {
+      return Error(Status::Code::kNotSupported, at,
+                   "tag " + std::string(tag) + " is not supported (only the standard !! tags)");
+    }
+    want = tag.substr(kTagPrefix.size());
+    if (want == "str") return Value::String(std::string(text));
+    if (want == "binary") {
+      std::string b64(text);
+      std::erase_if(b64, [](char c) { return c == ' ' || c == '\n' || c == '\t'; });
+      return Value::String(std::move(b64));
+    }
+    if (want != "int" && want != "float" && want != "bool" && want != "null") {
+      return Error(Status::Code::kNotSupported, at,
+                   "tag !!" + std::string(want) + " on a scalar is not supported");
+    }
+  } else if (!plain) {
+    return Value::String(std::string(text));
+  }
+  const PlainResolution r = ResolvePlain(text);
+  const std::string quoted = "'" + std::string(text) + "'";
+  switch (r.kind) {
+    case PlainKind::kNotFinite:
+      return Error(Status::Code::kInvalidArgument, at,
+                   quoted + " (infinity or NaN) cannot be represented in JSON; "
+                            "quote it to keep it as a string");
+    case PlainKind::kAmbiguousInteger:
+      return Error(Status::Code::kInvalidArgument, at,
+                   "integer " + quoted +
+                       " has a leading zero, which YAML 1.1 reads as octal "
+                       "and YAML 1.2 as decimal; quote it or write 0o...");
+    default:
+      break;
+  }
+  const bool fits = want.empty() || (want == "null" && r.kind == PlainKind::kNull) ||
+                    (want == "bool" && r.kind == PlainKind::kBool) ||
+                    ((want == "int" || want == "float") && r.kind == PlainKind::kNumber);
+  if (!fits) {
+    return Error(Status::Code::kInvalidArgument, at,
+                 quoted + " is not a valid !!" + std::string(want));
+  }
+  switch (r.kind) {
+    case PlainKind::kNull:
+      return Value::Null();
+    case PlainKind::kBool:
+      return Value::Bool(r.boolean);
+    case PlainKind::kNumber:
+      return Value::RawNumber(r.number);
+    default:
+      return Value::String(std::string(text));
+  }
+}
+
+Status Builder::Scalar(fy_event* e) {
+  const fy_mark* at = fy_event_start_mark(e);
+  fy_token* token = fy_event_get_token(e);
+  std::string_view text = TokenText(token);
+  // An absent node (`key:` with nothing after it) has no token: a null.
+  const enum fy_scalar_style style = token == nullptr ? FYSS_PLAIN : fy_token_scalar_style(token);
+  const bool plain = style == FYSS_PLAIN;
+  // A block scalar that ends the input without a line break has none to
+  // keep (YAML's b-chomped-last may be the end of input); libfyaml adds one.
+  if ((style == FYSS_LITERAL || style == FYSS_FOLDED) && text.ends_with('\n') && !src_.empty() &&
+      src_.back() != '\n') {
+    const fy_mark* end = fy_event_end_mark(e);
+    if (end != nullptr && end->input_pos >= src_.size()) text.remove_suffix(1);
+  }
+  if (!stack_.empty() && stack_.back().is_map && !stack_.back().have_key) {
+    // A key keeps its source text; `<<` (plain) is a merge key.
+    Frame& map = stack_.back();
+    if (plain && text.empty()) {
+      return Error(Status::Code::kNotSupported, at, "empty (null) mapping keys are not supported");
+    }
+    if (!TokenText(fy_event_get_anchor_token(e)).empty()) {
+      return Error(Status::Code::kNotSupported, at, "anchors on mapping keys are not supported");
+    }
+    map.key_is_merge = plain && text == "<<";
+    if (!map.key_is_merge && !map.seen.insert(std::string(text)).second) {
+      return Error(Status::Code::kCorruption, at, "duplicate mapping key \"" + std::string(text) + "\"");
+    }
+    map.have_key = true;
+    map.key = std::string(text);
+    if (at != nullptr) map.key_mark = *at;
+    return Status::OK();  // a member costs one unit, charged for its value
+  }
+  if (stack_.empty() && plain && text.empty() && TokenText(fy_event_get_tag_token(e)).empty()) {
+    return Status::OK();  // a document without content yields no value
+  }
+  ZS_ASSIGN_OR_RETURN(Value v, ScalarValue(e, text, plain));
+  ZS_RETURN_IF_ERROR(Charge(at, 1));
+  return Attach(std::move(v), 1, std::string(TokenText(fy_event_get_anchor_token(e))));
+}
+
+Status Builder::Alias(fy_event* e) {
+  const fy_mark* at = fy_event_start_mark(e);
+  const std::string name(TokenText(fy_event_get_token(e)));
+  if (!stack_.empty() && stack_.back().is_map && !stack_.back().have_key) {
+    return Error(Status::Code::kNotSupported, at, "aliases as mapping keys are not supported");
+  }
+  const auto it = anchors_.find(name);
+  if (it == anchors_.end()) {
+    return Error(Status::Code::kCorruption, at, "alias *" + name + " names no anchor defined before it");
+  }
+  // The copy costs what the anchored value cost.
+  ZS_RETURN_IF_ERROR(Charge(at, it->second.units));
+  return Attach(it->second.value, it->second.units, "");
 }
 
 }  // namespace
 
 Result<std::vector<Value>> ParseStream(std::string_view text, std::size_t max_depth) {
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-  // YAML treats CRLF and a lone CR as line breaks; folding both into LF keeps
-  // every line and column number unchanged.
-  std::string src;
-  src.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '\r') {
-      src += text[i];
-    } else if (i + 1 >= text.size() || text[i + 1] != '\n') {
-      src += '\n';
-    }
-  }
-  return Parser(std::move(src), max_depth).Run();
+  return Builder(text, max_depth).Run();
 }
 
 }  // namespace zs::yaml::internal

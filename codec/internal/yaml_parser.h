@@ -1,9 +1,9 @@
 // The YAML stream parser behind zs::yaml::ParseDocuments.
 //
-// A hand-written recursive-descent parser over the whole input: no token
-// stream, no event layer, because the JSON-shaped subset it accepts (see
-// codec/yaml.h) is small enough to be read directly, and reading directly
-// keeps every error pointing at the exact line and column.
+// libfyaml's event parser does the syntax; a small builder turns its events
+// into json::Values and applies the rules of codec/yaml.h (scalar
+// resolution, tags, duplicate and merge keys, aliases, limits). libfyaml
+// stays private to codec/: no libfyaml type appears in a header.
 //
 // Internal to codec/: nothing outside the folder includes this header.
 //
@@ -21,8 +21,7 @@
 namespace zs::yaml::internal {
 
 // Parses every document of `text`; the contract is ParseDocuments' in
-// codec/yaml.h. `text` is borrowed for the duration of the call only (the
-// parser works on its own copy with line ends normalised to LF).
+// codec/yaml.h. `text` is borrowed for the duration of the call only.
 // `max_depth` is the deepest nesting accepted.
 Result<std::vector<json::Value>> ParseStream(std::string_view text, std::size_t max_depth);
 

@@ -331,5 +331,26 @@ TEST(JsonSelectedTest, OtherDuplicatePoliciesBuildEverything) {
   }
 }
 
+TEST(JsonReaderTest, ConcatenatedValuesSplitAtTheirBrackets) {
+  const std::string text = " {\"a\": \"}{\\\"\\\\\"}\n[1, [2]]\r\n\t{}\n";
+  const std::vector<Span> spans = SplitConcatenated(text);
+  ASSERT_EQ(spans.size(), 3u);
+  EXPECT_EQ(text.substr(spans[0].begin, spans[0].end - spans[0].begin), "{\"a\": \"}{\\\"\\\\\"}");
+  EXPECT_EQ(text.substr(spans[1].begin, spans[1].end - spans[1].begin), "[1, [2]]");
+  EXPECT_EQ(text.substr(spans[2].begin, spans[2].end - spans[2].begin), "{}");
+  for (const char* not_a_stream : {"{}", "{} x {}", "{} 1", "{\"a\": 1", "{}{", "{\"a\": \"}", ""}) {
+    EXPECT_TRUE(SplitConcatenated(not_a_stream).empty()) << not_a_stream;
+  }
+}
+
+TEST(JsonReaderTest, AnObjectOpeningWithAnUnquotedKeyIsYaml) {
+  for (const char* json : {"{\"a\": 1}", " \n{ \n \"a\"", "{}", "[a]", "\t[]"}) {
+    EXPECT_TRUE(LooksLikeJson(json)) << json;
+  }
+  for (const char* yaml : {"{a: 1}", "{ kind: Secret }", "a: 1", "", "{", "# {\"a\": 1}"}) {
+    EXPECT_FALSE(LooksLikeJson(yaml)) << yaml;
+  }
+}
+
 }  // namespace
 }  // namespace zs::json

@@ -76,12 +76,107 @@ TEST(SecretTest, BadObjectsFailAloneWithAClearError) {
       {"apiVersion":"v1","kind":"Secret","metadata":{"name":"zarf-package-y"},"data":{"data":"e30="}}]})",
                          "mixed");
   ASSERT_TRUE(mixed.ok());
-  ASSERT_EQ(mixed->objects.size(), 4u);
+  // Among several objects a Secret of another type is not Zarf's: skipped.
+  ASSERT_EQ(mixed->objects.size(), 3u);
+  ASSERT_EQ(mixed->skipped.size(), 1u);
+  EXPECT_EQ(mixed->skipped[0], "mixed items[1] (secret t): type kubernetes.io/tls");
   EXPECT_NE(mixed->objects[0].error.message().find("kind 'ConfigMap' is not a Secret"), std::string_view::npos);
-  EXPECT_NE(mixed->objects[1].error.message().find("is not Opaque"), std::string_view::npos);
-  EXPECT_NE(mixed->objects[2].error.message().find("no data key 'data'"), std::string_view::npos);
-  EXPECT_TRUE(mixed->objects[3].error.ok());
-  EXPECT_EQ(mixed->objects[3].payload, "{}");
+  EXPECT_NE(mixed->objects[1].error.message().find("no data key 'data'"), std::string_view::npos);
+  EXPECT_TRUE(mixed->objects[2].error.ok());
+  EXPECT_EQ(mixed->objects[2].payload, "{}");
+  // Named on its own, it is an error.
+  auto alone = ReadInput(R"({"apiVersion":"v1","kind":"Secret","type":"kubernetes.io/tls","metadata":{"name":"t"}})",
+                         "alone");
+  ASSERT_TRUE(alone.ok());
+  ASSERT_EQ(alone->objects.size(), 1u);
+  EXPECT_NE(alone->objects[0].error.message().find("is not Opaque"), std::string_view::npos);
+}
+
+// Package and state names, in input order, of what `input` read.
+std::vector<std::string> Names(const Input& input) {
+  std::vector<std::string> names;
+  for (const InputObject& o : input.objects) {
+    EXPECT_TRUE(o.error.ok()) << o.error.ToString();
+    names.emplace_back(ObjectName(o.object));
+  }
+  return names;
+}
+
+const char kEraList[] = "legacy/e22-v0.80.0-v0.84.0/all-secrets.list.json";
+
+TEST(SecretInputFormsTest, ConcatenatedJsonAndJsonLinesReadLikeTheList) {
+  auto list = ReadInput(testing::ReadData(kEraList), "list");
+  ASSERT_TRUE(list.ok());
+  for (const char* file : {"inputs/all-secrets.jq-items.json", "inputs/all-secrets.jq-c-items.jsonl",
+                           "kubectl/all-secrets-annotated.stream.json"}) {
+    SCOPED_TRACE(file);
+    auto stream = ReadInput(testing::ReadData(file), "s");
+    ASSERT_TRUE(stream.ok()) << stream.status().ToString();
+    EXPECT_TRUE(stream->is_list);
+    EXPECT_EQ(stream->format, TextFormat::kJson);
+    EXPECT_EQ(Names(*stream), Names(*list));
+    for (std::size_t i = 0; i < list->objects.size(); ++i) {
+      EXPECT_EQ(stream->objects[i].payload, list->objects[i].payload) << i;
+    }
+    EXPECT_EQ(stream->objects[1].label, "s document 2 (secret zarf/zarf-state)");
+    // The streaming reader hands out the same objects.
+    Input header;
+    std::vector<std::string> streamed;
+    ASSERT_TRUE(ReadInputStreaming(testing::ReadData(file), "s", {}, &header, [&](InputObject o) {
+                  streamed.emplace_back(ObjectName(o.object));
+                  return o.error;
+                }).ok());
+    EXPECT_TRUE(header.is_list);
+    EXPECT_TRUE(header.list_envelope.is_null());
+    EXPECT_EQ(streamed, Names(*list));
+  }
+}
+
+TEST(SecretInputFormsTest, ABrokenDocumentOfAStreamIsNamedByItsPlace) {
+  auto r = ReadInput("{\"a\": 1}\n{\"b\": tru}\n", "s");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("s document 2 (at byte 9): json: "), std::string::npos)
+      << r.status().ToString();
+  // Text between documents is not a stream: the first document's error.
+  r = ReadInput("{\"a\": 1} x {\"b\": 2}", "s");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("unexpected content after the value"), std::string::npos)
+      << r.status().ToString();
+}
+
+TEST(SecretInputFormsTest, YamlFlowDocumentsAndUnicodeEncodingsAreRead) {
+  auto reference = ReadInput(testing::ReadData("kubectl/secret-dos-games.json"), "r");
+  ASSERT_TRUE(reference.ok());
+  for (const char* file : {"inputs/secret-dos-games.pyyaml-flow.yaml", "inputs/secret-dos-games.utf16le-bom.yaml",
+                           "inputs/secret-dos-games.utf8-bom.json"}) {
+    SCOPED_TRACE(file);
+    auto in = ReadInput(testing::ReadData(file), "f");
+    ASSERT_TRUE(in.ok()) << in.status().ToString();
+    ASSERT_EQ(in->objects.size(), 1u);
+    EXPECT_TRUE(in->objects[0].error.ok()) << in->objects[0].error.ToString();
+    EXPECT_EQ(in->objects[0].payload, reference->objects[0].payload);
+  }
+  auto be = ReadInput(testing::ReadData("inputs/secret-pkg-unicode.utf16be-bom.json"), "f");
+  auto utf8 = ReadInput(testing::ReadData("kubectl/secret-pkg-unicode-labelled.json"), "f");
+  ASSERT_TRUE(be.ok() && utf8.ok());
+  EXPECT_EQ(be->objects.at(0).object, utf8->objects.at(0).object);
+  auto bad = ReadInput(testing::ReadData("bad-inputs/utf16le-lone-surrogate.yaml"), "f");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(), "f: encoding: UTF-16LE: unpaired high surrogate at byte 166");
+}
+
+TEST(SecretInputFormsTest, ANamespaceDumpSkipsSecretsThatAreNotZarfState) {
+  auto in = ReadInput(testing::ReadData("inputs/namespace-dump.list.json"), "ns");
+  ASSERT_TRUE(in.ok());
+  EXPECT_EQ(Names(*in), (std::vector<std::string>{"zarf-state", "zarf-package-dos-games", "zarf-package-init",
+                                                  "zarf-package-init", "zarf-package-dos-games-override-games-2",
+                                                  "zarf-package-dos-games"}));
+  EXPECT_EQ(in->skipped, (std::vector<std::string>{
+                             "ns items[1] (secret zarf/agent-hook-tls): type kubernetes.io/tls",
+                             "ns items[2] (secret zarf/private-registry): type kubernetes.io/dockerconfigjson",
+                             "ns items[6] (secret zarf/sh.helm.release.v1.zarf-docker-registry.v1): type helm.sh/release.v1",
+                             "ns items[7] (secret zarf/private-git-server): not named zarf-state or zarf-package-*",
+                         }));
 }
 
 TEST(SecretTest, StringDataWinsAndCountsTowardsTheSize) {
