@@ -3,6 +3,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -115,6 +117,55 @@ std::string ConvertLegacy(const std::vector<internal::LegacyEntry>& entries) {
   return out;
 }
 
+// What one append writes, planned from the package's tail: its chunk (""
+// when nothing is new) and one result per record given.
+struct AppendPlan {
+  std::string chunk;
+  std::vector<AppendResult> results;
+};
+
+template <typename Stored>
+Result<AppendPlan> PlanAppend(const std::string& where, std::string_view package, const PackageTail& tail,
+                              std::uint64_t last_sequence, Stored stored,
+                              const std::vector<Record>& records, const FileEventLogOptions& options,
+                              bool force_checkpoint) {
+  Folder folder(options.fold);
+  std::unordered_map<RecordHash, std::uint64_t, HashOf> ids;
+  std::uint64_t seq = tail.checkpoint_sequence;
+  if (tail.checkpoint) ZS_RETURN_IF_ERROR(folder.Apply(*tail.checkpoint).WithContext(where));
+  for (const Record& r : tail.records) {
+    ZS_RETURN_IF_ERROR(folder.Apply(r).WithContext(where));
+    ids.emplace(RecordHashOfBytes(EncodeRecord(r)), ++seq);
+  }
+  seq = std::max(seq, last_sequence);
+  const std::uint64_t first_sequence = seq + 1;
+  const bool quiet = OpenOperations(folder.snapshot().events).empty() && !folder.deleted();
+  if (force_checkpoint && seq == 0) return Status::InvalidArgument(where + " has no records");
+  if (force_checkpoint && !quiet) {
+    return Status::InvalidArgument(where + " has an operation open or its Secret deleted; no checkpoint");
+  }
+  ChunkBuilder chunk;
+  if (force_checkpoint || (options.checkpoint_every > 0 && quiet &&
+                           tail.records.size() >= options.checkpoint_every)) {
+    chunk.AddCheckpoint(folder.snapshot(), options.fold.max_events, seq);
+  }
+  AppendPlan plan;
+  for (const Record& r : records) {
+    auto [it, fresh] = ids.emplace(RecordHashOfBytes(EncodeRecord(r)), seq + 1);
+    if (!fresh) {
+      plan.results.push_back({it->second, false});
+      continue;
+    }
+    ++seq;
+    chunk.AddRecord(r, stored);
+    plan.results.push_back({seq, true});
+  }
+  if (chunk.records() > 0 || (force_checkpoint && !chunk.empty())) {
+    plan.chunk = chunk.Build(package, first_sequence);
+  }
+  return plan;
+}
+
 }  // namespace
 
 Result<AppendedChunk> FileEventLog::AppendImpl(std::string_view package,
@@ -122,10 +173,27 @@ Result<AppendedChunk> FileEventLog::AppendImpl(std::string_view package,
                                                bool force_checkpoint) {
   if (options_.read_only) return Status::InvalidArgument(path_ + ": opened read-only; nothing was appended");
   if (package.empty()) return Status::InvalidArgument(path_ + ": a record needs a package name");
+  const std::string where = path_ + ": package " + std::string(package);
+  auto none = [](const std::string&) { return false; };
   for (;;) {
+    if (::access(path_.c_str(), F_OK) != 0 && errno == ENOENT) {
+      // A new log appears whole, with its first chunk, or not at all.
+      ZS_ASSIGN_OR_RETURN(AppendPlan plan, PlanAppend(where, package, PackageTail{}, 0, none, records,
+                                                      options_, force_checkpoint));
+      if (plan.chunk.empty()) return AppendedChunk{0, 0, 0, 0, std::move(plan.results)};
+      struct stat st {};
+      ZS_ASSIGN_OR_RETURN(bool created, internal::CreateWhole(path_, internal::FileHeader() + plan.chunk, &st));
+      if (created) {
+        return AppendedChunk{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino),
+                             internal::kLogHeaderSize, plan.chunk.size(), std::move(plan.results)};
+      }
+    }
     // Writers take turns: under the lock, a torn tail is never another
     // writer's append in progress.
-    ZS_ASSIGN_OR_RETURN(auto file, internal::LockedFile::Open(path_, internal::FileHeader()));
+    auto locked = internal::LockedFile::Open(path_);
+    if (locked.status().code() == Status::Code::kNotFound) continue;  // removed meanwhile
+    if (!locked.ok()) return locked.status();
+    std::unique_ptr<internal::LockedFile> file = std::move(locked).value();
     ZS_ASSIGN_OR_RETURN(FileEventLogInternal f, FileEventLogInternal::Load(*this, file->fd()));
     if (f.legacy()) {
       ZS_RETURN_IF_ERROR(internal::ReplaceFile(path_, ConvertLegacy(f.legacy_entries())));
@@ -144,49 +212,16 @@ Result<AppendedChunk> FileEventLog::AppendImpl(std::string_view package,
       continue;
     }
     ZS_ASSIGN_OR_RETURN(PackageTail tail, f.Tail(package));
-    Folder folder(options_.fold);
-    std::unordered_map<RecordHash, std::uint64_t, HashOf> ids;
-    std::uint64_t seq = tail.checkpoint_sequence;
-    if (tail.checkpoint) ZS_RETURN_IF_ERROR(folder.Apply(*tail.checkpoint));
-    for (const Record& r : tail.records) {
-      Status s = folder.Apply(r);
-      if (!s.ok()) return s.WithContext(path_ + ": package " + std::string(package));
-      ids.emplace(RecordHashOfBytes(EncodeRecord(r)), ++seq);
-    }
-    if (const internal::Chunk* last = f.LastChunkOf(package)) {
-      seq = std::max(seq, last->first_sequence + last->records - 1);
-    }
-    const std::uint64_t first_sequence = seq + 1;
-    ChunkBuilder chunk;
-    const bool quiet = OpenOperations(folder.snapshot().events).empty() && !folder.deleted();
-    if (force_checkpoint) {
-      if (seq == 0) return Status::InvalidArgument(path_ + ": package " + std::string(package) + " has no records");
-      if (!quiet) {
-        return Status::InvalidArgument(path_ + ": package " + std::string(package) +
-                                       " has an operation open or its Secret deleted; no checkpoint");
-      }
-    }
-    const bool due = force_checkpoint || (options_.checkpoint_every > 0 &&
-                                          tail.records.size() >= options_.checkpoint_every && quiet);
-    if (due) chunk.AddCheckpoint(folder.snapshot(), options_.fold.max_events, seq);
-    AppendedChunk out;
-    out.dev = file->dev();
-    out.ino = file->ino();
-    out.offset = size;
-    for (const Record& r : records) {
-      auto [it, fresh] = ids.emplace(RecordHashOfBytes(EncodeRecord(r)), seq + 1);
-      if (!fresh) {
-        out.results.push_back({it->second, false});
-        continue;
-      }
-      ++seq;
-      chunk.AddRecord(r, [&](const std::string& digest) { return f.HasDefinition(digest); });
-      out.results.push_back({seq, true});
-    }
-    if (chunk.empty() || (chunk.records() == 0 && !force_checkpoint)) return out;
-    const std::string bytes = chunk.Build(package, first_sequence);
-    ZS_RETURN_IF_ERROR(file->WriteAt(size, bytes));
-    out.length = bytes.size();
+    const internal::Chunk* last = f.LastChunkOf(package);
+    ZS_ASSIGN_OR_RETURN(
+        AppendPlan plan,
+        PlanAppend(where, package, tail, last == nullptr ? 0 : last->first_sequence + last->records - 1,
+                   [&](const std::string& digest) { return f.HasDefinition(digest); }, records, options_,
+                   force_checkpoint));
+    AppendedChunk out{file->dev(), file->ino(), size, 0, std::move(plan.results)};
+    if (plan.chunk.empty()) return out;
+    ZS_RETURN_IF_ERROR(file->WriteAt(size, plan.chunk));
+    out.length = plan.chunk.size();
     return out;
   }
 }
@@ -208,7 +243,7 @@ Status FileEventLog::Checkpoint(std::string_view package) {
 Status FileEventLog::CutBack(const AppendedChunk& where) {
   if (where.length == 0) return Status::OK();
   if (options_.read_only) return Status::InvalidArgument(path_ + ": opened read-only");
-  ZS_ASSIGN_OR_RETURN(auto file, internal::LockedFile::Open(path_, internal::FileHeader()));
+  ZS_ASSIGN_OR_RETURN(auto file, internal::LockedFile::Open(path_));
   ZS_ASSIGN_OR_RETURN(auto map, internal::MappedFile::Open(path_, file->fd()));
   const std::string_view b = map->bytes();
   const std::uint64_t end = where.offset + where.length;

@@ -89,23 +89,12 @@ MappedFile::~MappedFile() {
   if (data_ != nullptr) ::munmap(data_, size_);
 }
 
-Result<std::unique_ptr<LockedFile>> LockedFile::Open(const std::string& path, std::string_view initial) {
+Result<std::unique_ptr<LockedFile>> LockedFile::Open(const std::string& path) {
   for (;;) {
     const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
     if (fd < 0) {
-      if (errno != ENOENT) return IoError("open", path);
-      // Created whole: a temp file linked into place, which fails (EEXIST)
-      // when another writer created it first.
-      ZS_ASSIGN_OR_RETURN(std::string tmp, WriteTempBeside(path, initial));
-      const int linked = ::link(tmp.c_str(), path.c_str());
-      const int link_errno = errno;
-      ::unlink(tmp.c_str());
-      if (linked != 0 && link_errno != EEXIST) {
-        errno = link_errno;
-        return IoError("create", path);
-      }
-      if (linked == 0) SyncDirOf(path);
-      continue;
+      if (errno == ENOENT) return Status::NotFound(path + ": no such file");
+      return IoError("open", path);
     }
     std::unique_ptr<LockedFile> f(new LockedFile(path, fd));
     while (::flock(fd, LOCK_EX) != 0) {
@@ -121,6 +110,38 @@ Result<std::unique_ptr<LockedFile>> LockedFile::Open(const std::string& path, st
     f->ino_ = static_cast<std::uint64_t>(held.st_ino);
     return f;
   }
+}
+
+Result<bool> CreateWhole(const std::string& path, std::string_view contents, struct stat* st) {
+  const std::size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  int linked = -1;
+  const int fd = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    Status s = WriteAllAt(fd, contents, 0, path);
+    if (s.ok() && ::fsync(fd) != 0) s = IoError("fsync", path);
+    const std::string proc = "/proc/self/fd/" + std::to_string(fd);
+    if (s.ok()) linked = ::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW);
+    const int link_errno = errno;
+    ::close(fd);
+    if (!s.ok()) return s;
+    errno = link_errno;
+  }
+  if (linked != 0 && (fd < 0 || errno != EEXIST)) {
+    // No O_TMPFILE (or no /proc): a named temp file, linked into place.
+    ZS_ASSIGN_OR_RETURN(std::string tmp, WriteTempBeside(path, contents));
+    linked = ::link(tmp.c_str(), path.c_str());
+    const int link_errno = errno;
+    ::unlink(tmp.c_str());
+    errno = link_errno;
+  }
+  if (linked != 0) {
+    if (errno == EEXIST) return false;
+    return IoError("create", path);
+  }
+  SyncDirOf(path);
+  if (::stat(path.c_str(), st) != 0) return IoError("stat", path);
+  return true;
 }
 
 LockedFile::~LockedFile() { ::close(fd_); }

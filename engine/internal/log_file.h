@@ -6,6 +6,8 @@
 #ifndef ZARF_STATE_ENGINE_INTERNAL_LOG_FILE_H_
 #define ZARF_STATE_ENGINE_INTERNAL_LOG_FILE_H_
 
+#include <sys/stat.h>
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -38,11 +40,11 @@ class MappedFile {
 
 // The log file open for writing under flock(LOCK_EX) on the file itself,
 // checked (after the lock is granted) to still be the file at `path`, since
-// a conversion replaces it. A missing file is created holding `initial`
-// (it appears whole or not at all). The lock is released on destruction.
+// a conversion replaces it. The lock is released on destruction.
 class LockedFile {
  public:
-  static Result<std::unique_ptr<LockedFile>> Open(const std::string& path, std::string_view initial);
+  // NotFound when there is no file at `path`; IOError naming it otherwise.
+  static Result<std::unique_ptr<LockedFile>> Open(const std::string& path);
   ~LockedFile();
   LockedFile(const LockedFile&) = delete;
   LockedFile& operator=(const LockedFile&) = delete;
@@ -61,6 +63,12 @@ class LockedFile {
   int fd_;
   std::uint64_t dev_ = 0, ino_ = 0;
 };
+
+// Creates `path` holding `contents`, whole or not at all: written unnamed
+// (O_TMPFILE; a kill leaves nothing) or, where that is missing, under a temp
+// name, then linked into place, which fails when another writer created
+// `path` first (false, nothing written). `*st` receives the new file's stat.
+Result<bool> CreateWhole(const std::string& path, std::string_view contents, struct stat* st);
 
 // Installs `contents` as `path`: a temp file in its directory, fsynced and
 // renamed over it, the directory fsynced. IOError naming the path.

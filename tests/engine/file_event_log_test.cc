@@ -109,6 +109,14 @@ TEST_F(FileEventLogTest, RecordsReadBackAsAppendedInBatchesOrOneByOne) {
   EXPECT_EQ(Bytes().substr(0, 8), "ZSEVLOG\n");
 }
 
+TEST_F(FileEventLogTest, ANewLogIsPrivateAndLeavesNoTempFileBehind) {
+  auto log = Log();
+  ASSERT_TRUE(log->Append("demo", History(1)[0]).ok());
+  EXPECT_EQ(fs::status(dir_ / "log").permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 1);
+}
+
 TEST_F(FileEventLogTest, AppendingARecordAgainChangesNothing) {
   const std::vector<Record> h = History(1);
   auto log = Log();
