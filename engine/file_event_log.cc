@@ -111,13 +111,23 @@ Result<Record> FileEventLogInternal::DecodeRecordEntry(const Chunk& c, const Ent
   return r;
 }
 
-Result<Record> FileEventLogInternal::DecodeCheckpoint(std::string_view body, std::uint64_t* max_events,
-                                                      std::uint64_t* sequence) {
-  if (!internal::ReadVarint(&body, max_events) || !internal::ReadVarint(&body, sequence)) {
-    return Status::Corruption("malformed checkpoint");
+Result<Record> FileEventLogInternal::DecodeCheckpoint(const Chunk& c, std::string_view body,
+                                                      std::uint64_t* max_events, std::uint64_t* sequence) {
+  if (!internal::ReadVarint(&body, max_events) || !internal::ReadVarint(&body, sequence) ||
+      body.size() < internal::kDigestSize) {
+    return Status::Corruption(At(log_->path_, c) + ": malformed checkpoint");
   }
-  ZS_ASSIGN_OR_RETURN(Record r, DecodeRecord(body));
-  if (r.kind != RecordKind::kBase) return Status::Corruption("a checkpoint that is not a snapshot");
+  const std::string_view digest = body.substr(0, internal::kDigestSize);
+  body.remove_prefix(internal::kDigestSize);
+  auto r = DecodeRecord(body);
+  if (!r.ok()) return r.status().WithContext(At(log_->path_, c) + ": checkpoint");
+  if (r->kind != RecordKind::kBase || !r->base) {
+    return Status::Corruption(At(log_->path_, c) + ": a checkpoint that is not a snapshot");
+  }
+  ZS_ASSIGN_OR_RETURN(const json::Value* data, Definition(digest));
+  auto pkg = std::make_shared<DeployedPackage>(*r->base);
+  pkg->data = *data;
+  r->base = std::move(pkg);
   return r;
 }
 
@@ -157,7 +167,7 @@ Result<PackageTail> FileEventLogInternal::Tail(std::string_view package) {
     auto entries = Entries(*c, &raw);
     if (!entries.ok() || entries->empty() || (*entries)[0].tag != EntryTag::kCheckpoint) continue;
     std::uint64_t max_events = 0, seq = 0;
-    auto base = DecodeCheckpoint((*entries)[0].body, &max_events, &seq);
+    auto base = DecodeCheckpoint(*c, (*entries)[0].body, &max_events, &seq);
     if (!base.ok() || max_events != log_->options_.fold.max_events) continue;
     tail.checkpoint = std::move(base).value();
     tail.checkpoint_sequence = seq;
@@ -206,8 +216,8 @@ Status FileEventLogInternal::ScanAll(const std::function<Status(const LogEntry&)
       LogEntry entry{c.package, 0, false, 0, nullptr};
       Record r;
       if (e.tag == EntryTag::kCheckpoint) {
-        auto base = DecodeCheckpoint(e.body, &entry.max_events, &entry.sequence);
-        if (!base.ok()) return base.status().WithContext(At(log_->path_, c));
+        auto base = DecodeCheckpoint(c, e.body, &entry.max_events, &entry.sequence);
+        if (!base.ok()) return base.status();
         r = std::move(base).value();
         entry.checkpoint = true;
       } else if (e.tag == EntryTag::kRecord || e.tag == EntryTag::kRecordWithRef) {

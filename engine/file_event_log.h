@@ -48,8 +48,10 @@
 namespace zs::engine {
 
 struct FileEventLogOptions {
-  // Records of a package between checkpoints; 0 writes none. Default: 1000.
-  std::uint64_t checkpoint_every = 1000;
+  // Records of a package between checkpoints; 0 writes none. Default: 256
+  // (about one redeploy of a 120-component package: opening a package then
+  // folds at most about two appends' records).
+  std::uint64_t checkpoint_every = 256;
   // The fold checkpoints are taken with, and ReadTail reads them with: a
   // checkpoint of another max_events is passed over. Default: 10 events.
   FoldOptions fold;

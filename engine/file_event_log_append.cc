@@ -35,13 +35,20 @@ std::string DefinitionDigest(const json::Value& data, std::string* json_text) {
 // stored once) and an optional checkpoint in front.
 class ChunkBuilder {
  public:
-  void AddCheckpoint(const DeployedPackage& snapshot, std::uint64_t max_events, std::uint64_t sequence) {
+  // A checkpoint of `snapshot`, its definition stored once like a deploy's.
+  template <typename Stored>
+  void AddCheckpoint(const DeployedPackage& snapshot, std::uint64_t max_events, std::uint64_t sequence,
+                     Stored stored) {
+    const std::string digest = AddDefinition(snapshot.data, stored);
     Record base;
     base.kind = RecordKind::kBase;
-    base.base = std::make_shared<const DeployedPackage>(snapshot);
+    auto without = std::make_shared<DeployedPackage>(snapshot);
+    without->data = json::Value::MakeObject();
+    base.base = std::move(without);
     std::string body;
     internal::AppendVarint(&body, max_events);
     internal::AppendVarint(&body, sequence);
+    body += digest;
     body += EncodeRecord(base);
     internal::AppendEntry(&raw_, EntryTag::kCheckpoint, body);
     flags_ |= internal::kChunkHasCheckpoint;
@@ -57,13 +64,7 @@ class ChunkBuilder {
       ++records_;
       return;
     }
-    std::string text;
-    const std::string digest = DefinitionDigest(r.facts->data, &text);
-    if (!stored(digest) && digests_.find(digest) == std::string::npos) {
-      internal::AppendEntry(&raw_, EntryTag::kDefinition, digest + text);
-      digests_ += digest;
-      flags_ |= internal::kChunkHasDefinition;
-    }
+    const std::string digest = AddDefinition(r.facts->data, stored);
     // The record with an empty definition, the digest in front.
     DeployFacts facts;
     facts.name = r.facts->name;
@@ -85,6 +86,19 @@ class ChunkBuilder {
   }
 
  private:
+  // The digest of `data`, stored in this chunk unless the file holds it.
+  template <typename Stored>
+  std::string AddDefinition(const json::Value& data, Stored stored) {
+    std::string text;
+    const std::string digest = DefinitionDigest(data, &text);
+    if (!stored(digest) && digests_.find(digest) == std::string::npos) {
+      internal::AppendEntry(&raw_, EntryTag::kDefinition, digest + text);
+      digests_ += digest;
+      flags_ |= internal::kChunkHasDefinition;
+    }
+    return digest;
+  }
+
   std::string raw_;
   std::string digests_;
   std::uint32_t flags_ = 0;
@@ -147,7 +161,7 @@ Result<AppendPlan> PlanAppend(const std::string& where, std::string_view package
   ChunkBuilder chunk;
   if (force_checkpoint || (options.checkpoint_every > 0 && quiet &&
                            tail.records.size() >= options.checkpoint_every)) {
-    chunk.AddCheckpoint(folder.snapshot(), options.fold.max_events, seq);
+    chunk.AddCheckpoint(folder.snapshot(), options.fold.max_events, seq, stored);
   }
   AppendPlan plan;
   for (const Record& r : records) {

@@ -43,8 +43,8 @@ class FileEventLogInternal {
   // A record entry decoded, its definition filled in.
   Result<Record> DecodeRecordEntry(const internal::Chunk& c, const Entry& e);
   // A checkpoint entry: its fold option, sequence and Base record.
-  static Result<Record> DecodeCheckpoint(std::string_view body, std::uint64_t* max_events,
-                                         std::uint64_t* sequence);
+  Result<Record> DecodeCheckpoint(const internal::Chunk& c, std::string_view body,
+                                  std::uint64_t* max_events, std::uint64_t* sequence);
   // The last chunk of `package` holding records, or nullptr.
   const internal::Chunk* LastChunkOf(std::string_view package) const;
   bool HasDefinition(std::string_view digest) const;

@@ -8,9 +8,10 @@
 namespace zs::engine::internal {
 namespace {
 
-// zstd level: chunks are written once per recorded operation and read on
-// every open, so a mid level buys density without slowing either.
-constexpr int kZstdLevel = 9;
+// zstd level: a chunk is compressed inside `record`, whose time should not
+// grow much for a checkpoint; the records of a redeploy compress well at a
+// low level already.
+constexpr int kZstdLevel = 3;
 
 void PutU32(std::string* out, std::uint32_t v) {
   for (int i = 0; i < 4; ++i) out->push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
