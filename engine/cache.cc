@@ -83,12 +83,11 @@ void CacheImpl::OrderAsRecorded(std::vector<Candidate>* fresh, std::vector<Candi
   fresh->swap(*scratch);
 }
 
-Result<std::optional<PackageMeta>> CacheImpl::ReadMeta(std::string_view package,
-                                                       MetaParts parts) const {
+Result<std::optional<PackageMeta>> CacheImpl::ReadMeta(std::string_view package) const {
   std::string value;
   ZS_ASSIGN_OR_RETURN(bool found, db_->Get(kCfPackages, package, &value));
   if (!found) return std::optional<PackageMeta>();
-  ZS_ASSIGN_OR_RETURN(PackageMeta meta, DecodeMeta(package, value, parts));
+  ZS_ASSIGN_OR_RETURN(PackageMeta meta, DecodeMeta(package, value));
   return std::optional<PackageMeta>(std::move(meta));
 }
 
@@ -151,17 +150,10 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
                                 old->status.secret_name != meta.status.secret_name ||
                                 old->status.secret_namespace != meta.status.secret_namespace;
   }
-  // The index entries the stored snapshot made: of its terms (a format-1
-  // status record holds them; otherwise they are derived again).
+  // The index entries the stored snapshot made, derived from it again.
   IndexEntries& before = before_entries_;
   before.Clear();
-  if (result->snapshot_replaced && old) {
-    if (old->has_terms) {
-      before.Build(old->terms, key, db_->format());
-    } else {
-      ZS_RETURN_IF_ERROR(StoredSnapshotEntries(key, &before));
-    }
-  }
+  if (result->snapshot_replaced && old) ZS_RETURN_IF_ERROR(StoredSnapshotEntries(key, &before));
 
   OrderAsRecorded(&fresh, &ordered_);
   for (Candidate& c : fresh) {

@@ -31,7 +31,7 @@ bool Matches(const Record& r, const HistoryFilter& f) {
 
 Result<PackageStatus> CacheImpl::StatusOf(std::string_view package) const {
   ZS_ASSIGN_OR_RETURN(std::optional<PackageMeta> meta,
-                      ReadMeta(package, MetaParts::kStatusOnly));
+                      ReadMeta(package));
   if (!meta) return Status::NotFound("package " + std::string(package) + " is not in the cache");
   return std::move(meta->status);
 }
@@ -40,7 +40,7 @@ Result<std::vector<PackageStatus>> CacheImpl::Statuses() const {
   std::vector<PackageStatus> out;
   Status error;
   ZS_RETURN_IF_ERROR(ScanPrefix(*db_, kCfPackages, "", [&](std::string_view key, std::string_view v) {
-    auto meta = DecodeMeta(key, v, MetaParts::kStatusOnly);
+    auto meta = DecodeMeta(key, v);
     if (!meta.ok()) {
       error = meta.status();
       return false;
@@ -100,7 +100,7 @@ Result<std::vector<HistoryEntry>> CacheImpl::History(std::string_view package,
   ZS_RETURN_IF_ERROR(log_.ReadWithSequence(package, &all));
   if (all.empty()) {
     ZS_ASSIGN_OR_RETURN(std::optional<PackageMeta> meta,
-                        ReadMeta(package, MetaParts::kStatusOnly));
+                        ReadMeta(package));
     if (!meta) return Status::NotFound("package " + std::string(package) + " is not in the cache");
   }
   std::vector<HistoryEntry> out;

@@ -1,7 +1,7 @@
 // Verify: what the cache stores, checked against what it implies.
 //
 // Per package: the status record decodes and equals the status recomputed
-// from the snapshot (a format-1 record's stored index terms too); the log is
+// from the snapshot; the log is
 // numbered 1..n without gaps, every record decodes and its identity is in
 // `ids` (and `ids` holds nothing else); every record the snapshot implies is
 // in the log (nothing ingested was lost); the fold of the log (uncapped) ends
@@ -79,13 +79,7 @@ Status CacheImpl::VerifyPackage(std::string_view package, std::string_view meta_
   if (have.name != want.name || have.version != want.version || have.generation != want.generation) {
     problem("status record's name/version/generation differ from the snapshot's");
   }
-  // A format-1 status record holds repository terms whatever the format
-  // of the cache now is.
-  const std::vector<IndexTerm> terms =
-      SnapshotTerms(*pkg, NeedsRepositoryTerms() || meta->has_terms);
-  if (meta->has_terms && terms != meta->terms) {
-    problem("status record's index terms differ from the snapshot's");
-  }
+  const std::vector<IndexTerm> terms = SnapshotTerms(*pkg, /*repositories=*/false);
   std::string entry;
   for (const IndexTerm& t : terms) {
     entry.clear();

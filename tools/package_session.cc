@@ -3,7 +3,6 @@
 #include <fstream>
 #include <sstream>
 
-#include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/names.h"
@@ -13,39 +12,6 @@
 
 namespace zs::tools {
 namespace {
-
-// Calls `on_line(package, record_value, line_no)` for each line of a log.
-template <typename OnLine>
-Status ForEachLogLine(const std::string& path, OnLine on_line) {
-  std::ifstream in(path);
-  if (!in) return Status::OK();  // no log yet
-  std::string line;
-  for (std::size_t n = 1; std::getline(in, line); ++n) {
-    // A last line without its newline is the torn tail of an append a kill
-    // interrupted; it was never acknowledged (AppendLines drops it).
-    if (in.eof()) break;
-    if (line.empty()) continue;
-    const std::string where = path + ":" + std::to_string(n);
-    auto v = json::ParseJson(line);
-    if (!v.ok()) return v.status().WithContext(where);
-    const json::Value* pkg = v->Find("package");
-    const json::Value* rec = v->Find("record");
-    if (pkg == nullptr || !pkg->is_string() || rec == nullptr || !rec->is_object()) {
-      return Status::Corruption(where + ": a log line needs \"package\" and \"record\"");
-    }
-    ZS_RETURN_IF_ERROR(on_line(pkg->as_string(), *rec, where));
-  }
-  return Status::OK();
-}
-
-std::string LogLine(const std::string& package, const engine::Record& r) {
-  std::string line = "{\"package\":";
-  json::AppendGoString(&line, package);
-  line += ",\"record\":";
-  line += engine::EncodeRecord(r);
-  line += "}\n";
-  return line;
-}
 
 // Save appends to the log before it replaces the Secret, so a kill between
 // the two leaves a Secret that is the fold of a strict prefix of the log.
@@ -61,30 +27,6 @@ bool SecretTrailsTheLog(const DeployedPackage& stored, const std::vector<engine:
 }
 
 }  // namespace
-
-Result<std::vector<engine::Record>> ReadRecordLog(const std::string& path, const std::string& package) {
-  std::vector<engine::Record> out;
-  ZS_RETURN_IF_ERROR(ForEachLogLine(
-      path, [&](const std::string& pkg, const json::Value& rec, const std::string& where) -> Status {
-        if (pkg != package) return Status::OK();
-        auto r = engine::DecodeRecord(*json::WriteJson(rec));
-        if (r.status().code() == Status::Code::kNotFound) return Status::OK();  // skippable
-        if (!r.ok()) return r.status().WithContext(where);
-        out.push_back(std::move(r).value());
-        return Status::OK();
-      }));
-  return out;
-}
-
-Result<std::vector<std::string>> RecordLogPackages(const std::string& path) {
-  std::vector<std::string> out;
-  ZS_RETURN_IF_ERROR(ForEachLogLine(path, [&](const std::string& pkg, const json::Value&,
-                                              const std::string&) {
-    if (std::find(out.begin(), out.end(), pkg) == out.end()) out.push_back(pkg);
-    return Status::OK();
-  }));
-  return out;
-}
 
 Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOptions& options,
                                                              const std::string& package_hint,
@@ -146,11 +88,19 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
     return Status::InvalidArgument("cannot tell the package's name: give --package with metadata.name");
   }
 
+  // The lifecycle works on a log in memory that holds what the record log
+  // says about the package (its last checkpoint, as a Base, and the records
+  // after it); Save appends what it adds to the record log.
   s->log_ = engine::NewMemoryEventLog();
   engine::FoldOptions fold{options.max_events};
   std::vector<engine::Record> logged;
   if (!options.log_path.empty()) {
-    ZS_ASSIGN_OR_RETURN(logged, ReadRecordLog(options.log_path, s->package_));
+    engine::FileEventLogOptions log_options;
+    log_options.fold = fold;
+    ZS_ASSIGN_OR_RETURN(s->file_log_, engine::FileEventLog::Open(options.log_path, log_options));
+    ZS_ASSIGN_OR_RETURN(engine::PackageTail tail, s->file_log_->ReadTail(s->package_));
+    if (tail.checkpoint) logged.push_back(std::move(*tail.checkpoint));
+    for (engine::Record& r : tail.records) logged.push_back(std::move(r));
   }
   if (!logged.empty()) {
     for (const engine::Record& r : logged) ZS_RETURN_IF_ERROR(s->log_->Append(s->package_, r).status());
@@ -239,17 +189,14 @@ Status PackageSession::Save(std::ostream& out) {
   // New records go to the log first: a kill between the two leaves a log
   // ahead of the Secret, which the next run rolls forward. A write of the
   // Secret that fails takes the records back out of the log.
-  AppendedLines appended;
-  bool logged = false;
-  if (!options_.log_path.empty()) {
+  engine::AppendedChunk appended;
+  if (file_log_ != nullptr) {
     ZS_ASSIGN_OR_RETURN(std::vector<engine::Record> records, log_->Read(package_, persisted_records_ + 1));
-    std::string lines;
-    for (const engine::Record& r : records) lines += LogLine(package_, r);
-    if (!lines.empty()) {
-      ZS_RETURN_IF_ERROR(AppendLines(options_.log_path, lines, &appended));
-      logged = true;
+    if (!records.empty()) {
+      ZS_ASSIGN_OR_RETURN(appended, file_log_->AppendBatch(package_, records));
     }
   }
+  const bool logged = appended.length > 0;
   Status written = Status::OK();
   if (options_.to_stdout) {
     out << text;
@@ -259,7 +206,7 @@ Status PackageSession::Save(std::ostream& out) {
   }
   if (!written.ok()) {
     if (logged) {
-      const Status cut = CutBackLines(options_.log_path, appended);
+      const Status cut = file_log_->CutBack(appended);
       if (!cut.ok()) {
         return Status::IOError(std::string(written.message()) + "; and the records already appended to " +
                                options_.log_path + " could not be taken back (" + std::string(cut.message()) +

@@ -2,12 +2,12 @@
 // Secret file (or a bare payload), optionally its record log, the EventLog
 // rebuilt from them, and a Lifecycle to append to — and writing it all back.
 //
-// Loading: a record log (JSON Lines, one {"package":..,"record":..} per
-// line) that has records for the package is the source of truth, and must
-// fold to the Secret's snapshot (else the drift is the error); otherwise the
-// Secret's snapshot becomes the log's Base record. A Secret that equals the
-// fold of a strict prefix of its log (a kill between the log append and the
-// Secret's replacement) is rolled forward to the log. Saving: the new snapshot is
+// Loading: a record log (engine/file_event_log.h; opening folds from the
+// package's last checkpoint) that has records for the package is the source
+// of truth: the Secret must be its fold, or the fold of a strict prefix of
+// it (a kill between the log append and the Secret's replacement), which is
+// rolled forward to the log; any other drift is the error. Without such a
+// log the Secret's snapshot becomes the log's Base record. Saving: the new snapshot is
 // encoded Go-exactly, checked against the API server's size limit, put into
 // the same Secret object (metadata and resourceVersion kept) or a new one
 // named as Zarf names it, and installed atomically; new records are appended
@@ -31,6 +31,7 @@
 #include "codec/secret.h"
 #include "codec/status.h"
 #include "engine/event_log.h"
+#include "engine/file_event_log.h"
 #include "engine/lifecycle.h"
 #include "tools/state_file.h"
 
@@ -92,19 +93,13 @@ class PackageSession {
   std::string opened_override_;  // the namespace override of the state read
   std::string secret_name_;
   std::string secret_namespace_ = "zarf";
-  std::unique_ptr<engine::EventLog> log_;
+  std::unique_ptr<engine::FileEventLog> file_log_;  // the record log, if any
+  std::unique_ptr<engine::EventLog> log_;           // what the lifecycle folds
   std::uint64_t persisted_records_ = 0;  // records already in the log file
   bool log_has_records_ = false;
   std::string store_warning_;
   std::optional<engine::Lifecycle> lifecycle_;
 };
-
-// Reads a record log file: every record of `package` in order. A missing
-// file reads as empty. Skippable unknown kinds are skipped.
-Result<std::vector<engine::Record>> ReadRecordLog(const std::string& path, const std::string& package);
-
-// The package names in a record log, in first-seen order.
-Result<std::vector<std::string>> RecordLogPackages(const std::string& path);
 
 }  // namespace zs::tools
 

@@ -14,7 +14,7 @@
 #include "engine/derived_status.h"
 #include "engine/fold.h"
 #include "tools/common.h"
-#include "tools/package_session.h"
+#include "tools/replay_log.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -192,6 +192,21 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
     err << "error: replay --db DIR takes a PACKAGE and neither -f nor --log\n";
     return kExitUsage;
   }
+  std::unique_ptr<engine::FileEventLog> log;
+  if (!o.log_path.empty()) {
+    auto opened = OpenLogForReading(o.log_path, o.max_events);
+    if (!opened.ok()) return fail(opened.status());
+    log = std::move(opened).value();
+  }
+  if (o.dump) {
+    if (!log) {
+      err << "error: replay --dump needs --log FILE\n";
+      return kExitUsage;
+    }
+    const Status s = DumpLog(*log, o.package, raw_out);
+    ReportSkipped(*log, err);
+    return s.ok() ? kExitOk : fail(s);
+  }
   std::optional<Timestamp> at;
   if (!o.at.empty()) {
     auto t = ParseRfc3339(o.at);
@@ -210,7 +225,7 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
   std::string package = o.package.empty() && stored ? stored->name : o.package;
   if (!o.log_path.empty()) {
     if (package.empty()) {
-      auto pkgs = RecordLogPackages(o.log_path);
+      auto pkgs = log->Packages();
       if (!pkgs.ok()) return fail(pkgs.status());
       if (pkgs->size() != 1) {
         err << "error: " << o.log_path << " holds " << pkgs->size() << " packages; name one with --package\n";
@@ -218,7 +233,8 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
       }
       package = (*pkgs)[0];
     }
-    auto r = ReadRecordLog(o.log_path, package);
+    auto r = log->Read(package);
+    ReportSkipped(*log, err);
     if (!r.ok()) return fail(r.status());
     records = std::move(r).value();
   }
@@ -334,6 +350,10 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
     auto history = engine::Fold(records, engine::FoldOptions{0});
     if (!history.ok()) return fail(history.status());
     AppendOverlaps(history->events, &drift);
+    std::size_t checkpoints = 0;
+    auto checkpoint_drift = VerifyCheckpoints(*log, package, records, &checkpoints);
+    if (!checkpoint_drift.ok()) return fail(checkpoint_drift.status());
+    drift.insert(drift.end(), checkpoint_drift->begin(), checkpoint_drift->end());
     return PrintDrift(drift, SensitiveVariables(stored->data), out,
                       o.secret_path + " against the fold of " + o.log_path);
   }
@@ -352,6 +372,7 @@ void RegisterReplay(CLI::App* app, int* exit_code) {
   cmd->add_option("--at", o->at, "Time travel: stop at this RFC 3339 time");
   cmd->add_option("--upto", o->upto, "Time travel: stop after N records");
   cmd->add_flag("--verify", o->verify, "Report drift (exit 1 if any)");
+  cmd->add_flag("--dump", o->dump, "With --log: print its records as JSON Lines");
   cmd->add_option("--max-events", o->max_events, "Event cap the Secret was written with (default 10)");
   AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
   cmd->callback([o, exit_code] { *exit_code = RunReplay(*o, std::cout, std::cerr); });

@@ -6,7 +6,9 @@
 //       to (-o json: every snapshot in full; a step after which the Secret
 //       is deleted says so). With -f and --verify, compares the Secret with
 //       the fold of the whole log and prints the drift report, plus every
-//       operation of the log begun while another was InProgress.
+//       operation of the log begun while another was InProgress, plus each
+//       checkpoint of the log that differs from the fold before it.
+//       --dump prints the log's records as JSON Lines instead.
 //   replay -f SECRET
 //       The Secret's own (capped) event history, with the state after each
 //       event as far as the Secret records it: a component appears once its
@@ -46,6 +48,7 @@ struct ReplayOptions {
   std::string at;          // RFC 3339: stop after the last record at or before
   std::size_t upto = 0;    // stop after this many records (0: all)
   bool verify = false;
+  bool dump = false;       // with --log: print the records as JSON Lines
   std::size_t max_events = 10;
   std::string output = "table";
 };

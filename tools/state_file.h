@@ -136,29 +136,6 @@ class OutputFile {
 // temp file then removed.
 Status WriteOutputFile(const std::string& path, std::string_view contents);
 
-// Where an AppendLines put its lines: enough to take them out again.
-struct AppendedLines {
-  std::uint64_t dev = 0, ino = 0;
-  std::uint64_t offset = 0;  // where the lines start
-  std::uint64_t length = 0;  // their bytes
-};
-
-// Appends `lines` (each ending in '\n') to `path` and fsyncs. Used for
-// record logs, which are append-only. A new file (mode 0600) appears with
-// the lines or not at all; an existing one is appended to under an flock,
-// after cutting off an unterminated last line, the torn tail a SIGKILL can
-// leave in the middle of an append (readers ignore such a tail too). When
-// `where` is given it receives where the lines went.
-Status AppendLines(const std::string& path, std::string_view lines,
-                   AppendedLines* where = nullptr);
-
-// Takes back lines AppendLines put into `path` (`where`), under the log's
-// flock: the lines appended after them by other writers move up. Used when
-// the write the lines were the first half of failed, so that the log never
-// holds an operation the Secret did not get. IOError naming the path when
-// the file is not the one appended to or cannot be rewritten.
-Status CutBackLines(const std::string& path, const AppendedLines& where);
-
 // For tests: write through named temp files only, as where the filesystem
 // has no O_TMPFILE. Not thread-safe; set it before writing.
 void UseNamedTempFilesForTesting(bool on);

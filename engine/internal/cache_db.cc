@@ -327,49 +327,15 @@ Status CacheDb::CheckFormat(bool read_only, bool unknown_families) {
                                 std::to_string(kCacheFormatVersion) +
                                 " and older. Use a newer zarf-state, or ingest into a new directory");
   }
-  format_ = version;
-  // An older format this version reads; what it writes is of its own format
-  // (cache_format.h), so a writer converts the database and marks it as such
-  // first.
-  if (version < kCacheFormatVersion && !read_only) {
-    if (version < kImageEntriesFormat) ZS_RETURN_IF_ERROR(ConvertImageIndex());
-    ZS_RETURN_IF_ERROR(WriteFormatVersion());
-    format_ = kCacheFormatVersion;
+  if (version < kCacheFormatVersion) {
+    // Formats before the first release's were never released: nothing
+    // converts them.
+    return Status::NotSupported("cache " + dir_ + " was written by format version " + value +
+                                " of an unreleased zarf-state, which this one does not read; "
+                                "rebuild it with `zarf-state ingest` into a new directory");
   }
+  format_ = version;
   return Status::OK();
-}
-
-Status CacheDb::ConvertImageIndex() {
-  rocksdb::WriteBatch batch;
-  Status error;
-  auto flush = [&] {
-    if (batch.Count() != 0) error = Write(&batch);
-    batch.Clear();
-    return error.ok();
-  };
-  ZS_RETURN_IF_ERROR(ScanPrefix(*this, kCfImage, "", [&](std::string_view key, std::string_view) {
-    std::string_view term, package;
-    if (!SplitIndexKey(key, &term, &package) || term.empty()) return true;  // verify reports it
-    const rocksdb::Slice old_key(key.data(), key.size());
-    if (term.front() == '=') {
-      // An exact entry becomes the one entry of the image.
-      batch.Put(cf_[kCfImage], ImageEntryKey(term.substr(1), package), "").PermitUncheckedError();
-      batch.Delete(cf_[kCfImage], old_key).PermitUncheckedError();
-    } else if (term.front() == '@') {
-      batch.Delete(cf_[kCfImage], old_key).PermitUncheckedError();  // served by the above
-    }
-    return batch.Count() < 8192 || flush();
-  }));
-  ZS_RETURN_IF_ERROR(error);
-  if (!flush()) return error;
-  // Into table files now: otherwise every later open, read-only ones
-  // included, replays the conversion's write-ahead log (millions of entries
-  // for a large cache).
-  rocksdb::FlushOptions options;
-  options.wait = true;
-  ZS_RETURN_IF_ERROR(write_error_);
-  return FromRocks(db_->Flush(options, cf_[kCfImage]),
-                   "cache " + dir_ + ": flushing the converted image index");
 }
 
 Status CacheDb::WriteFormatVersion() {

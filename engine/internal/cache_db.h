@@ -68,11 +68,6 @@ class CacheDb {
   // a zarf-state cache, Corruption for a malformed version.
   Status CheckFormat(bool read_only, bool unknown_families);
   Status WriteFormatVersion();
-  // Rewrites the idx_image entries of formats 1-2 (an exact and a
-  // repository entry per image) as format 3's single entries, in batches.
-  // Idempotent: an interrupted conversion leaves the format number as it
-  // was, and the next read-write open finishes it.
-  Status ConvertImageIndex();
 
   std::string dir_;
   std::unique_ptr<rocksdb::DB> db_;

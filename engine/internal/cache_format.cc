@@ -8,10 +8,10 @@
 namespace zs::engine::internal {
 namespace {
 
-// The metadata record's own version (first byte of the value). Version 1
-// (cache format 1) also held the snapshot's index terms; version 2 leaves
-// them out, as they follow from the snapshot stored beside the record.
-constexpr unsigned char kMetaVersionWithTerms = 1;
+// The metadata record's own version (first byte of the value). Version 1,
+// which also held the snapshot's index terms, was never released; version 2
+// leaves them out, as they follow from the snapshot stored beside the record.
+constexpr unsigned char kMetaVersionUnreleased = 1;
 constexpr unsigned char kMetaVersion = 2;
 constexpr unsigned char kMetaRemoved = 1;
 
@@ -122,8 +122,8 @@ std::string StoredTerm(IndexKind kind, std::string_view term) {
 
 namespace {
 
-// The tag of format 3's image entries (formats 1-2 used '=' and '@', so a
-// conversion interrupted halfway can tell the layouts apart).
+// The tag of image entries ('=' and '@' belonged to unreleased formats, so
+// their keys never collide with these).
 constexpr char kImageEntryTag = '#';
 
 // Lp(kImageEntryTag + repository).
@@ -284,14 +284,18 @@ std::string EncodeMeta(const PackageMeta& m) {
   return out;
 }
 
-Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes,
-                               MetaParts parts) {
+Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes) {
   Reader r(bytes);
   PackageMeta m;
   PackageStatus& s = m.status;
   s.package = std::string(package);
   const unsigned char version = r.Byte();
-  if (r.ok() && version != kMetaVersion && version != kMetaVersionWithTerms) {
+  if (r.ok() && version == kMetaVersionUnreleased) {
+    return Status::NotSupported("package " + std::string(package) +
+                                ": status record of an unreleased cache format; rebuild the "
+                                "cache with `zarf-state ingest` into a new directory");
+  }
+  if (r.ok() && version != kMetaVersion) {
     return Status::Corruption("package " + std::string(package) + ": status record version " +
                               std::to_string(version) + " is unknown");
   }
@@ -305,19 +309,6 @@ Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes,
   s.latest_time = r.Time();
   s.in_progress_since = r.Time();
   m.payload_hash = r.Fixed64();
-  m.has_terms = version == kMetaVersionWithTerms;
-  const std::uint64_t n = m.has_terms ? r.Varint() : 0;
-  for (std::uint64_t i = 0; r.ok() && i < n; ++i) {
-    const unsigned char kind = r.Byte();
-    if (kind > static_cast<unsigned char>(IndexKind::kSource)) {
-      return Status::Corruption("package " + std::string(package) + ": unknown index kind " +
-                                std::to_string(kind) + " in its status record");
-    }
-    const std::string_view term = r.View();
-    if (parts == MetaParts::kAll) {
-      m.terms.push_back({static_cast<IndexKind>(kind), std::string(term)});
-    }
-  }
   if (!r.ok() || !r.done()) {
     return Status::Corruption("package " + std::string(package) + ": malformed status record");
   }
@@ -408,13 +399,6 @@ void IndexEntries::Build(const DeployedPackage& pkg, std::string_view package, i
         AppendImageEntryKey(&keys_, ref, package);
         entries_.push_back({kCfImage, begin, keys_.size() - begin});
       });
-  Finish();
-}
-
-void IndexEntries::Build(const std::vector<IndexTerm>& terms, std::string_view package,
-                         int format) {
-  Clear();
-  for (const IndexTerm& t : terms) Add(t.kind, t.term, package, format);
   Finish();
 }
 

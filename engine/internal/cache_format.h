@@ -4,15 +4,13 @@
 //
 // Column families and keys (Lp(s) = 4-byte big-endian length, then s):
 //   default        "zarf-state.format" -> decimal format version
-//   packages       package key -> PackageMeta (EncodeMeta; since format 2
-//                  without the index terms)
+//   packages       package key -> PackageMeta (EncodeMeta)
 //   snapshots      package key -> the latest DeployedPackage payload, the
 //                  bytes as ingested (Zarf JSON or the compact envelope)
 //   log            Lp(package) + be64(seq) -> EncodeRecord bytes; seq from 1
 //   ids            Lp(package) + RecordId (32 hex) -> be64(seq)
 //   idx_image      Lp("#" repository) + Lp(reference) + package -> ""
-//                  (format 3; see ImageEntryKey. Formats 1-2:
-//                  Lp("=" image key | "@" repository) + package)
+//                  (see ImageEntryKey)
 //   idx_component  Lp(component) + package -> ""
 //   idx_outcome    Lp(latest outcome) + package -> ""
 //   idx_source     Lp(source) + package -> ""
@@ -39,18 +37,10 @@ namespace zs::engine::internal {
 
 // Bump when a key or value layout changes meaning. A database written with a
 // newer version is refused at open.
-//   1  the first layout.
-//   2  status records (packages family) no longer hold the index terms;
-//      they are derived from the stored snapshot. Format-1 databases are
-//      read as they are and marked 2 when opened for writing (the records
-//      ingest writes then are of the new kind, which a format-1 reader
-//      would refuse).
-//   3  one idx_image entry per image reference, keyed repository first, so
-//      that it answers exact and by-repository lookups alike (formats 1-2
-//      had an exact entry and a repository entry per image: 96 of the ~150
-//      keys a realistic Secret wrote). A read-write open converts the
-//      entries of an older database (ConvertImageIndex, cache_db.h), then
-//      marks it 3; a read-only open reads the older layout as it is.
+//   3  the first released layout: one idx_image entry per image
+//      reference, keyed repository first, so that it answers exact and
+//      by-repository lookups alike. Versions 1 and 2 were never released;
+//      a cache of either is refused at open ("rebuild with ingest").
 inline constexpr int kCacheFormatVersion = 3;
 // The first format with repository-first image entries.
 inline constexpr int kImageEntriesFormat = 3;
@@ -149,32 +139,16 @@ std::string DescribeIndexKey(int cf, std::string_view key);
 // Everything the cache keeps about a package besides its payload and log:
 // what `query status` prints and the hash of the stored snapshot. The index
 // entries of a package are SnapshotTerms of its stored snapshot (replacing
-// the snapshot deletes exactly those); records of cache format 1 also held
-// them, which EncodeMeta no longer writes (a quarter of the bytes an
-// ingested Secret wrote) and DecodeMeta still reads.
+// the snapshot deletes exactly those).
 struct PackageMeta {
   PackageStatus status;
   std::uint64_t payload_hash = 0;  // XXH3-64 of the snapshot payload
-  // Only for a format-1 record (has_terms): its stored index terms, sorted
-  // and unique. Not written by EncodeMeta.
-  bool has_terms = false;
-  std::vector<IndexTerm> terms;
-};
-
-// Which parts of a status record DecodeMeta builds.
-enum class MetaParts {
-  kAll,  // status, payload hash and (format-1 records) index terms
-  // Status and payload hash; the terms of a format-1 record are checked as
-  // kAll checks them, but not built, so `terms` stays empty. For status
-  // queries.
-  kStatusOnly,
 };
 
 std::string EncodeMeta(const PackageMeta& meta);
-// Corruption naming the package for a malformed or unknown-version value
-// (the same for both `parts`).
-Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes,
-                               MetaParts parts = MetaParts::kAll);
+// Corruption naming the package for a malformed or unknown-version value;
+// a record of an unreleased format says to rebuild the cache with ingest.
+Result<PackageMeta> DecodeMeta(std::string_view package, std::string_view bytes);
 
 // The index terms of a snapshot: images of the package definition
 // (data.components[].images, exact and by repository, normalised as in
@@ -205,8 +179,6 @@ class IndexEntries {
 
   // The entries of `pkg`'s snapshot for `package` in a cache of `format`.
   void Build(const DeployedPackage& pkg, std::string_view package, int format);
-  // The entries of `terms` (stored format-1 terms).
-  void Build(const std::vector<IndexTerm>& terms, std::string_view package, int format);
   void Clear();
 
   const std::vector<Entry>& entries() const { return entries_; }

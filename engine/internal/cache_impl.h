@@ -58,16 +58,12 @@ class CacheImpl final : public Cache {
   Status StageIngest(const IngestSource& source, const DeployedPackage& pkg,
                      rocksdb::WriteBatch* batch, IngestResult* result);
 
-  // Whether this database's index has entries of its own for repository
-  // terms (formats 1-2; cache_format.h).
-  bool NeedsRepositoryTerms() const { return db_->format() < kImageEntriesFormat; }
   // The index entries of the package's stored snapshot (what it has in the
   // idx_* families), into `*out`. Corruption when it is missing or does not
   // decode.
   Status StoredSnapshotEntries(std::string_view package, IndexEntries* out) const;
   // The package's metadata, or nullopt when the cache does not know it.
-  Result<std::optional<PackageMeta>> ReadMeta(std::string_view package,
-                                              MetaParts parts = MetaParts::kAll) const;
+  Result<std::optional<PackageMeta>> ReadMeta(std::string_view package) const;
   // Checks one package for Verify; adds the index entries its snapshot
   // implies to `expected` (as IndexKey strings per family).
   Status VerifyPackage(std::string_view package, std::string_view meta_bytes,

@@ -432,32 +432,6 @@ TEST_F(CacheTest, ImageEntriesHoldReferencesOfAnyBytes) {
   ExpectVerified();
 }
 
-// Rewrites the image index of the cache in `db` as formats 1-2 laid it out
-// (an exact "=" entry and a repository "@" entry per image), from the stored
-// snapshots of `packages`; with `leave_converted`, the entries of the first
-// package stay in format 3's layout (a conversion interrupted halfway).
-void WriteOldImageIndex(internal::CacheDb* db, const std::vector<std::string>& packages,
-                        bool leave_converted = false) {
-  rocksdb::WriteBatch batch;
-  for (std::size_t i = 0; i < packages.size(); ++i) {
-    std::string payload;
-    ASSERT_TRUE(*db->Get(internal::kCfSnapshots, packages[i], &payload));
-    const DeployedPackage pkg = *DecodePackagePayload(payload);
-    for (const internal::IndexTerm& t : internal::SnapshotTerms(pkg, /*repositories=*/true)) {
-      if (t.kind != IndexKind::kImage && t.kind != IndexKind::kRepository) continue;
-      if (leave_converted && i == 0) continue;
-      if (t.kind == IndexKind::kImage) {
-        ASSERT_TRUE(batch.Delete(db->cf(internal::kCfImage),
-                                 internal::ImageEntryKey(t.term, packages[i])).ok());
-      }
-      ASSERT_TRUE(batch.Put(db->cf(internal::kCfImage),
-                            internal::IndexKey(internal::StoredTerm(t.kind, t.term), packages[i]), "")
-                      .ok());
-    }
-  }
-  ASSERT_TRUE(db->Write(&batch).ok());
-}
-
 std::string FormatOf(const std::filesystem::path& dir) {
   CacheOptions ro;
   ro.read_only = true;
@@ -467,110 +441,28 @@ std::string FormatOf(const std::filesystem::path& dir) {
   return v;
 }
 
-// Format 3 keeps one image entry per image, repository first. A format-2
-// cache (an exact and a repository entry per image) is read as it is by a
-// read-only open, and converted by a read-write one, which finishes a
-// conversion that was interrupted.
-TEST_F(CacheTest, AFormatTwoImageIndexIsReadThenConverted) {
-  Ingest(Payload(PackageSpec{.name = "a", .images = {"nginx:1.25", "redis:7", "Bad Ref"}}, 2));
-  Ingest(Payload(PackageSpec{.name = "b", .images = {"redis:7", "redis:6"}}, 2));
+// Formats 1 and 2 were never released: a cache of either is refused, read
+// or written, with the way out.
+TEST_F(CacheTest, ACacheOfAnUnreleasedFormatIsRefusedWithTheWayOut) {
+  Ingest(Payload(PackageSpec{.name = "a", .images = {"nginx:1.25"}}, 2));
   cache_.reset();
   EXPECT_EQ(FormatOf(dir_), "3");
-  for (const bool interrupted : {false, true}) {
-    SCOPED_TRACE(interrupted ? "interrupted conversion" : "format 2");
-    {
-      auto db = std::move(internal::CacheDb::Open(dir_.string(), {})).value();
-      WriteOldImageIndex(db.get(), {"a", "b"}, interrupted);
-      ASSERT_TRUE(db->db()->Put(rocksdb::WriteOptions(), db->cf(internal::kCfDefault),
-                                std::string(internal::kFormatKey), "2").ok());
-    }
-    if (!interrupted) {
-      CacheOptions ro;
-      ro.read_only = true;
-      auto c = std::move(OpenCache(dir_.string(), ro)).value();
-      EXPECT_EQ(Packages(c->FindImage("redis:7", false)), (std::vector<std::string>{"a", "b"}));
-      EXPECT_EQ(Packages(c->FindImage("docker.io/library/redis", true)),
-                (std::vector<std::string>{"a", "b"}));
-      EXPECT_EQ(Packages(c->FindImage("Bad Ref", false)), std::vector<std::string>{"a"});
-      auto report = c->Verify();
-      ASSERT_TRUE(report.ok());
-      EXPECT_TRUE(report->ok()) << report->problems.front();
-      EXPECT_EQ(report->index_entries, 16u);  // 5 exact and 3 repository entries, 8 others
-    }
-    EXPECT_EQ(FormatOf(dir_), "2");
-    Reopen();
-    EXPECT_EQ(Packages(cache_->FindImage("redis:7", false)), (std::vector<std::string>{"a", "b"}));
-    EXPECT_EQ(Packages(cache_->FindImage("redis:6", false)), std::vector<std::string>{"b"});
-    EXPECT_EQ(Packages(cache_->FindImage("redis", true)), (std::vector<std::string>{"a", "b"}));
-    EXPECT_EQ(Packages(cache_->FindImage("nginx:1.26", true)), std::vector<std::string>{"a"});
-    EXPECT_EQ(Packages(cache_->FindImage("Bad Ref", false)), std::vector<std::string>{"a"});
-    auto report = cache_->Verify();
-    ASSERT_TRUE(report.ok());
-    EXPECT_TRUE(report->ok()) << report->problems.front();
-    EXPECT_EQ(report->index_entries, 13u);  // 5 image entries, 8 others
-    cache_.reset();
-    EXPECT_EQ(FormatOf(dir_), "3");
-  }
-}
-
-// Format 1 kept each snapshot's index terms in its status record; format 2
-// derives them from the snapshot. A format-1 cache is read as it is, and
-// ingesting into it uses the stored terms to replace its index entries.
-TEST_F(CacheTest, AFormatOneCacheIsReadAndUpdated) {
-  Ingest(Payload(PackageSpec{.name = "a", .images = {"nginx:1.25", "redis:7"}}, 2));
-  Ingest(Payload(PackageSpec{.name = "b", .images = {"redis:7"}}, 2));
-  cache_.reset();
-  auto format_of = [&] { return FormatOf(dir_); };
-  EXPECT_EQ(format_of(), "3");
   {
-    // Rewrite it as format 1 wrote it.
     auto db = std::move(internal::CacheDb::Open(dir_.string(), {})).value();
-    WriteOldImageIndex(db.get(), {"a", "b"});
-    rocksdb::WriteBatch batch;
-    for (const std::string key : {"a", "b"}) {
-      std::string payload, meta_bytes;
-      ASSERT_TRUE(*db->Get(internal::kCfSnapshots, key, &payload));
-      ASSERT_TRUE(*db->Get(internal::kCfPackages, key, &meta_bytes));
-      const auto terms =
-          internal::SnapshotTerms(*DecodePackagePayload(payload), /*repositories=*/true);
-      ASSERT_EQ(meta_bytes[0], 2);
-      meta_bytes[0] = 1;
-      meta_bytes.push_back(static_cast<char>(terms.size()));  // < 128: one varint byte
-      for (const internal::IndexTerm& t : terms) {
-        meta_bytes.push_back(static_cast<char>(t.kind));
-        meta_bytes.push_back(static_cast<char>(t.term.size()));
-        meta_bytes += t.term;
-      }
-      ASSERT_TRUE(batch.Put(db->cf(internal::kCfPackages), key, meta_bytes).ok());
-    }
-    ASSERT_TRUE(batch.Put(db->cf(internal::kCfDefault), std::string(internal::kFormatKey), "1").ok());
-    ASSERT_TRUE(db->Write(&batch).ok());
+    ASSERT_TRUE(db->db()->Put(rocksdb::WriteOptions(), db->cf(internal::kCfDefault),
+                              std::string(internal::kFormatKey), "2").ok());
   }
-  EXPECT_EQ(format_of(), "1");
-  {
-    CacheOptions ro;
-    ro.read_only = true;
-    auto c = std::move(OpenCache(dir_.string(), ro)).value();
-    EXPECT_EQ(c->StatusOf("a")->generation, 2);
-    EXPECT_EQ(Packages(c->FindImage("redis:7", false)), (std::vector<std::string>{"a", "b"}));
-    auto report = c->Verify();
-    ASSERT_TRUE(report.ok());
-    EXPECT_TRUE(report->ok()) << report->problems.front();
+  for (const bool read_only : {true, false}) {
+    CacheOptions o;
+    o.read_only = read_only;
+    auto c = OpenCache(dir_.string(), o);
+    ASSERT_FALSE(c.ok());
+    EXPECT_EQ(c.status().code(), Status::Code::kNotSupported);
+    EXPECT_EQ(c.status().message(),
+              "cache " + dir_.string() +
+                  " was written by format version 2 of an unreleased zarf-state, which this one "
+                  "does not read; rebuild it with `zarf-state ingest` into a new directory");
   }
-  EXPECT_EQ(format_of(), "1");  // a read-only open changes nothing
-  Reopen();
-  // A newer snapshot of `a` drops redis: its format-1 terms say which
-  // entries to delete.
-  EXPECT_TRUE(Ingest(Payload(PackageSpec{.name = "a", .images = {"nginx:1.26"}}, 3)).snapshot_replaced);
-  EXPECT_EQ(Packages(cache_->FindImage("redis:7", false)), std::vector<std::string>{"b"});
-  EXPECT_EQ(Packages(cache_->FindImage("nginx:1.26", false)), std::vector<std::string>{"a"});
-  EXPECT_TRUE(Packages(cache_->FindImage("nginx:1.25", false)).empty());
-  EXPECT_TRUE(cache_->MarkRemovedExcept({"a"}).ok());  // rewrites b's format-1 record
-  EXPECT_TRUE(cache_->StatusOf("b")->removed);
-  ExpectVerified();
-  cache_.reset();
-  EXPECT_EQ(format_of(), "3");
-  Reopen();
 }
 
 TEST_F(CacheTest, TheDirectoryIs0700AndItsFiles0600) {

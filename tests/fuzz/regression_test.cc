@@ -43,11 +43,16 @@ TEST(FuzzRegressionTest, EveryRegressionFolderNamesATarget) {
 TEST(FuzzRegressionTest, EveryFindingNowHoldsItsTargetsProperties) {
   int replayed = 0;
   for (const Target& t : AllTargets()) {
+    int of_target = 0;
     for (const fs::path& file :
          FilesUnder(testing::DataDir() / "fuzz-regressions" / std::string(t.name), 1 << 20)) {
       EXPECT_EQ(t.run(testing::ReadFile(file)), "") << t.name << " on " << file;
-      ++replayed;
+      ++of_target;
     }
+    // A target whose folder is missing or empty (renamed, or the data not
+    // found) would otherwise pass without replaying anything.
+    EXPECT_GT(of_target, 0) << "no regression input replayed for target " << t.name;
+    replayed += of_target;
   }
   std::cout << replayed << " fuzz regression inputs replayed\n";
 }

@@ -311,30 +311,3 @@ TEST(MigrateCmdTest, OutputToAFifoIsWrittenThroughNotReplaced) {
 
 }  // namespace
 }  // namespace zs::tools
-
-#include "tools/state_file.h"
-
-namespace zs::tools {
-namespace {
-
-TEST(AppendLinesTest, ANewLogAppearsWholeAndATornTailIsCutOff) {
-  const fs::path dir = fs::temp_directory_path() / ("zs-append-" + std::to_string(getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const fs::path log = dir / "log.jsonl";
-  ASSERT_TRUE(AppendLines(log.string(), "one\n").ok());
-  EXPECT_EQ(ReadFile(log), "one\n");
-  struct stat st{};
-  ASSERT_EQ(stat(log.c_str(), &st), 0);
-  EXPECT_EQ(st.st_mode & 0777, 0600);
-  // What a SIGKILL in the middle of an append leaves: a line without its end.
-  std::ofstream(log, std::ios::app) << "{\"package\":\"x\",\"rec";
-  ASSERT_TRUE(AppendLines(log.string(), "two\n").ok());
-  EXPECT_EQ(ReadFile(log), "one\ntwo\n");
-  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1)
-      << "no temp file left behind";
-  fs::remove_all(dir);
-}
-
-}  // namespace
-}  // namespace zs::tools

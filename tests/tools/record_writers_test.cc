@@ -167,20 +167,6 @@ TEST_F(RecordWritersTest, AFailedSecretWriteTakesItsRecordsBackOutOfTheLog) {
   EXPECT_EQ(EventsIn("s.json"), 4u);
 }
 
-TEST_F(RecordWritersTest, CutBackLinesKeepsWhatOthersAppendedAfter) {
-  const std::string log = P("l.jsonl");
-  ASSERT_TRUE(AppendLines(log, "a\n").ok());
-  AppendedLines mine;
-  ASSERT_TRUE(AppendLines(log, "mine1\nmine2\n", &mine).ok());
-  ASSERT_TRUE(AppendLines(log, "later\n").ok());
-  ASSERT_TRUE(CutBackLines(log, mine).ok());
-  EXPECT_EQ(testing::ReadFile(log), "a\nlater\n");
-  // Another file at the name: refused, untouched.
-  Write("l.jsonl", "other\n");
-  EXPECT_FALSE(CutBackLines(log, mine).ok());
-  EXPECT_EQ(testing::ReadFile(log), "other\n");
-}
-
 TEST_F(RecordWritersTest, RecordStdoutCreatesNoLockFile) {
   ASSERT_EQ(Deploy("s.json"), kExitOk) << err_.str();
   fs::remove(dir_ / "s.json.lock");

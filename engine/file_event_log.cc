@@ -1,0 +1,288 @@
+#include "engine/file_event_log.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "codec/go_json.h"
+#include "codec/json_reader.h"
+#include "engine/derived_status.h"
+#include "engine/internal/file_log_reader.h"
+
+namespace zs::engine {
+
+using internal::Chunk;
+using internal::EntryTag;
+
+namespace {
+
+std::string At(const std::string& path, const Chunk& c) {
+  return path + ": chunk at byte " + std::to_string(c.offset);
+}
+
+}  // namespace
+
+Result<FileEventLogInternal> FileEventLogInternal::Load(const FileEventLog& log, int fd) {
+  FileEventLogInternal f;
+  f.log_ = &log;
+  log.skipped_.clear();
+  ZS_ASSIGN_OR_RETURN(f.map_, internal::MappedFile::Open(log.path_, fd));
+  const std::string_view b = f.map_->bytes();
+  if (b.empty()) return f;
+  if (b.substr(0, internal::kLogMagic.size()) != internal::kLogMagic) {
+    // What earlier releases wrote: JSON Lines.
+    f.legacy_ = true;
+    ZS_ASSIGN_OR_RETURN(f.legacy_entries_, internal::ParseLegacyLog(b, log.path_));
+    return f;
+  }
+  ZS_RETURN_IF_ERROR(internal::CheckFileHeader(b, log.path_));
+  if (auto back = internal::ScanBackward(b)) {
+    f.chunks_ = std::move(*back);
+    f.valid_end_ = b.size();
+  } else {
+    internal::ForwardScan scan = internal::ScanForward(b);
+    f.chunks_ = std::move(scan.chunks);
+    f.valid_end_ = scan.valid_end;
+    log.skipped_ = std::move(scan.skipped);
+  }
+  return f;
+}
+
+Result<std::vector<FileEventLogInternal::Entry>> FileEventLogInternal::Entries(const Chunk& c,
+                                                                            std::string* raw) const {
+  if (!internal::ChecksumMatches(bytes(), c)) {
+    return Status::Corruption(At(log_->path_, c) + ": checksum does not match");
+  }
+  ZS_ASSIGN_OR_RETURN(*raw, internal::Decompress(c));
+  std::vector<Entry> out;
+  std::string_view rest(*raw);
+  Entry e{};
+  bool malformed = false;
+  while (internal::NextEntry(&rest, &e.tag, &e.body, &malformed)) out.push_back(e);
+  if (malformed) return Status::Corruption(At(log_->path_, c) + ": malformed entry");
+  return out;
+}
+
+Result<const json::Value*> FileEventLogInternal::Definition(std::string_view digest) {
+  const std::string key(digest);
+  if (auto it = definitions_.find(key); it != definitions_.end()) return it->second.get();
+  // The newest chunk that stores it.
+  for (auto c = chunks_.rbegin(); c != chunks_.rend(); ++c) {
+    bool holds = false;
+    for (std::size_t i = 0; i < c->digests.size(); i += internal::kDigestSize) {
+      holds = holds || c->digests.substr(i, internal::kDigestSize) == digest;
+    }
+    if (!holds) continue;
+    std::string raw;
+    auto entries = Entries(*c, &raw);
+    if (!entries.ok()) continue;  // reported where its records are read
+    for (const Entry& e : *entries) {
+      if (e.tag != EntryTag::kDefinition || e.body.size() < internal::kDigestSize) continue;
+      auto v = json::ParseJson(e.body.substr(internal::kDigestSize));
+      if (!v.ok()) return v.status().WithContext(At(log_->path_, *c) + ": definition");
+      definitions_[std::string(e.body.substr(0, internal::kDigestSize))] =
+          std::make_shared<const json::Value>(std::move(v).value());
+    }
+    if (auto it = definitions_.find(key); it != definitions_.end()) return it->second.get();
+  }
+  return Status::Corruption(log_->path_ + ": package definition " + key + " is missing");
+}
+
+Result<Record> FileEventLogInternal::DecodeRecordEntry(const Chunk& c, const Entry& e) {
+  std::string_view body = e.body;
+  std::string_view digest;
+  if (e.tag == EntryTag::kRecordWithRef) {
+    if (body.size() < internal::kDigestSize) {
+      return Status::Corruption(At(log_->path_, c) + ": short record entry");
+    }
+    digest = body.substr(0, internal::kDigestSize);
+    body.remove_prefix(internal::kDigestSize);
+  }
+  auto r = DecodeRecord(body);
+  if (!r.ok()) return r.status().WithContext(At(log_->path_, c) + ", package " + std::string(c.package));
+  if (!digest.empty()) {
+    if (!r->facts) return Status::Corruption(At(log_->path_, c) + ": a definition reference without facts");
+    ZS_ASSIGN_OR_RETURN(const json::Value* data, Definition(digest));
+    auto facts = std::make_shared<DeployFacts>(*r->facts);
+    facts->data = *data;
+    r->facts = std::move(facts);
+  }
+  return r;
+}
+
+Result<Record> FileEventLogInternal::DecodeCheckpoint(const Chunk& c, std::string_view body,
+                                                      std::uint64_t* max_events, std::uint64_t* sequence) {
+  if (!internal::ReadVarint(&body, max_events) || !internal::ReadVarint(&body, sequence) ||
+      body.size() < internal::kDigestSize) {
+    return Status::Corruption(At(log_->path_, c) + ": malformed checkpoint");
+  }
+  const std::string_view digest = body.substr(0, internal::kDigestSize);
+  body.remove_prefix(internal::kDigestSize);
+  auto r = DecodeRecord(body);
+  if (!r.ok()) return r.status().WithContext(At(log_->path_, c) + ": checkpoint");
+  if (r->kind != RecordKind::kBase || !r->base) {
+    return Status::Corruption(At(log_->path_, c) + ": a checkpoint that is not a snapshot");
+  }
+  ZS_ASSIGN_OR_RETURN(const json::Value* data, Definition(digest));
+  auto pkg = std::make_shared<DeployedPackage>(*r->base);
+  pkg->data = *data;
+  r->base = std::move(pkg);
+  return r;
+}
+
+const Chunk* FileEventLogInternal::LastChunkOf(std::string_view package) const {
+  for (auto c = chunks_.rbegin(); c != chunks_.rend(); ++c) {
+    if (c->package == package && c->records > 0) return &*c;
+  }
+  return nullptr;
+}
+
+bool FileEventLogInternal::HasDefinition(std::string_view digest) const {
+  for (const Chunk& c : chunks_) {
+    for (std::size_t i = 0; i < c.digests.size(); i += internal::kDigestSize) {
+      if (c.digests.substr(i, internal::kDigestSize) == digest) return true;
+    }
+  }
+  return false;
+}
+
+Result<PackageTail> FileEventLogInternal::Tail(std::string_view package) {
+  PackageTail tail;
+  if (legacy_) {
+    for (const auto& e : legacy_entries_) {
+      if (e.package == package) tail.records.push_back(e.record);
+    }
+    return tail;
+  }
+  // Newest chunk first, back to the one that starts with a usable checkpoint.
+  std::vector<const Chunk*> picked;
+  std::size_t from_entry = 0;
+  std::vector<std::string> raws;
+  for (auto c = chunks_.rbegin(); c != chunks_.rend(); ++c) {
+    if (c->package != package) continue;
+    picked.push_back(&*c);
+    if ((c->flags & internal::kChunkHasCheckpoint) == 0) continue;
+    std::string raw;
+    auto entries = Entries(*c, &raw);
+    if (!entries.ok() || entries->empty() || (*entries)[0].tag != EntryTag::kCheckpoint) continue;
+    std::uint64_t max_events = 0, seq = 0;
+    auto base = DecodeCheckpoint(*c, (*entries)[0].body, &max_events, &seq);
+    if (!base.ok() || max_events != log_->options_.fold.max_events) continue;
+    tail.checkpoint = std::move(base).value();
+    tail.checkpoint_sequence = seq;
+    from_entry = 1;
+    break;
+  }
+  std::reverse(picked.begin(), picked.end());
+  for (std::size_t i = 0; i < picked.size(); ++i) {
+    const Chunk& c = *picked[i];
+    std::string raw;
+    auto entries = Entries(c, &raw);
+    if (!entries.ok()) {
+      Skip(c, std::string(entries.status().message()));
+      continue;
+    }
+    for (std::size_t k = (i == 0 && tail.checkpoint) ? from_entry : 0; k < entries->size(); ++k) {
+      const Entry& e = (*entries)[k];
+      if (e.tag != EntryTag::kRecord && e.tag != EntryTag::kRecordWithRef) continue;
+      auto r = DecodeRecordEntry(c, e);
+      if (r.status().code() == Status::Code::kNotFound) continue;  // skippable kind
+      if (!r.ok()) return r.status();
+      tail.records.push_back(std::move(r).value());
+    }
+  }
+  return tail;
+}
+
+Status FileEventLogInternal::ScanAll(const std::function<Status(const LogEntry&)>& visit) {
+  if (legacy_) {
+    std::map<std::string, std::uint64_t, std::less<>> seq;
+    for (const auto& e : legacy_entries_) {
+      LogEntry entry{e.package, ++seq[e.package], false, 0, &e.record};
+      ZS_RETURN_IF_ERROR(visit(entry));
+    }
+    return Status::OK();
+  }
+  for (const Chunk& c : chunks_) {
+    std::string raw;
+    auto entries = Entries(c, &raw);
+    if (!entries.ok()) {
+      Skip(c, std::string(entries.status().message()));
+      continue;
+    }
+    std::uint64_t seq = c.first_sequence;
+    for (const Entry& e : *entries) {
+      LogEntry entry{c.package, 0, false, 0, nullptr};
+      Record r;
+      if (e.tag == EntryTag::kCheckpoint) {
+        auto base = DecodeCheckpoint(c, e.body, &entry.max_events, &entry.sequence);
+        if (!base.ok()) return base.status();
+        r = std::move(base).value();
+        entry.checkpoint = true;
+      } else if (e.tag == EntryTag::kRecord || e.tag == EntryTag::kRecordWithRef) {
+        auto decoded = DecodeRecordEntry(c, e);
+        entry.sequence = seq++;
+        if (decoded.status().code() == Status::Code::kNotFound) continue;
+        if (!decoded.ok()) return decoded.status();
+        r = std::move(decoded).value();
+      } else {
+        continue;  // definitions are read through the records that use them
+      }
+      entry.record = &r;
+      ZS_RETURN_IF_ERROR(visit(entry));
+    }
+  }
+  return Status::OK();
+}
+
+// ---- public reads ----
+
+Result<std::unique_ptr<FileEventLog>> FileEventLog::Open(std::string path, FileEventLogOptions options) {
+  if (path.empty()) return Status::InvalidArgument("an event log needs a file name");
+  return std::unique_ptr<FileEventLog>(new FileEventLog(std::move(path), options));
+}
+
+Result<std::vector<Record>> FileEventLog::Read(std::string_view package, std::uint64_t first,
+                                               std::uint64_t limit) const {
+  std::vector<Record> out;
+  ZS_RETURN_IF_ERROR(Scan([&](const LogEntry& e) {
+    if (e.checkpoint || e.package != package) return Status::OK();
+    if (e.sequence >= first && e.sequence - first < limit) out.push_back(*e.record);
+    return Status::OK();
+  }));
+  return out;
+}
+
+Result<std::uint64_t> FileEventLog::Size(std::string_view package) const {
+  ZS_ASSIGN_OR_RETURN(FileEventLogInternal f, FileEventLogInternal::Load(*this));
+  if (f.legacy()) {
+    return static_cast<std::uint64_t>(std::count_if(
+        f.legacy_entries().begin(), f.legacy_entries().end(),
+        [&](const internal::LegacyEntry& e) { return e.package == package; }));
+  }
+  const Chunk* last = f.LastChunkOf(package);
+  return last == nullptr ? 0 : last->first_sequence + last->records - 1;
+}
+
+Result<std::vector<std::string>> FileEventLog::Packages() const {
+  ZS_ASSIGN_OR_RETURN(FileEventLogInternal f, FileEventLogInternal::Load(*this));
+  std::set<std::string, std::less<>> names;
+  for (const auto& e : f.legacy_entries()) names.insert(e.package);
+  for (const Chunk& c : f.chunks()) {
+    if (c.records > 0) names.emplace(c.package);
+  }
+  return std::vector<std::string>(names.begin(), names.end());
+}
+
+Result<PackageTail> FileEventLog::ReadTail(std::string_view package) const {
+  ZS_ASSIGN_OR_RETURN(FileEventLogInternal f, FileEventLogInternal::Load(*this));
+  return f.Tail(package);
+}
+
+Status FileEventLog::Scan(const std::function<Status(const LogEntry&)>& visit) const {
+  ZS_ASSIGN_OR_RETURN(FileEventLogInternal f, FileEventLogInternal::Load(*this));
+  return f.ScanAll(visit);
+}
+
+}  // namespace zs::engine

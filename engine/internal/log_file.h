@@ -1,0 +1,89 @@
+// File access for the file event log (engine/file_event_log.h): a read-only
+// mapping, an exclusively locked handle for appends, atomic replacement, and
+// the reader of the JSON Lines log earlier releases wrote.
+//
+// Thread safety: each object belongs to one thread.
+#ifndef ZARF_STATE_ENGINE_INTERNAL_LOG_FILE_H_
+#define ZARF_STATE_ENGINE_INTERNAL_LOG_FILE_H_
+
+#include <sys/stat.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codec/status.h"
+#include "engine/record.h"
+
+namespace zs::engine::internal {
+
+// The bytes of a file, mapped read-only. A missing file maps as empty.
+class MappedFile {
+ public:
+  // IOError naming `path` when it exists but cannot be read. With `fd` >= 0
+  // that descriptor is mapped (borrowed) instead of opening `path`.
+  static Result<std::unique_ptr<MappedFile>> Open(const std::string& path, int fd = -1);
+  ~MappedFile();
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  std::string_view bytes() const { return {static_cast<const char*>(data_), size_}; }
+  bool exists() const { return exists_; }
+
+ private:
+  MappedFile() = default;
+  void* data_ = nullptr;
+  std::size_t size_ = 0;
+  bool exists_ = false;
+};
+
+// The log file open for writing under flock(LOCK_EX) on the file itself,
+// checked (after the lock is granted) to still be the file at `path`, since
+// a conversion replaces it. The lock is released on destruction.
+class LockedFile {
+ public:
+  // NotFound when there is no file at `path`; IOError naming it otherwise.
+  static Result<std::unique_ptr<LockedFile>> Open(const std::string& path);
+  ~LockedFile();
+  LockedFile(const LockedFile&) = delete;
+  LockedFile& operator=(const LockedFile&) = delete;
+
+  int fd() const { return fd_; }
+  std::uint64_t dev() const { return dev_; }
+  std::uint64_t ino() const { return ino_; }
+  // Writes `data` at `offset` and fsyncs. IOError naming the path.
+  Status WriteAt(std::uint64_t offset, std::string_view data);
+  // Cuts the file to `size` and fsyncs.
+  Status Truncate(std::uint64_t size);
+
+ private:
+  LockedFile(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
+  std::string path_;
+  int fd_;
+  std::uint64_t dev_ = 0, ino_ = 0;
+};
+
+// Creates `path` holding `contents`, whole or not at all: written unnamed
+// (O_TMPFILE; a kill leaves nothing) or, where that is missing, under a temp
+// name, then linked into place, which fails when another writer created
+// `path` first (false, nothing written). `*st` receives the new file's stat.
+Result<bool> CreateWhole(const std::string& path, std::string_view contents, struct stat* st);
+
+// Installs `contents` as `path`: a temp file in its directory, fsynced and
+// renamed over it, the directory fsynced. IOError naming the path.
+Status ReplaceFile(const std::string& path, std::string_view contents);
+
+// One line of a JSON Lines log.
+struct LegacyEntry {
+  std::string package;
+  Record record;
+};
+// The records of a JSON Lines log in file order. A last line without its
+// newline is a torn tail and ignored; blank lines are ignored; records of a
+// skippable unknown kind are left out. Corruption names `path` and the line.
+Result<std::vector<LegacyEntry>> ParseLegacyLog(std::string_view text, const std::string& path);
+
+}  // namespace zs::engine::internal
+
+#endif  // ZARF_STATE_ENGINE_INTERNAL_LOG_FILE_H_

@@ -1,0 +1,298 @@
+#include "engine/file_event_log.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "codec/go_json.h"
+#include "codec/json_reader.h"
+#include "codec/model_json.h"
+#include "codec/package_secret.h"
+#include "engine/lifecycle.h"
+#include "engine/internal/log_format.h"
+#include "tests/test_dir.h"
+#include "tests/test_util.h"
+
+namespace zs::engine {
+namespace {
+
+namespace fs = std::filesystem;
+
+Clock FakeClock() {
+  auto t = std::make_shared<std::int64_t>(1767225600LL * 1000000000LL);
+  return [t] {
+    *t += 1000000000LL;
+    return Timestamp::FromUnixNanos(*t);
+  };
+}
+
+// A definition of `n` components, each with some text, so that it weighs.
+json::Value Definition(int n) {
+  std::mt19937 random(7);
+  std::string text = R"({"kind":"ZarfPackageConfig","metadata":{"name":"demo","version":"1.0.0"},"components":[)";
+  for (int i = 0; i < n; ++i) {
+    const std::string k = std::to_string(i);
+    text.append(i > 0 ? "," : "").append(R"({"name":"c)").append(k);
+    text.append(R"(","description":"component number )").append(k);
+    text.append(R"( of the demo package","charts":[{"name":"chart)").append(k);
+    text.append(R"(","namespace":"ns","version":"1.2.)").append(k).append(R"("}],"images":[")");
+    // Digests do not compress: the definition weighs on disk as it would.
+    for (int d = 0; d < 64; ++d) text.push_back("0123456789abcdef"[random() & 15]);
+    text.append(R"("]})");
+  }
+  text += "]}";
+  return std::move(json::ParseJson(text)).value();
+}
+
+// The records of `deploys` unchanged deploys of a package of `n`
+// components, then a remove of one component.
+std::vector<Record> History(int deploys, int n = 4) {
+  auto mem = NewMemoryEventLog();
+  Lifecycle lc = std::move(Lifecycle::Open(mem.get(), "demo", {}, FakeClock())).value();
+  DeployRequest req;
+  req.package = Definition(n);
+  req.package_digest = "sha256:abc";
+  req.cli_version = "v0.84.0";
+  req.config = json::Value::MakeObject();
+  for (int d = 0; d < deploys; ++d) {
+    EXPECT_TRUE(lc.BeginDeploy(req).ok());
+    for (int i = 0; i < n; ++i) {
+      std::string c = "c";
+      c += std::to_string(i);
+      EXPECT_TRUE(lc.ComponentStarted(c).ok());
+      EXPECT_TRUE(lc.ComponentSucceeded(c, {}).ok());
+    }
+    EXPECT_TRUE(lc.FinishDeploy(kOutcomeSucceeded).ok());
+  }
+  return std::move(mem->Read("demo")).value();
+}
+
+FileEventLogOptions Options(std::uint64_t every, std::size_t max_events = 10, bool read_only = false) {
+  FileEventLogOptions o;
+  o.checkpoint_every = every;
+  o.fold.max_events = max_events;
+  o.read_only = read_only;
+  return o;
+}
+
+std::vector<std::string> Ids(const std::vector<Record>& records) {
+  std::vector<std::string> out;
+  for (const Record& r : records) out.push_back(RecordId(r));
+  return out;
+}
+
+class FileEventLogTest : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = testing::FreshTestDir("file-log"); }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::unique_ptr<FileEventLog> Log(FileEventLogOptions o = {}) {
+    return std::move(FileEventLog::Open((dir_ / "log").string(), o)).value();
+  }
+  std::string Bytes() { return testing::ReadFile(dir_ / "log"); }
+  void Put(const std::string& bytes) { std::ofstream(dir_ / "log", std::ios::binary) << bytes; }
+  fs::path dir_;
+};
+
+TEST_F(FileEventLogTest, RecordsReadBackAsAppendedInBatchesOrOneByOne) {
+  const std::vector<Record> h = History(2);
+  auto log = Log();
+  auto first = log->AppendBatch("demo", {h.begin(), h.begin() + 5});
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  for (std::size_t i = 5; i < h.size(); ++i) ASSERT_TRUE(log->Append("demo", h[i]).ok());
+  ASSERT_TRUE(log->Append("other", h[0]).ok());
+  EXPECT_EQ(Ids(*log->Read("demo")), Ids(h));
+  EXPECT_EQ(*log->Size("demo"), h.size());
+  EXPECT_EQ(*log->Packages(), (std::vector<std::string>{"demo", "other"}));
+  EXPECT_EQ(Ids(*log->Read("demo", 3, 2)), Ids({h[2], h[3]}));
+  EXPECT_EQ(Bytes().substr(0, 8), "ZSEVLOG\n");
+}
+
+TEST_F(FileEventLogTest, ANewLogIsPrivateAndLeavesNoTempFileBehind) {
+  auto log = Log();
+  ASSERT_TRUE(log->Append("demo", History(1)[0]).ok());
+  EXPECT_EQ(fs::status(dir_ / "log").permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 1);
+}
+
+TEST_F(FileEventLogTest, AppendingARecordAgainChangesNothing) {
+  const std::vector<Record> h = History(1);
+  auto log = Log();
+  ASSERT_TRUE(log->AppendBatch("demo", h).ok());
+  const std::string before = Bytes();
+  auto again = log->AppendBatch("demo", h);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->length, 0u);
+  EXPECT_FALSE(again->results[2].appended);
+  EXPECT_EQ(again->results[2].sequence, 3u);
+  EXPECT_EQ(Bytes(), before);
+}
+
+TEST_F(FileEventLogTest, AnUnchangedDefinitionIsStoredOnce) {
+  const std::vector<Record> h = History(3, 40);
+  std::string def;
+  ASSERT_TRUE(json::AppendJson(&def, h[0].facts->data).ok());
+  const std::size_t per_deploy = h.size() / 3;
+  auto log = Log();
+  std::vector<std::uint64_t> sizes;
+  for (int d = 0; d < 3; ++d) {
+    ASSERT_TRUE(log->AppendBatch("demo", {h.begin() + d * per_deploy, h.begin() + (d + 1) * per_deploy}).ok());
+    sizes.push_back(fs::file_size(dir_ / "log"));
+  }
+  // The first deploy stores the definition; a redeploy only refers to it.
+  EXPECT_GT(sizes[0], sizes[2] - sizes[1]);
+  EXPECT_LT(sizes[2] - sizes[1], def.size() / 4);
+  auto back = log->Read("demo");
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ((*back)[2 * per_deploy].facts->data, h[0].facts->data);
+}
+
+TEST_F(FileEventLogTest, OpeningFoldsFromTheLastCheckpointToTheSameSnapshot) {
+  const std::vector<Record> h = History(6);  // 10 records per deploy
+  auto log = Log(Options(15));
+  for (std::size_t i = 0; i < h.size(); i += 10) {
+    ASSERT_TRUE(log->AppendBatch("demo", {h.begin() + i, h.begin() + i + 10}).ok());
+  }
+  auto tail = log->ReadTail("demo");
+  ASSERT_TRUE(tail.ok()) << tail.status().message();
+  ASSERT_TRUE(tail->checkpoint.has_value());
+  EXPECT_EQ(tail->checkpoint_sequence, 40u);
+  EXPECT_EQ(tail->records.size(), 20u);
+  std::vector<Record> view{*tail->checkpoint};
+  view.insert(view.end(), tail->records.begin(), tail->records.end());
+  EXPECT_EQ(EncodeDeployedPackage(*Fold(view)), EncodeDeployedPackage(*Fold(h)));
+  EXPECT_EQ(Ids(*log->Read("demo")), Ids(h));  // the full history still reads
+  std::size_t checkpoints = 0;
+  ASSERT_TRUE(log->Scan([&](const LogEntry& e) {
+                   if (!e.checkpoint) return Status::OK();
+                   ++checkpoints;
+                   auto folded = FoldPrefix(h, e.sequence);
+                   EXPECT_EQ(EncodeDeployedPackage(*e.record->base), EncodeDeployedPackage(*folded));
+                   return Status::OK();
+                 }).ok());
+  EXPECT_EQ(checkpoints, 2u);
+  // With another event cap the checkpoints do not apply: fold from the start.
+  auto uncapped = Log(Options(15, 0))->ReadTail("demo");
+  EXPECT_FALSE(uncapped->checkpoint.has_value());
+  EXPECT_EQ(uncapped->records.size(), h.size());
+}
+
+TEST_F(FileEventLogTest, ACheckpointOnDemandIsRefusedWhileAnOperationIsOpen) {
+  const std::vector<Record> h = History(1);
+  auto log = Log();
+  ASSERT_TRUE(log->AppendBatch("demo", {h.begin(), h.begin() + 2}).ok());
+  EXPECT_EQ(log->Checkpoint("demo").code(), Status::Code::kInvalidArgument);
+  EXPECT_EQ(log->Checkpoint("nothing").code(), Status::Code::kInvalidArgument);
+  ASSERT_TRUE(log->AppendBatch("demo", h).ok());
+  ASSERT_TRUE(log->Checkpoint("demo").ok());
+  EXPECT_EQ(log->ReadTail("demo")->checkpoint_sequence, h.size());
+  EXPECT_TRUE(log->ReadTail("demo")->records.empty());
+}
+
+TEST_F(FileEventLogTest, ATornLastChunkIsNotReadAndTheNextAppendCutsIt) {
+  const std::vector<Record> h = History(2);
+  auto log = Log();
+  ASSERT_TRUE(log->AppendBatch("demo", {h.begin(), h.begin() + 10}).ok());
+  const std::uint64_t whole = fs::file_size(dir_ / "log");
+  ASSERT_TRUE(log->AppendBatch("demo", {h.begin() + 10, h.end()}).ok());
+  fs::resize_file(dir_ / "log", fs::file_size(dir_ / "log") - 7);
+  EXPECT_EQ(log->Read("demo")->size(), 10u);
+  EXPECT_TRUE(log->skipped().empty());
+  EXPECT_EQ(*log->Size("demo"), 10u);
+  auto again = log->AppendBatch("demo", {h.begin() + 10, h.end()});
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->offset, whole);
+  EXPECT_EQ(Ids(*log->Read("demo")), Ids(h));
+}
+
+TEST_F(FileEventLogTest, ADamagedMiddleChunkIsSkippedAndReported) {
+  const std::vector<Record> h = History(3);
+  auto log = Log();
+  std::vector<std::uint64_t> ends;
+  for (std::size_t i = 0; i < h.size(); i += 10) {
+    ASSERT_TRUE(log->AppendBatch("demo", {h.begin() + i, h.begin() + i + 10}).ok());
+    ends.push_back(fs::file_size(dir_ / "log"));
+  }
+  std::string b = Bytes();
+  b[ends[0] + 50] ^= 0x20;  // inside the second chunk's payload
+  Put(b);
+  auto back = log->Read("demo");
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  std::vector<Record> want(h.begin(), h.begin() + 10);
+  want.insert(want.end(), h.begin() + 20, h.end());
+  EXPECT_EQ(Ids(*back), Ids(want));
+  ASSERT_EQ(log->skipped().size(), 1u);
+  EXPECT_EQ(log->skipped()[0].offset, ends[0]);
+  EXPECT_EQ(log->skipped()[0].bytes, ends[1] - ends[0]);
+  EXPECT_EQ(log->skipped()[0].reason,
+            (dir_ / "log").string() + ": chunk at byte " + std::to_string(ends[0]) +
+                ": checksum does not match");
+  // A damaged length: found again from the next chunk's magic.
+  b = Bytes();
+  b[ends[0] + 12] = '\x7f';
+  Put(b);
+  EXPECT_EQ(Ids(*log->Read("demo")), Ids(want));
+  ASSERT_EQ(log->skipped().size(), 1u);
+  EXPECT_EQ(log->skipped()[0].reason, "bytes that are not a chunk");
+}
+
+TEST_F(FileEventLogTest, ALogOfANewerFormatIsRefused) {
+  std::string b = internal::FileHeader();
+  b[8] = 9;
+  Put(b);
+  EXPECT_EQ(Log()->Read("demo").status().code(), Status::Code::kNotSupported);
+  EXPECT_EQ(Log()->Append("demo", History(1)[0]).status().code(), Status::Code::kNotSupported);
+}
+
+TEST_F(FileEventLogTest, AReadOnlyLogRefusesAppendsAndCreatesNothing) {
+  auto log = Log(Options(1000, 10, true));
+  EXPECT_EQ(log->Append("demo", History(1)[0]).status().code(), Status::Code::kInvalidArgument);
+  EXPECT_FALSE(fs::exists(dir_ / "log"));
+  EXPECT_TRUE(log->Read("demo")->empty());
+}
+
+TEST_F(FileEventLogTest, AnAppendTakenBackLeavesWhatOthersAppendedAfter) {
+  const std::vector<Record> h = History(2);
+  auto log = Log();
+  ASSERT_TRUE(log->AppendBatch("demo", {h.begin(), h.begin() + 10}).ok());
+  auto mine = log->AppendBatch("demo", {h.begin() + 10, h.end()});
+  ASSERT_TRUE(mine.ok());
+  ASSERT_TRUE(log->Append("other", h[0]).ok());
+  ASSERT_TRUE(log->CutBack(*mine).ok());
+  EXPECT_EQ(Ids(*log->Read("demo")), Ids({h.begin(), h.begin() + 10}));
+  EXPECT_EQ(log->Read("other")->size(), 1u);
+  EXPECT_TRUE(log->skipped().empty());
+}
+
+// A log the previous release wrote (JSON Lines), with the Secret it kept.
+TEST_F(FileEventLogTest, ALogOfThePreviousReleaseReadsAndIsConvertedOnAppend) {
+  const std::string old = testing::ReadFile(testing::DataDir() / "logs" / "podinfo-v0.log.jsonl");
+  Put(old);
+  auto log = Log();
+  EXPECT_EQ(*log->Packages(), std::vector<std::string>{"podinfo"});
+  auto records = log->Read("podinfo");
+  ASSERT_TRUE(records.ok()) << records.status().message();
+  ASSERT_EQ(records->size(), 22u);
+  auto secret = json::ParseJson(testing::ReadFile(testing::DataDir() / "logs" / "podinfo-v0.secret.json"));
+  ASSERT_TRUE(secret.ok());
+  auto stored = DecodePackage(*secret);
+  ASSERT_TRUE(stored.ok());
+  auto folded = Fold(*records);
+  ASSERT_TRUE(folded.ok());
+  EXPECT_TRUE(CompareSnapshots(*stored, *folded).empty());
+  // The first append converts it: the same records, then the new one.
+  Record next = records->back();
+  next.event.timestamp = Timestamp::FromUnixNanos(next.event.timestamp.unix_nanos() + 1);
+  ASSERT_TRUE(log->Append("podinfo", next).ok());
+  EXPECT_EQ(Bytes().substr(0, 8), "ZSEVLOG\n");
+  auto after = log->Read("podinfo");
+  ASSERT_TRUE(after.ok());
+  records->push_back(next);
+  EXPECT_EQ(Ids(*after), Ids(*records));
+  EXPECT_LT(Bytes().size(), old.size());
+}
+
+}  // namespace
+}  // namespace zs::engine

@@ -1,0 +1,45 @@
+// What `zarf-state replay` does with a record log (engine/file_event_log.h)
+// beyond folding it: reading it read-only with what was skipped said,
+// --dump (the records as JSON Lines), and the checkpoint check of --verify.
+//
+// Thread safety: functions are reentrant.
+#ifndef ZARF_STATE_TOOLS_REPLAY_LOG_H_
+#define ZARF_STATE_TOOLS_REPLAY_LOG_H_
+
+#include <cstddef>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "codec/status.h"
+#include "engine/file_event_log.h"
+#include "engine/fold.h"
+
+namespace zs::tools {
+
+// The log at `path` opened read-only, read with the event cap `max_events`.
+Result<std::unique_ptr<engine::FileEventLog>> OpenLogForReading(const std::string& path,
+                                                                std::size_t max_events);
+
+// One "warning: ..." line on `err` per region the last read of `log`
+// skipped (a damaged chunk), naming the file, offset, length and reason.
+void ReportSkipped(const engine::FileEventLog& log, std::ostream& err);
+
+// Prints every record of `log` (of `package` only, unless it is empty) as
+// one {"package":..,"record":..} line, the form earlier releases wrote,
+// which any reader of a record log accepts.
+Status DumpLog(const engine::FileEventLog& log, const std::string& package, std::ostream& out);
+
+// Every checkpoint of `package` compared with the fold of the records
+// before it (`records`, the package's full history): the differences, each
+// path prefixed "(checkpoint after record N) ". `*checked` receives how
+// many checkpoints were compared.
+Result<std::vector<engine::Drift>> VerifyCheckpoints(const engine::FileEventLog& log,
+                                                     const std::string& package,
+                                                     const std::vector<engine::Record>& records,
+                                                     std::size_t* checked);
+
+}  // namespace zs::tools
+
+#endif  // ZARF_STATE_TOOLS_REPLAY_LOG_H_
