@@ -21,8 +21,9 @@ FUZZ_JOBS ?= 1
 FUZZ_TARGETS ?=
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev llvm-14 python3
 
-# make package: both builds are portable (ZS_NATIVE=OFF) and build only the
-# binary; the static one compiles simdjson from Debian's source package
+# make package: the .deb is packed from the Release build make test uses
+# (portable by default); the tarball's binary is a second, static build that
+# compiles simdjson from Debian's source package
 # (packaging/fetch_simdjson_source.sh), which Debian 12 ships as .so only.
 DIST ?= dist
 PACKAGE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DZS_NATIVE=OFF -DZS_BUILD_TESTS=OFF \
@@ -36,16 +37,14 @@ demo: _build
 test: _build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
-package: _deps
-	@cmake -S . -B build-package $(PACKAGE_FLAGS) >/dev/null
-	@cmake --build build-package -j $(JOBS) --target zarf-state -- --no-print-directory
-	@cd build-package && cpack -G DEB >/dev/null
+package: _build
+	@cd $(BUILD) && cpack -G DEB >/dev/null
 	@src=$$(packaging/fetch_simdjson_source.sh build-static/simdjson-src) && \
 	  cmake -S . -B build-static $(PACKAGE_FLAGS) -DZS_STATIC=ON -DZS_SIMDJSON_SOURCE="$$src" >/dev/null
 	@cmake --build build-static -j $(JOBS) --target zarf-state -- --no-print-directory
 	@cd build-static && cpack -G TGZ >/dev/null
 	@rm -rf $(DIST) && mkdir -p $(DIST) && \
-	  cp build-package/zarf-state_*.deb build-static/zarf-state-*-linux-x86_64.tar.gz $(DIST)/ && \
+	  cp $(BUILD)/zarf-state_*.deb build-static/zarf-state-*-linux-x86_64.tar.gz $(DIST)/ && \
 	  cd $(DIST) && sha256sum *.deb *.tar.gz > SHA256SUMS && ls -l
 	packaging/check_packages.sh $(DIST)
 
