@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "tools/cluster_input.h"
 #include "tools/common.h"
 #include "tools/report_data.h"
 #include "tools/report_page.h"
@@ -53,15 +54,25 @@ void RegisterReport(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<ReportOptions>();
   CLI::App* cmd = app->add_subcommand(
       "report", "Write one self-contained HTML page of the packages' state (works offline)");
-  cmd->add_option("-f,--filename", o->files, "Input file(s) of Secrets; '-' for stdin")
-      ->default_val(std::vector<std::string>{"-"});
+  CLI::Option* files =
+      cmd->add_option("-f,--filename", o->files, "Input file(s) of Secrets; '-' for stdin")
+          ->default_val(std::vector<std::string>{"-"});
   cmd->add_option("--db", o->db, "Cache directory: full event histories and drift");
   cmd->add_option("--migrate-report", o->migrate_report, "JSON of `migrate --report-format json`");
   cmd->add_option("--prune-plan", o->prune_plan, "JSON of `prune plan -o json`");
   cmd->add_option("--growth", o->growth_dir, "Directory written by `bench growth --out`");
   cmd->add_option("--now", o->now, "Compute ages as of this RFC 3339 time");
   cmd->add_option("--out", o->out, "The HTML file to write")->required();
-  cmd->callback([o, exit_code] { *exit_code = RunReport(*o, std::cout, std::cerr); });
+  // The init state: read too (shown as a summary, never its credentials).
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
+  cmd->callback([o, cluster, exit_code] {
+    if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
+      *exit_code = kExitSomeFailed;
+      return;
+    }
+    if (!InputIsUsable(o->files, "report", exit_code)) return;
+    *exit_code = RunReport(*o, std::cout, std::cerr);
+  });
 }
 
 }  // namespace zs::tools

@@ -42,7 +42,8 @@ _zarf_state_words() {
     "query image") echo "--repository" ;;
     "query config-changed") echo "-f --filename --exit-code" ;;
     verify) echo "--db -o --output" ;;
-    report) echo "-f --filename --db --migrate-report --prune-plan --growth --now --out" ;;
+    report) echo "-f --filename --db --migrate-report --prune-plan --growth --now --out --cluster -n
+                  --namespace --context --kubeconfig" ;;
     completion) echo "bash zsh fish" ;;
     version) echo "-o --output" ;;
     help) echo "inspect migrate record status replay config size bench prune ingest query verify

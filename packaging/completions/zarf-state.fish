@@ -69,7 +69,7 @@ for c in zarf-state kubectl-zarf_state
     end
 
     complete -c $c -n '__zarf_state_path inspect' -l show-secrets -d 'Print the credentials'
-    for p in inspect migrate status size ingest
+    for p in inspect migrate status size ingest report
         complete -c $c -n "__zarf_state_path $p" -l cluster -d 'Read the cluster through kubectl'
         complete -c $c -n "__zarf_state_path $p" -s n -l namespace -x -d 'Namespace (default zarf)'
         complete -c $c -n "__zarf_state_path $p" -l context -x -d 'kubeconfig context'

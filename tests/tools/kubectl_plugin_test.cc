@@ -187,6 +187,40 @@ TEST_F(KubectlPluginTest, StatusAndSizeOfTheClusterEqualThoseOfTheFile) {
   EXPECT_EQ(testing::ReadFile(log_).find("secrets/zarf-state"), std::string::npos);
 }
 
+TEST_F(KubectlPluginTest, ReportOfTheClusterShowsItsPackagesAndNoCredential) {
+  const std::string page = (dir_ / "report.html").string();
+  const RunResult r = Plugin({"report", "--cluster", "--now", "2026-09-01T00:00:00Z", "--out", page});
+  ASSERT_EQ(r.exit_code, kExitOk) << r.err;
+  // Read from the cluster alone (standard input is empty): every package is on the page.
+  const std::string html = testing::ReadFile(page);
+  const RunResult file = RunBinary(ZS_BINARY_PATH, {"inspect", "-o", "json", "-f", fixture_}, dir_);
+  auto packages = json::ParseJson(file.out);
+  ASSERT_TRUE(packages.ok()) << file.out;
+  std::size_t seen = 0;
+  for (const json::Value& p : packages->array()) {
+    if (p.StringOr("kind") != "package") continue;
+    ++seen;
+    EXPECT_NE(html.find(std::string(p.StringOr("name"))), std::string::npos) << p.StringOr("name");
+  }
+  EXPECT_GT(seen, 0u);
+  // The init state's credentials, as --show-secrets prints them: none is on the page.
+  const RunResult shown =
+      RunBinary(ZS_BINARY_PATH, {"inspect", "-o", "json", "--show-secrets", "-f", fixture_}, dir_);
+  std::size_t secrets = 0;
+  for (const char* key : {"\"pushPassword\": \"", "\"pullPassword\": \""}) {
+    for (std::size_t at = shown.out.find(key); at != std::string::npos;
+         at = shown.out.find(key, at + 1)) {
+      const std::size_t from = at + std::string(key).size();
+      const std::string value = shown.out.substr(from, shown.out.find('"', from) - from);
+      if (value.empty()) continue;
+      ++secrets;
+      EXPECT_EQ(html.find(value), std::string::npos) << key << value;
+    }
+  }
+  EXPECT_GT(secrets, 0u) << shown.out;
+  EXPECT_NE(testing::ReadFile(log_).find("secrets/zarf-state"), std::string::npos);
+}
+
 TEST_F(KubectlPluginTest, MigrateDryRunOfTheClusterEqualsThatOfTheFile) {
   const RunResult r = Plugin({"migrate", "--cluster", "--dry-run", "-o", "json"});
   ASSERT_EQ(r.exit_code, kExitOk) << r.err;
