@@ -77,7 +77,8 @@ Value PackageReport(const InputObject& in, const DeployedPackage& pkg, std::size
       {"headroomBytes", Value::Int(static_cast<std::int64_t>(kSecretSizeLimit) -
                                    static_cast<std::int64_t>(size))},
       {"events", Value::Int(static_cast<std::int64_t>(pkg.events.size()))},
-      {"latestEvent", latest.is_null() ? Value::String(std::string(kOutcomeUnknown)) : latest},
+      // An event is an object, or null when there is none (the table says Unknown).
+      {"latestEvent", latest},
       {"components", std::move(components)},
   });
   if (const std::string_view note = ZarfCannotRead(in.payload); !note.empty()) {
@@ -103,8 +104,8 @@ void PrintPackageTable(const Value& r, std::ostream& out) {
       << " used, headroom " << num("headroomBytes") << ")\n";
   const Value* latest = r.Find("latestEvent");
   out << "  latest event: "
-      << (latest->is_string() ? latest->as_string()
-                              : TerminalText(latest->StringOr("type")) + "/" +
+      << (latest->is_null() ? std::string(kOutcomeUnknown)
+                            : TerminalText(latest->StringOr("type")) + "/" +
                                     TerminalText(latest->StringOr("outcome")) + " at " +
                                     TerminalText(latest->StringOr("timestamp")))
       << "  (" << num("events") << " events stored)\n";
