@@ -1,7 +1,7 @@
 // Throughput of the JSON codec (codec/json_reader.h, codec/go_json.h) on a
 // DeployedPackage of about 1 MiB, the size limit of a Kubernetes Secret.
 //
-// Two inputs: a synthetic sample (bench/codec/sample_package.h, fixed seed)
+// Two inputs: a synthetic sample (tools/dev/sample_package.h, fixed seed)
 // and, when ZS_TEST_DATA is set, the legacy fixture pkg-edge-near-1mib. Every
 // benchmark reports the input document's size as bytes processed, so parse,
 // write and round-trip rates are all "documents' worth of MiB per second" and
@@ -19,7 +19,7 @@
 #include <string>
 #include <string_view>
 
-#include "bench/codec/sample_package.h"
+#include "tools/dev/sample_package.h"
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/json_value.h"

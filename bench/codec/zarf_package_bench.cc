@@ -1,6 +1,6 @@
 // Throughput of MarshalZarfPackage (codec/zarf_package.h), what
 // `record deploy --package` runs once per deploy, on the package definition
-// of the ~1 MiB synthetic sample (bench/codec/sample_package.h, fixed seed):
+// of the ~1 MiB synthetic sample (tools/dev/sample_package.h, fixed seed):
 // once as the sample holds it (Zarf's own form) and once with every empty
 // object and empty string removed, as a person would write the definition.
 // Bytes processed are the input definition's compact size.
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/codec/sample_package.h"
+#include "tools/dev/sample_package.h"
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/zarf_package.h"

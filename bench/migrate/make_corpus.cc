@@ -15,7 +15,7 @@
 #include <fstream>
 #include <string>
 
-#include "bench/codec/sample_package.h"
+#include "tools/dev/sample_package.h"
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/secret.h"

@@ -30,7 +30,7 @@ inline constexpr std::uint8_t kKnownFlags = kFlagZstd | kFlagDictionary;
 // Dictionary ids as zstd computes them (ZDICT_getDictID). 0 is "none".
 inline constexpr std::uint32_t kNoDictionary = 0;
 // The shipped dictionaries (codec/data/, trained by
-// codec/tools/train_dictionary.cc). A shipped dictionary is never changed or
+// tools/dev/train_dictionary.cc). A shipped dictionary is never changed or
 // dropped: envelopes written with it must stay readable. A retrained one is a
 // new file with a new id, listed here; writers use the newest.
 //   1: zarf_state.dict, 32 KiB trained on synthetic packages only.

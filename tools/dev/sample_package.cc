@@ -1,4 +1,4 @@
-#include "bench/codec/sample_package.h"
+#include "tools/dev/sample_package.h"
 
 #include <cstdlib>
 #include <fstream>

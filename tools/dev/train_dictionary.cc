@@ -6,7 +6,7 @@
 //       The shipped kind of dictionary (BuildDictionary): 32 KiB trained by
 //       zstd on synthetic packages (hand-modelled on Zarf's init package and
 //       examples, every era's field set, v2 events, and
-//       bench/codec/sample_package.h at several sizes), followed by state
+//       tools/dev/sample_package.h at several sizes), followed by state
 //       Zarf wrote: the package fixtures under DIR/legacy, newest era
 //       nearest the end, each only when the state chosen so far does not
 //       already predict it. --size caps the whole (default 96 KiB).
@@ -36,7 +36,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/codec/sample_package.h"
+#include "tools/dev/sample_package.h"
 #include "codec/compact.h"
 #include "codec/internal/format.h"
 #include "codec/json_value.h"

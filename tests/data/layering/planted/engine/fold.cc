@@ -1,0 +1,2 @@
+#include "migrate/internal/schema.h"
+#include "codec/model.h"

@@ -1,0 +1,3 @@
+#include "tests/test_util.h"
+#include "codec/internal/format.h"
+#include "engine/cache.h"
