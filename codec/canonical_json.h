@@ -1,5 +1,5 @@
 // Canonical JSON (RFC 8785, the JSON Canonicalization Scheme) and the
-// canonical config digest built on it (docs/model.md section 5, "Beyond Zarf").
+// canonical config digest built on it (docs/model.md section 5).
 //
 // Zarf's own configDigest (config.h) hashes the exact bytes of Go's
 // json.Marshal, so two configs that mean the same thing can still digest

@@ -2,7 +2,7 @@
 // `version` and `help [COMMAND...]` subcommands, an "Examples:" section at
 // the end of every command's --help, the program's name (`zarf-state`, or
 // `kubectl zarf-state` when run as the kubectl plugin `kubectl-zarf_state`)
-// and "did you mean" for a mistyped subcommand (docs/commands.md).
+// and "did you mean" for a mistyped subcommand (docs/cli.md).
 //
 // Thread safety: not thread-safe (registers on and prints for one app).
 #ifndef ZARF_STATE_TOOLS_CLI_BASICS_H_

@@ -30,7 +30,7 @@ Value EventValue(const std::string& type, const std::string& outcome, const Time
                             {"timestamp", Value::String(FormatRfc3339(t))}});
 }
 
-// The stable machine-readable report of one package (docs/commands.md: "inspect -o json").
+// The stable machine-readable report of one package (docs/cli.md, "zarf-state inspect").
 Value PackageReport(const InputObject& in, const DeployedPackage& pkg, std::size_t size) {
   const Value* metadata = pkg.data.Find("metadata");
   std::string why;

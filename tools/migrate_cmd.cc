@@ -112,7 +112,7 @@ std::string ResultOf(const ObjectOutcome& o) {
   return o.report->changed ? "migrated" : "unchanged";
 }
 
-// The stable machine-readable report (docs/commands.md: "migrate report").
+// The stable machine-readable report (docs/cli.md, "zarf-state migrate").
 Value ReportValue(const std::vector<ObjectOutcome>& outcomes, const std::string& target) {
   Value objects = Value::MakeArray();
   std::map<std::string, std::int64_t> counts;

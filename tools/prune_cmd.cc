@@ -84,7 +84,7 @@ Value Actions(const std::vector<engine::PruneAction>& actions) {
   return a;
 }
 
-// The stable `-o json` form (documented in docs/commands.md).
+// The stable `-o json` form (documented in docs/cli.md).
 Value PlanJson(const engine::PrunePlan& plan) {
   Value charts = Value::MakeArray();
   for (const auto& c : plan.charts) {

@@ -1,6 +1,6 @@
 // `zarf-state query --db DIR WHAT ...`: answers from the local cache
 // (engine/cache.h), without touching the cluster. `-o table` (default) or
-// `-o json` (stable, documented in docs/commands.md):
+// `-o json` (stable, documented in docs/cli.md):
 //
 //   history PACKAGE [--type T] [--outcome O] [--since TIME] [--until TIME]
 //           [--no-components]        every event the cache has seen, in order

@@ -41,7 +41,7 @@ TEST(InstallTest, PutsEveryFileInItsPlaceAndThePluginLink) {
       "share/fish/vendor_completions.d/zarf-state.fish",
       "share/doc/zarf-state/LICENSE",
       "share/doc/zarf-state/README.md",
-      "share/doc/zarf-state/docs/commands.md",
+      "share/doc/zarf-state/docs/cli.md",
       "share/doc/zarf-state/docs/install.md",
   };
   EXPECT_EQ(Missing(prefix, expected), std::vector<std::string>{});
