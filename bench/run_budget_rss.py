@@ -3,7 +3,7 @@
 
 Runs each command once per input and reports the child's peak resident set
 (getrusage of the waited child) and its multiple of the input size; the
-figures of docs/reliability-budgets.md come from here.
+figures of docs/reliability.md#peak-memory come from here.
 
   bench/run_budget_rss.py [BUILD_DIR]   (default: build)
 

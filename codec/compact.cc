@@ -472,7 +472,7 @@ Status GetPackage(const pb::DeployedPackage& in, std::size_t* left,
 // kElementFloor. Every message counts (component, chart, connect string,
 // event, timestamp, unknown member, JSON value), and so does every node of a
 // JSON text, which is parsed with what is left of the budget. A Zarf-written
-// package compresses to far fewer (docs/reliability-budgets.md).
+// package compresses to far fewer (docs/reliability.md#decode-budgets).
 constexpr std::size_t kExpansionFactor = 16;
 constexpr std::size_t kMaxDecodedBytes =
     kSecretSizeLimit * kExpansionFactor;

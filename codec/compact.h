@@ -51,7 +51,7 @@ Result<std::string> Encode(const DeployedPackage& pkg, const EncodeOptions& opti
 // declared length over the decode budget (16 x the 1 MiB Secret limit);
 // NotSupported for a format version newer than kFormatVersion or an unknown
 // dictionary; InvalidArgument for more than 4096 + 8 per envelope byte
-// messages and JSON values, the element budget (docs/reliability-budgets.md).
+// messages and JSON values, the element budget (docs/reliability.md#decode-budgets).
 Result<DeployedPackage> Decode(std::string_view bytes);
 
 // Whether `bytes` starts with the envelope's magic (cheap sniffing).

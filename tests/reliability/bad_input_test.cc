@@ -272,7 +272,7 @@ TEST(BadInputCorpusTest, StdinOverTheLimitIsRefusedInMemoryNearTheLimit) {
 }
 
 // Inside the budgets, peak memory stays under the multiple of the input that
-// docs/reliability-budgets.md states, on the densest legal shape: empty
+// docs/reliability.md#peak-memory states, on the densest legal shape: empty
 // objects at 8 bytes each (the most model structs a text may ask for).
 TEST(BadInputCorpusTest, TheDensestLegalPayloadStaysUnderTheStatedMemoryMultiple) {
   ZS_SKIP_MEMORY_BOUND_UNDER_SANITIZER();
