@@ -5,7 +5,8 @@ program has, as the program's own --help lists them.
 The program's commands are found by walking `BINARY --help`, then
 `BINARY CMD --help` for every name under "Subcommands:", and so on down
 (query history, record deploy, config diff, ...). Each command's flags are
-the long and short names in the option lines of its help (`-h,--help` aside).
+the option lines of its help (`-h,--help` aside); a flag with several names
+(`-o,--output`) counts as documented when one of them is.
 
 The page names a command in a heading holding a code span that starts with
 `zarf-state`, followed by the command's words; a word may list alternatives
@@ -59,9 +60,9 @@ def parse_help(text):
             subcommands.append(entry[0])
         elif entry[0].startswith("-"):
             # "-f,--filename TEXT ..." or "--quiet,--no-progress{false}"
-            for name in re.split(r",", re.sub(r"\{[^}]*\}", "", entry[0])):
-                if name and name not in ("-h", "--help"):
-                    flags.add(name)
+            names = [n for n in re.sub(r"\{[^}]*\}", "", entry[0]).split(",") if n]
+            if "--help" not in names:
+                flags.add(tuple(names))
     return subcommands, flags
 
 
@@ -128,9 +129,11 @@ def missing(commands, text):
         texts = [global_text] + [text for _, named, text in sections
                                  if any(path[:k] in named for k in range(1, len(path) + 1))]
         documented = set(FLAG.findall("\n".join(texts)))
-        for flag in sorted(commands[path] - documented):
-            where = "Global flags" if not path else f"the section of `{name}`"
-            problems.append(f"{name}: flag {flag} is not in {where}")
+        for names in sorted(commands[path]):
+            if documented.isdisjoint(names):
+                where = "Global flags" if not path else f"the section of `{name}`"
+                flag = max(names, key=len)
+                problems.append(f"{name}: flag {flag} is not in {where}")
     return problems
 
 
