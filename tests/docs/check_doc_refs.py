@@ -13,7 +13,7 @@ What counts as a citation (in code, comments, scripts and pages alike):
                                         section headed "Rules"
   docs/formats.md, "The cache format"   a heading holding that text (also
   docs/cli.md: "inspect"                after a section number)
-  [text](cli.md#anchor)                 a Markdown link, from the page's folder
+  [text](cli.md#anchor), [text](#anchor) a Markdown link, from the page's folder
 Files under build folders, .git and tests/data/ are not read (tests/data/
 holds the planted tree the self-test checks).
 
@@ -32,7 +32,7 @@ CITE = re.compile(PAGE + r"(#[A-Za-z0-9_-]+)?"
                   r"(?:`?['\"]?\)?[,:]?\s*\(?(?:(sections?|rules?)\s+"
                   r"(\d+(?:(?:\s*,\s*|\s+and\s+)\d+)*))?)?"
                   r"(?:,?\s*\"([^\"\n]+)\")?")
-LINK = re.compile(r"\]\(([A-Za-z0-9_./-]+\.md)(#[A-Za-z0-9_-]+)?\)")
+LINK = re.compile(r"\]\(([A-Za-z0-9_./-]+\.md)?(#[A-Za-z0-9_-]+)?\)")
 HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
 NUMBERED = re.compile(r"^(\d+)\.\s")
 
@@ -107,8 +107,10 @@ def broken(root):
                         found += cited_problems(root, pages, rel, number, target, *m.groups()[1:])
                     if name.endswith(".md"):
                         for m in LINK.finditer(line):
-                            target = os.path.relpath(
-                                os.path.normpath(os.path.join(os.path.dirname(rel), m.group(1))))
+                            if not m.group(1) and not m.group(2):
+                                continue
+                            target = os.path.relpath(os.path.normpath(
+                                os.path.join(os.path.dirname(rel), m.group(1) or name)))
                             if target.startswith(".."):
                                 continue
                             found += cited_problems(root, pages, rel, number, target,
