@@ -31,11 +31,11 @@
 #include <functional>
 #include <map>
 #include <optional>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "tests/run_binary.h"
+#include "tests/test_random.h"
 #include "tests/test_util.h"
 
 namespace zs::testing {
@@ -112,7 +112,7 @@ inline int RemoveStrayTemps(const KillScenario& s) {
 // Kills until `kills` landed while the command ran, giving up after
 // `max_attempts` (a run can end before its kill).
 inline KillStats RunKillScenario(const std::string& binary, const KillScenario& s, int kills,
-                                 int max_attempts, std::mt19937_64& rng) {
+                                 int max_attempts, Rng& rng) {
   KillStats stats;
   s.prepare();
   const auto old_state = Snapshot(s);

@@ -8,7 +8,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <set>
 #include <sstream>
 
@@ -18,13 +17,14 @@
 #include "engine/cache.h"
 #include "engine/internal/cache_db.h"
 #include "tests/cache_fixture.h"
+#include "tests/test_random.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 #include "tools/ingest_cmd.h"
 #include "tools/prune_cmd.h"
+#include "tools/query_cmd.h"
 #include "tools/replay_cmd.h"
 #include "tools/report_cmd.h"
-#include "tools/query_cmd.h"
 #include "tools/verify_cmd.h"
 
 namespace zs::tools {
@@ -333,7 +333,7 @@ void KillIngestRepeatedly(CacheCmdTest* t, const std::vector<std::string>& mode_
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0)
           .count());
   std::filesystem::remove_all(scratch);
-  std::mt19937 rng(7);
+  testing::Rng rng(7);
   std::set<std::pair<int, std::string>> acked;  // (snapshot k, package)
   int killed = 0;
   // At least kKills rounds; on a loaded machine, where a run may end before
@@ -359,7 +359,7 @@ void KillIngestRepeatedly(CacheCmdTest* t, const std::vector<std::string>& mode_
     }
     ::close(out_pipe[1]);
     // Kill before, during and (sometimes) after the Secrets.
-    ::usleep(std::uniform_int_distribution<int>(0, run_us * 6 / 5)(rng));
+    ::usleep(testing::Uniform(rng, 0, run_us * 6 / 5));
     ::kill(pid, SIGKILL);
     int status = 0;
     ASSERT_EQ(::waitpid(pid, &status, 0), pid);
