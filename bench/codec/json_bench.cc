@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 
+#include "bench/bench_main.h"
 #include "tools/dev/sample_package.h"
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
@@ -170,21 +171,9 @@ int MaybeWriteSample(int argc, char** argv) {
 }  // namespace zs::bench
 
 int main(int argc, char** argv) {
-#ifndef NDEBUG
-  std::fprintf(stderr,
-               "WARNING: benchmark built without optimisation; numbers are "
-               "meaningless\n");
-#endif
   if (int rc = zs::bench::MaybeWriteSample(argc, argv); rc >= 0) return rc;
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  // Build the sample before any timing, so that no benchmark starts on a heap
-  // left fragmented by the generator.
-  const std::size_t sample_size = zs::bench::Sample().text.size();
-  benchmark::AddCustomContext("sample",
-                              std::to_string(sample_size) + " bytes, seed " +
-                                  std::to_string(zs::bench::kSampleSeed));
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return zs::bench::RunBenchmarksOnBuiltInputs(argc, argv, "sample", [] {
+    return std::to_string(zs::bench::Sample().text.size()) + " bytes, seed " +
+           std::to_string(zs::bench::kSampleSeed);
+  });
 }
