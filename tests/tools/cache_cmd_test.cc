@@ -1,7 +1,5 @@
 #include <gtest/gtest.h>
-#include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -17,6 +15,7 @@
 #include "engine/cache.h"
 #include "engine/internal/cache_db.h"
 #include "tests/cache_fixture.h"
+#include "tests/subprocess_runner.h"
 #include "tests/test_random.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
@@ -341,33 +340,19 @@ void KillIngestRepeatedly(CacheCmdTest* t, const std::vector<std::string>& mode_
   // three times as many) until a quarter of them have landed mid-run.
   for (int round = 0; round < kKills || (killed <= kKills / 4 && round < 3 * kKills); ++round) {
     const int k = 1 + (round % kFiles);
-    int out_pipe[2];
-    ASSERT_EQ(::pipe(out_pipe), 0);
-    const pid_t pid = ::fork();
+    testing::ChildPipe out;
+    ASSERT_TRUE(out.ok());
+    testing::ChildSpec spec;
+    spec.argv = {ZS_BINARY_PATH, "ingest", "--db", db, "-f", files[k - 1]};
+    spec.argv.insert(spec.argv.end(), mode_args.begin(), mode_args.end());
+    spec.stdout_fd = out.write_end();
+    const pid_t pid = testing::SpawnChild(spec);
     ASSERT_GE(pid, 0);
-    if (pid == 0) {
-      ::dup2(out_pipe[1], 1);
-      ::close(out_pipe[0]);
-      const int devnull = ::open("/dev/null", O_WRONLY);
-      ::dup2(devnull, 2);
-      std::vector<const char*> argv{"zarf-state", "ingest", "--db", db.c_str(), "-f",
-                                    files[k - 1].c_str()};
-      for (const std::string& a : mode_args) argv.push_back(a.c_str());
-      argv.push_back(nullptr);
-      ::execv(ZS_BINARY_PATH, const_cast<char* const*>(argv.data()));
-      ::_exit(127);
-    }
-    ::close(out_pipe[1]);
+    out.CloseWriteEnd();
     // Kill before, during and (sometimes) after the Secrets.
     ::usleep(testing::Uniform(rng, 0, run_us * 6 / 5));
-    ::kill(pid, SIGKILL);
-    int status = 0;
-    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-    if (WIFSIGNALED(status)) ++killed;
-    std::string text;
-    char buf[4096];
-    for (ssize_t n; (n = ::read(out_pipe[0], buf, sizeof buf)) > 0;) text.append(buf, n);
-    ::close(out_pipe[0]);
+    if (testing::SignalChild(pid, SIGKILL).signal != 0) ++killed;
+    const std::string text = out.ReadAll();
     std::istringstream lines(text);
     for (std::string line; std::getline(lines, line);) {
       if (lines.eof()) break;  // a line cut by the kill is no acknowledgement
