@@ -93,25 +93,25 @@ inline pid_t SpawnChild(const ChildSpec& spec) {
 }
 
 // Waits for `pid` to end and reaps it. With a timeout above zero, a child
-// still running after it is sent SIGKILL (timed_out is then true).
+// still running after it is sent SIGKILL (timed_out is then true). A pid
+// that is not a child of this process gives exit_code -1.
 inline ChildExit WaitChild(pid_t pid,
                            std::chrono::milliseconds timeout = std::chrono::milliseconds(0)) {
   ChildExit r;
   int status = 0;
   struct rusage usage {};
-  if (timeout.count() > 0) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (::wait4(pid, &status, WNOHANG, &usage) == 0) {
-      if (std::chrono::steady_clock::now() >= deadline) {
-        ::kill(pid, SIGKILL);
-        r.timed_out = true;
-        break;
-      }
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  bool poll = timeout.count() > 0;
+  for (;;) {
+    const pid_t got = ::wait4(pid, &status, poll ? WNOHANG : 0, &usage);
+    if (got == pid) break;
+    if (got < 0 && errno != EINTR) return r;
+    if (got == 0 && std::chrono::steady_clock::now() >= deadline) {
+      ::kill(pid, SIGKILL);
+      r.timed_out = true;
+      poll = false;
+    } else if (got == 0) {
       ::usleep(10000);
-    }
-  }
-  if (timeout.count() <= 0 || r.timed_out) {
-    while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
   }
   if (WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);

@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -323,11 +322,10 @@ void KillIngestRepeatedly(CacheCmdTest* t, const std::vector<std::string>& mode_
   const auto t0 = std::chrono::steady_clock::now();
   const std::string& db = t->db();
   const std::string scratch = db + "-timing";
-  std::string mode;
-  for (const std::string& a : mode_args) mode += " " + a;
-  const std::string timing_cmd = std::string(ZS_BINARY_PATH) + " ingest --db " + scratch + " -f " +
-                                 files[0] + mode + " >/dev/null 2>&1";
-  ASSERT_EQ(std::system(timing_cmd.c_str()), 0);
+  testing::ChildSpec timing;
+  timing.argv = {ZS_BINARY_PATH, "ingest", "--db", scratch, "-f", files[0]};
+  timing.argv.insert(timing.argv.end(), mode_args.begin(), mode_args.end());
+  ASSERT_EQ(testing::WaitChild(testing::SpawnChild(timing)).exit_code, 0);
   const int run_us = static_cast<int>(
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0)
           .count());
