@@ -70,40 +70,44 @@ const json::Value* ParsedOrSkip(benchmark::State& state, const Input& input,
   return &holder->value();
 }
 
-void BM_ParseJson(benchmark::State& state, InputFn input_fn) {
+// Runs `step(text)` once per iteration and reports the input's bytes as
+// processed; skips `state` when there is no input or a step fails.
+template <typename Step>
+void TimeOnInput(benchmark::State& state, InputFn input_fn, Step step) {
   const Input& input = input_fn();
   if (!input.error.empty()) {
     state.SkipWithError(input.error.c_str());
     return;
   }
   for (auto _ : state) {
-    Result<json::Value> parsed = json::ParseJson(input.text);
-    if (!parsed.ok()) {
-      state.SkipWithError(parsed.status().ToString().c_str());
+    const Status status = step(input.text);
+    if (!status.ok()) {
+      state.SkipWithError(status.ToString().c_str());
       break;
     }
-    benchmark::DoNotOptimize(parsed);
   }
   state.SetBytesProcessed(state.iterations() *
                           static_cast<std::int64_t>(input.text.size()));
 }
 
+void BM_ParseJson(benchmark::State& state, InputFn input_fn) {
+  TimeOnInput(state, input_fn, [](const std::string& text) {
+    Result<json::Value> parsed = json::ParseJson(text);
+    benchmark::DoNotOptimize(parsed);
+    return parsed.ok() ? Status::OK() : parsed.status();
+  });
+}
+
 void WriteBench(benchmark::State& state, InputFn input_fn,
                 const json::WriteOptions& options) {
-  const Input& input = input_fn();
   Result<json::Value> holder = Status::InvalidArgument("not parsed");
-  const json::Value* value = ParsedOrSkip(state, input, &holder);
+  const json::Value* value = ParsedOrSkip(state, input_fn(), &holder);
   if (value == nullptr) return;
-  for (auto _ : state) {
+  TimeOnInput(state, input_fn, [&](const std::string&) {
     Result<std::string> written = json::WriteJson(*value, options);
-    if (!written.ok()) {
-      state.SkipWithError(written.status().ToString().c_str());
-      break;
-    }
     benchmark::DoNotOptimize(written);
-  }
-  state.SetBytesProcessed(state.iterations() *
-                          static_cast<std::int64_t>(input.text.size()));
+    return written.ok() ? Status::OK() : written.status();
+  });
 }
 
 void BM_WriteJsonRaw(benchmark::State& state, InputFn input_fn) {
@@ -115,26 +119,13 @@ void BM_WriteJsonGoAny(benchmark::State& state, InputFn input_fn) {
 }
 
 void BM_ParseWriteRoundTrip(benchmark::State& state, InputFn input_fn) {
-  const Input& input = input_fn();
-  if (!input.error.empty()) {
-    state.SkipWithError(input.error.c_str());
-    return;
-  }
-  for (auto _ : state) {
-    Result<json::Value> parsed = json::ParseJson(input.text);
-    if (!parsed.ok()) {
-      state.SkipWithError(parsed.status().ToString().c_str());
-      break;
-    }
+  TimeOnInput(state, input_fn, [](const std::string& text) {
+    Result<json::Value> parsed = json::ParseJson(text);
+    if (!parsed.ok()) return parsed.status();
     Result<std::string> written = json::WriteJson(parsed.value());
-    if (!written.ok()) {
-      state.SkipWithError(written.status().ToString().c_str());
-      break;
-    }
     benchmark::DoNotOptimize(written);
-  }
-  state.SetBytesProcessed(state.iterations() *
-                          static_cast<std::int64_t>(input.text.size()));
+    return written.ok() ? Status::OK() : written.status();
+  });
 }
 
 BENCHMARK_CAPTURE(BM_ParseJson, sample, &Sample);
