@@ -20,22 +20,19 @@
 #define ZARF_STATE_TESTS_KILL_HARNESS_H_
 
 #include <gtest/gtest.h>
-#include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
 #include <functional>
 #include <map>
 #include <optional>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "tests/run_binary.h"
+#include "tests/test_random.h"
 #include "tests/test_util.h"
 
 namespace zs::testing {
@@ -63,22 +60,17 @@ struct KillStats {
 };
 
 // Starts `binary args...` with stdio on /dev/null, sends SIGKILL after
-// `delay` (unless it ended before) and reaps it. Returns the wait status.
-inline int SpawnAndKill(const std::string& binary, const std::vector<std::string>& args,
-                        std::chrono::microseconds delay) {
+// `delay` (none when negative; unless it ended before) and reaps it.
+inline ChildExit SpawnAndKill(const std::string& binary, const std::vector<std::string>& args,
+                              std::chrono::microseconds delay) {
   const pid_t pid = SpawnBinary(binary, args);
-  if (delay.count() >= 0) {
-    struct timespec ts {
-      static_cast<time_t>(delay.count() / 1000000), static_cast<long>(delay.count() % 1000000) * 1000
-    };
-    while (::nanosleep(&ts, &ts) != 0) {
-    }
-    ::kill(pid, SIGKILL);
+  if (delay.count() < 0) return WaitChild(pid);
+  struct timespec ts {
+    static_cast<time_t>(delay.count() / 1000000), static_cast<long>(delay.count() % 1000000) * 1000
+  };
+  while (::nanosleep(&ts, &ts) != 0) {
   }
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
-  }
-  return status;
+  return SignalChild(pid, SIGKILL);
 }
 
 // Every output's normalized content, or nullopt for a missing file.
@@ -112,7 +104,7 @@ inline int RemoveStrayTemps(const KillScenario& s) {
 // Kills until `kills` landed while the command ran, giving up after
 // `max_attempts` (a run can end before its kill).
 inline KillStats RunKillScenario(const std::string& binary, const KillScenario& s, int kills,
-                                 int max_attempts, std::mt19937_64& rng) {
+                                 int max_attempts, Rng& rng) {
   KillStats stats;
   s.prepare();
   const auto old_state = Snapshot(s);
@@ -123,11 +115,11 @@ inline KillStats RunKillScenario(const std::string& binary, const KillScenario& 
   for (int i = 0; i < 2; ++i) {
     s.prepare();
     const auto start = std::chrono::steady_clock::now();
-    const int status = SpawnAndKill(binary, s.args, std::chrono::microseconds(-1));
-    exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    const ChildExit end = SpawnAndKill(binary, s.args, std::chrono::microseconds(-1));
+    exit_code = end.exit_code;
     run_time += std::chrono::duration_cast<std::chrono::microseconds>(
         std::chrono::steady_clock::now() - start);
-    EXPECT_TRUE(WIFEXITED(status)) << s.name;
+    EXPECT_NE(end.exit_code, -1) << s.name;
     auto state = Snapshot(s);
     if (i == 1) {
       EXPECT_EQ(state, new_state) << s.name << ": two unkilled runs disagree";
@@ -139,9 +131,9 @@ inline KillStats RunKillScenario(const std::string& binary, const KillScenario& 
   std::uniform_int_distribution<std::int64_t> delay(0, run_time.count());
   for (int i = 0; stats.killed < kills && i < max_attempts; ++i) {
     s.prepare();
-    const int status = SpawnAndKill(binary, s.args, std::chrono::microseconds(delay(rng)));
+    const ChildExit end = SpawnAndKill(binary, s.args, std::chrono::microseconds(delay(rng)));
     ++stats.attempts;
-    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+    if (end.signal == SIGKILL) {
       ++stats.killed;
     } else {
       ++stats.finished;

@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 
+#include "bench/bench_main.h"
 #include "tools/dev/sample_package.h"
 #include "codec/compact.h"
 #include "codec/model_json.h"
@@ -220,19 +221,8 @@ BENCHMARK(BM_CompactCorpusRoundTrip)
 }  // namespace zs::bench
 
 int main(int argc, char** argv) {
-#ifndef NDEBUG
-  std::fprintf(stderr,
-               "WARNING: benchmark built without optimisation; numbers are "
-               "meaningless\n");
-#endif
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  // Build the inputs before any timing.
-  benchmark::AddCustomContext("sample",
-                              std::to_string(zs::bench::Sample().json_bytes) +
-                                  " JSON bytes, seed " +
-                                  std::to_string(zs::bench::kSampleSeed));
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return zs::bench::RunBenchmarksOnBuiltInputs(argc, argv, "sample", [] {
+    return std::to_string(zs::bench::Sample().json_bytes) + " JSON bytes, seed " +
+           std::to_string(zs::bench::kSampleSeed);
+  });
 }

@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 
+#include "bench/bench_main.h"
 #include "tools/dev/sample_package.h"
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
@@ -69,40 +70,44 @@ const json::Value* ParsedOrSkip(benchmark::State& state, const Input& input,
   return &holder->value();
 }
 
-void BM_ParseJson(benchmark::State& state, InputFn input_fn) {
+// Runs `step(text)` once per iteration and reports the input's bytes as
+// processed; skips `state` when there is no input or a step fails.
+template <typename Step>
+void TimeOnInput(benchmark::State& state, InputFn input_fn, Step step) {
   const Input& input = input_fn();
   if (!input.error.empty()) {
     state.SkipWithError(input.error.c_str());
     return;
   }
   for (auto _ : state) {
-    Result<json::Value> parsed = json::ParseJson(input.text);
-    if (!parsed.ok()) {
-      state.SkipWithError(parsed.status().ToString().c_str());
+    const Status status = step(input.text);
+    if (!status.ok()) {
+      state.SkipWithError(status.ToString().c_str());
       break;
     }
-    benchmark::DoNotOptimize(parsed);
   }
   state.SetBytesProcessed(state.iterations() *
                           static_cast<std::int64_t>(input.text.size()));
 }
 
+void BM_ParseJson(benchmark::State& state, InputFn input_fn) {
+  TimeOnInput(state, input_fn, [](const std::string& text) {
+    Result<json::Value> parsed = json::ParseJson(text);
+    benchmark::DoNotOptimize(parsed);
+    return parsed.ok() ? Status::OK() : parsed.status();
+  });
+}
+
 void WriteBench(benchmark::State& state, InputFn input_fn,
                 const json::WriteOptions& options) {
-  const Input& input = input_fn();
   Result<json::Value> holder = Status::InvalidArgument("not parsed");
-  const json::Value* value = ParsedOrSkip(state, input, &holder);
+  const json::Value* value = ParsedOrSkip(state, input_fn(), &holder);
   if (value == nullptr) return;
-  for (auto _ : state) {
+  TimeOnInput(state, input_fn, [&](const std::string&) {
     Result<std::string> written = json::WriteJson(*value, options);
-    if (!written.ok()) {
-      state.SkipWithError(written.status().ToString().c_str());
-      break;
-    }
     benchmark::DoNotOptimize(written);
-  }
-  state.SetBytesProcessed(state.iterations() *
-                          static_cast<std::int64_t>(input.text.size()));
+    return written.ok() ? Status::OK() : written.status();
+  });
 }
 
 void BM_WriteJsonRaw(benchmark::State& state, InputFn input_fn) {
@@ -114,26 +119,13 @@ void BM_WriteJsonGoAny(benchmark::State& state, InputFn input_fn) {
 }
 
 void BM_ParseWriteRoundTrip(benchmark::State& state, InputFn input_fn) {
-  const Input& input = input_fn();
-  if (!input.error.empty()) {
-    state.SkipWithError(input.error.c_str());
-    return;
-  }
-  for (auto _ : state) {
-    Result<json::Value> parsed = json::ParseJson(input.text);
-    if (!parsed.ok()) {
-      state.SkipWithError(parsed.status().ToString().c_str());
-      break;
-    }
+  TimeOnInput(state, input_fn, [](const std::string& text) {
+    Result<json::Value> parsed = json::ParseJson(text);
+    if (!parsed.ok()) return parsed.status();
     Result<std::string> written = json::WriteJson(parsed.value());
-    if (!written.ok()) {
-      state.SkipWithError(written.status().ToString().c_str());
-      break;
-    }
     benchmark::DoNotOptimize(written);
-  }
-  state.SetBytesProcessed(state.iterations() *
-                          static_cast<std::int64_t>(input.text.size()));
+    return written.ok() ? Status::OK() : written.status();
+  });
 }
 
 BENCHMARK_CAPTURE(BM_ParseJson, sample, &Sample);
@@ -170,21 +162,9 @@ int MaybeWriteSample(int argc, char** argv) {
 }  // namespace zs::bench
 
 int main(int argc, char** argv) {
-#ifndef NDEBUG
-  std::fprintf(stderr,
-               "WARNING: benchmark built without optimisation; numbers are "
-               "meaningless\n");
-#endif
   if (int rc = zs::bench::MaybeWriteSample(argc, argv); rc >= 0) return rc;
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  // Build the sample before any timing, so that no benchmark starts on a heap
-  // left fragmented by the generator.
-  const std::size_t sample_size = zs::bench::Sample().text.size();
-  benchmark::AddCustomContext("sample",
-                              std::to_string(sample_size) + " bytes, seed " +
-                                  std::to_string(zs::bench::kSampleSeed));
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return zs::bench::RunBenchmarksOnBuiltInputs(argc, argv, "sample", [] {
+    return std::to_string(zs::bench::Sample().text.size()) + " bytes, seed " +
+           std::to_string(zs::bench::kSampleSeed);
+  });
 }

@@ -19,6 +19,7 @@
 #include "engine/cache.h"
 #include "engine/internal/cache_db.h"
 #include "tests/cache_fixture.h"
+#include "tools/seeded_rng.h"
 
 namespace zs::engine {
 namespace {
@@ -209,7 +210,7 @@ BENCHMARK(BM_IngestSecrets)
 // names of Spec(i), is not part of the latency).
 template <typename Prepare, typename Query>
 void Latencies(benchmark::State& state, Prepare prepare, Query query) {
-  std::mt19937 rng(42);
+  tools::SeededRng rng(42);
   std::uniform_int_distribution<int> pick(0, Packages() - 1);
   std::vector<double> us;
   us.reserve(state.max_iterations);

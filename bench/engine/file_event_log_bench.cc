@@ -17,13 +17,10 @@
 // The logs are built in the temp directory by recording, so building the
 // 100k-record one takes a while.
 #include <benchmark/benchmark.h>
-#include <spawn.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -32,8 +29,8 @@
 #include "engine/file_event_log.h"
 #include "engine/fold.h"
 #include "engine/lifecycle.h"
-
-extern char** environ;
+#include "tests/subprocess_runner.h"
+#include "tools/seeded_rng.h"
 
 namespace zs::bench {
 namespace {
@@ -46,20 +43,15 @@ std::string g_self;  // this binary, for the RSS probe
 // A definition of ~40 KB: 120 components, each with a chart, two images
 // pinned by digest and a description (digests keep it from compressing away).
 json::Value Definition() {
-  std::mt19937 random(42);
-  auto hex = [&](int n) {
-    std::string s;
-    for (int i = 0; i < n; ++i) s.push_back("0123456789abcdef"[random() & 15]);
-    return s;
-  };
+  tools::SeededRng random(42);
   std::string text = R"({"kind":"ZarfPackageConfig","metadata":{"name":"demo","version":"1.0.0"},"components":[)";
   for (int i = 0; i < kComponents; ++i) {
     const std::string k = std::to_string(i);
     text.append(i > 0 ? "," : "").append(R"({"name":"component-)").append(k);
     text.append(R"(","required":true,"charts":[{"name":"chart-)").append(k);
     text.append(R"(","namespace":"apps","version":"1.0.0"}],"images":["registry.example.com/app-)");
-    text.append(k).append("@sha256:").append(hex(64)).append(R"(","registry.example.com/sidecar@sha256:)");
-    text.append(hex(64)).append(R"("]})");
+    text.append(k).append("@sha256:").append(random.Hex(64)).append(R"(","registry.example.com/sidecar@sha256:)");
+    text.append(random.Hex(64)).append(R"("]})");
   }
   text += "]}";
   return std::move(json::ParseJson(text)).value();
@@ -115,15 +107,13 @@ std::string LogOf(int deploys) {
 long PeakRssOfOneRecord(const std::string& path) {
   const std::string copy = path + ".rss";
   fs::copy_file(path, copy, fs::copy_options::overwrite_existing);
-  std::vector<char*> argv{g_self.data(), const_cast<char*>("--record-once"), const_cast<char*>(copy.c_str()),
-                          nullptr};
-  pid_t pid = 0;
-  if (posix_spawn(&pid, g_self.c_str(), nullptr, nullptr, argv.data(), environ) != 0) return -1;
-  int status = 0;
-  struct rusage usage {};
-  wait4(pid, &status, 0, &usage);
+  testing::ChildSpec spec;
+  spec.argv = {g_self, "--record-once", copy};
+  const pid_t pid = testing::SpawnChild(spec);
+  if (pid < 0) return -1;
+  const long rss = testing::WaitChild(pid).max_rss_kib;
   fs::remove(copy);
-  return usage.ru_maxrss;
+  return rss;
 }
 
 void BM_Record(benchmark::State& state) {

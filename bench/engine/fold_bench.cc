@@ -7,8 +7,8 @@
 // an occasional failed component that fails the deploy, and occasional remove
 // cycles. About one record in ten starts a deploy and carries the package
 // definition. Times are strictly increasing. The generator draws from
-// std::mt19937 with a fixed seed and never through a distribution, so every
-// platform folds the same records.
+// tools/seeded_rng.h with a fixed seed, so every platform folds the same
+// records.
 //
 //   BM_Fold1MEvents     Fold() of 1,000,000 records, the Secret's cap of 10
 //   BM_FoldIncremental  Folder::Apply of the same records one at a time
@@ -20,12 +20,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <iterator>
-#include <random>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "bench/bench_main.h"
 #include "codec/json_reader.h"
 #include "codec/json_value.h"
 #include "codec/model.h"
@@ -33,6 +33,7 @@
 #include "codec/timestamp.h"
 #include "engine/fold.h"
 #include "engine/record.h"
+#include "tools/seeded_rng.h"
 
 namespace zs::bench {
 namespace {
@@ -86,21 +87,7 @@ constexpr std::string_view kDeployConfig =
 constexpr std::string_view kComponents[] = {"namespaces", "podinfo", "ingress",
                                             "monitoring", "backup"};
 
-// Draws straight from std::mt19937, whose sequence the standard fixes.
-class Rng {
- public:
-  explicit Rng(unsigned seed) : engine_(seed) {}
-  std::uint32_t Below(std::uint32_t n) { return engine_() % n; }
-  std::string Hex(int n) {
-    static constexpr char kDigits[] = "0123456789abcdef";
-    std::string s;
-    for (int i = 0; i < n; ++i) s.push_back(kDigits[engine_() & 0xf]);
-    return s;
-  }
-
- private:
-  std::mt19937 engine_;
-};
+using Rng = tools::SeededRng;
 
 // The charts component `index` installs: one, or two for every other one.
 std::vector<InstalledChart> ChartsOf(std::size_t index) {
@@ -348,26 +335,10 @@ BENCHMARK(BM_RecordId);
 }  // namespace zs::bench
 
 int main(int argc, char** argv) {
-#if !defined(__OPTIMIZE__)
-  std::fprintf(stderr,
-               "WARNING: benchmark built without optimisation; numbers are "
-               "meaningless\n");
-#endif
-#ifndef NDEBUG
-  std::fprintf(stderr,
-               "WARNING: assertions are enabled; numbers are pessimistic\n");
-#endif
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  // Build the histories before any timing, so that no benchmark starts on a
-  // heap left fragmented by the generator.
-  const std::size_t long_history = zs::bench::LongHistory().size();
-  const std::size_t replay_history = zs::bench::ReplayHistory().size();
-  benchmark::AddCustomContext(
-      "histories", std::to_string(long_history) + " and " +
-                       std::to_string(replay_history) + " records, seed " +
-                       std::to_string(zs::bench::kHistorySeed));
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return zs::bench::RunBenchmarksOnBuiltInputs(argc, argv, "histories", [] {
+    const std::size_t long_history = zs::bench::LongHistory().size();
+    const std::size_t replay_history = zs::bench::ReplayHistory().size();
+    return std::to_string(long_history) + " and " + std::to_string(replay_history) +
+           " records, seed " + std::to_string(zs::bench::kHistorySeed);
+  });
 }

@@ -3,13 +3,14 @@
 // image of every other package is parsed, normalized and looked up.
 #include <benchmark/benchmark.h>
 
-#include <random>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "codec/json_value.h"
 #include "codec/model.h"
 #include "engine/prune.h"
+#include "tools/seeded_rng.h"
 
 namespace zs::engine {
 namespace {
@@ -17,8 +18,9 @@ namespace {
 using json::Value;
 
 // An image reference drawn from a mix of spellings Zarf packages use.
-std::string RandomImage(std::mt19937_64& rng) {
-  const std::uint64_t r = rng();
+std::string RandomImage(tools::SeededRng& rng) {
+  const std::uint64_t high = rng();
+  const std::uint64_t r = high << 32 | rng();
   const std::string tag =
       std::to_string(r % 50) + "." + std::to_string((r >> 8) % 20);
   switch ((r >> 16) % 4) {
@@ -36,7 +38,7 @@ std::string RandomImage(std::mt19937_64& rng) {
 }
 
 // A package of 10 deployed components with 10 images each.
-DeployedPackage RandomPackage(const std::string& name, std::mt19937_64& rng,
+DeployedPackage RandomPackage(const std::string& name, tools::SeededRng& rng,
                               int images) {
   DeployedPackage pkg;
   pkg.name = name;
@@ -66,7 +68,7 @@ DeployedPackage RandomPackage(const std::string& name, std::mt19937_64& rng,
 void BM_PlanAgainst10kPackages(benchmark::State& state) {
   const int packages = static_cast<int>(state.range(0));
   const int images = 100;
-  std::mt19937_64 rng(20260126);
+  tools::SeededRng rng(20260126);
   std::vector<DeployedPackage> others;
   others.reserve(packages);
   for (int p = 0; p < packages; ++p)

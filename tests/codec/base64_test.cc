@@ -3,10 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
-#include <random>
 #include <string>
 
 #include "codec/internal/base64_scalar.h"
+#include "tests/test_random.h"
 
 namespace zs {
 namespace {
@@ -50,20 +50,14 @@ void ExpectSameDecode(const std::string& text) {
   }
 }
 
-std::string RandomBytes(std::mt19937& rng, std::size_t n) {
-  std::string s(n, '\0');
-  for (char& c : s) c = static_cast<char>(rng() & 0xFF);
-  return s;
-}
-
 TEST(Base64Test, EncodeMatchesTheScalarPathForEveryLength) {
-  std::mt19937 rng(7);
+  testing::Rng rng(7);
   for (std::size_t n = 0; n <= 300; ++n) {
-    const std::string bytes = RandomBytes(rng, n);
+    const std::string bytes = testing::RandomBytes(rng, n);
     ASSERT_EQ(Base64Encode(bytes), internal::Base64EncodeScalar(bytes)) << n;
   }
   for (std::size_t n : {4095u, 102400u, 1048577u}) {
-    const std::string bytes = RandomBytes(rng, n);
+    const std::string bytes = testing::RandomBytes(rng, n);
     ASSERT_EQ(Base64Encode(bytes), internal::Base64EncodeScalar(bytes)) << n;
   }
   // Every sextet in every position of a block.
@@ -73,9 +67,9 @@ TEST(Base64Test, EncodeMatchesTheScalarPathForEveryLength) {
 }
 
 TEST(Base64Test, DecodeMatchesTheScalarPathForEveryLength) {
-  std::mt19937 rng(11);
+  testing::Rng rng(11);
   for (std::size_t n = 0; n <= 300; ++n) {
-    const std::string bytes = RandomBytes(rng, n);
+    const std::string bytes = testing::RandomBytes(rng, n);
     const std::string text = internal::Base64EncodeScalar(bytes);
     ASSERT_EQ(*Base64Decode(text), bytes) << n;
     ExpectSameDecode(text);
@@ -87,7 +81,7 @@ TEST(Base64Test, DecodeMatchesTheScalarPathForEveryLength) {
     ExpectSameDecode(text + text);
   }
   for (std::size_t n : {4095u, 102400u, 1048577u}) {
-    const std::string bytes = RandomBytes(rng, n);
+    const std::string bytes = testing::RandomBytes(rng, n);
     const std::string text = Base64Encode(bytes);
     ASSERT_EQ(*Base64Decode(text), bytes) << n;
     ExpectSameDecode(text);
@@ -97,8 +91,8 @@ TEST(Base64Test, DecodeMatchesTheScalarPathForEveryLength) {
 TEST(Base64Test, EveryInvalidByteAtEveryPositionFailsLikeTheScalarPath) {
   // 3 blocks of 32 and a tail of 48 with padding: positions cover every lane
   // of a block, block boundaries and the tail.
-  std::mt19937 rng(13);
-  const std::string text = internal::Base64EncodeScalar(RandomBytes(rng, 107));
+  testing::Rng rng(13);
+  const std::string text = internal::Base64EncodeScalar(testing::RandomBytes(rng, 107));
   ASSERT_EQ(text.size(), 144u);
   int invalid = 0;
   for (int b = 0; b < 256; ++b) {
@@ -121,9 +115,9 @@ TEST(Base64Test, EveryInvalidByteAtEveryPositionFailsLikeTheScalarPath) {
 }
 
 TEST(Base64Test, LineBreaksAnywhereAreSkippedLikeTheScalarPath) {
-  std::mt19937 rng(17);
+  testing::Rng rng(17);
   for (int round = 0; round < 400; ++round) {
-    const std::string bytes = RandomBytes(rng, rng() % 400);
+    const std::string bytes = testing::RandomBytes(rng, rng() % 400);
     std::string text = Base64Encode(bytes);
     const int breaks = static_cast<int>(rng() % 4);
     for (int k = 0; k < breaks; ++k) {
@@ -137,7 +131,7 @@ TEST(Base64Test, LineBreaksAnywhereAreSkippedLikeTheScalarPath) {
 
 TEST(Base64Test, RandomTextDecodesLikeTheScalarPath) {
   // Mostly alphabet, with a sprinkle of padding, line breaks and junk.
-  std::mt19937 rng(19);
+  testing::Rng rng(19);
   const std::string alphabet =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   const std::string odd = "=\r\n*-_ \x80\xff";

@@ -5,7 +5,6 @@
 #include <zstd.h>
 
 #include <atomic>
-#include <random>
 #include <thread>
 
 #include "codec/base64.h"
@@ -13,6 +12,7 @@
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
+#include "tests/test_random.h"
 #include "tests/test_util.h"
 
 namespace zs {
@@ -127,35 +127,31 @@ class RandomPackage {
   DeployedPackage Make() {
     DeployedPackage p;
     p.name = Text();
-    p.digest = Percent(50) ? "sha256:" + Text() : "";
+    p.digest = rng_.Percent(50) ? "sha256:" + Text() : "";
     p.data = Object(0);
     p.cli_version = Text();
     p.generation = Int64();
-    if (Percent(80)) {
+    if (rng_.Percent(80)) {
       p.deployed_components.emplace();
-      for (int i = Between(0, 4); i > 0; --i)
+      for (int i = rng_.Between(0, 4); i > 0; --i)
         p.deployed_components->push_back(Component());
     }
     p.connect_strings = Connect();
-    p.package_connectivity = Percent(50) ? "airgap" : Text();
-    p.namespace_override = Percent(30) ? Text() : "";
-    for (int i = Between(0, 5); i > 0; --i) p.events.push_back(Event());
-    if (Percent(60))
-      p.deploy_config = Percent(20) ? json::Value::Null() : Object(0);
-    p.config_digest = Percent(50) ? Text() : "";
+    p.package_connectivity = rng_.Percent(50) ? "airgap" : Text();
+    p.namespace_override = rng_.Percent(30) ? Text() : "";
+    for (int i = rng_.Between(0, 5); i > 0; --i) p.events.push_back(Event());
+    if (rng_.Percent(60))
+      p.deploy_config = rng_.Percent(20) ? json::Value::Null() : Object(0);
+    p.config_digest = rng_.Percent(50) ? Text() : "";
     p.unknown = Unknown(12);
     return p;
   }
 
  private:
-  int Between(int lo, int hi) {
-    return lo + static_cast<int>(rng_() % static_cast<unsigned>(hi - lo + 1));
-  }
-  bool Percent(int p) { return Between(0, 99) < p; }
   std::int64_t Int64() {
-    return Percent(20) ? static_cast<std::int64_t>(
+    return rng_.Percent(20) ? static_cast<std::int64_t>(
                              (std::uint64_t{rng_()} << 32) | rng_())
-                       : Between(-3, 9);
+                       : rng_.Between(-3, 9);
   }
 
   std::string Text() {
@@ -168,9 +164,9 @@ class RandomPackage {
         "sha256:ab", " ",
         "\x01",      "ghcr.io/zarf-dev/agent"};
     std::string s;
-    for (int i = Between(0, 4); i > 0; --i)
-      s += kPieces[Between(0, std::size(kPieces) - 1)];
-    if (Percent(3)) s += "\xff\xfe";  // not UTF-8: takes the structured form
+    for (int i = rng_.Between(0, 4); i > 0; --i)
+      s += kPieces[rng_.Between(0, std::size(kPieces) - 1)];
+    if (rng_.Percent(3)) s += "\xff\xfe";  // not UTF-8: takes the structured form
     return s;
   }
 
@@ -188,22 +184,22 @@ class RandomPackage {
                                              "123456789012345678901234567890",
                                              "0.1"};
     return json::Value::RawNumber(
-        kSpellings[Between(0, std::size(kSpellings) - 1)]);
+        kSpellings[rng_.Between(0, std::size(kSpellings) - 1)]);
   }
 
   json::Value Any(int depth) {
-    switch (Between(0, depth > 3 ? 3 : 5)) {
+    switch (rng_.Between(0, depth > 3 ? 3 : 5)) {
       case 0:
         return json::Value::Null();
       case 1:
-        return json::Value::Bool(Percent(50));
+        return json::Value::Bool(rng_.Percent(50));
       case 2:
         return Number();
       case 3:
         return json::Value::String(Text());
       case 4: {
         json::Array items;
-        for (int i = Between(0, 4); i > 0; --i) items.push_back(Any(depth + 1));
+        for (int i = rng_.Between(0, 4); i > 0; --i) items.push_back(Any(depth + 1));
         return json::Value::MakeArray(std::move(items));
       }
       default:
@@ -213,9 +209,9 @@ class RandomPackage {
 
   json::Value Object(int depth) {
     json::Object members;
-    for (int i = Between(0, 5); i > 0; --i) {
+    for (int i = rng_.Between(0, 5); i > 0; --i) {
       members.emplace_back(
-          Percent(20) && !members.empty() ? members.front().first : Text(),
+          rng_.Percent(20) && !members.empty() ? members.front().first : Text(),
           Any(depth));
     }
     return json::Value::MakeObject(std::move(members));
@@ -223,27 +219,27 @@ class RandomPackage {
 
   UnknownFields Unknown(int fields) {
     UnknownFields u;
-    if (Percent(40))
+    if (rng_.Percent(40))
       u.absent = (std::uint64_t{rng_()} << 32 | rng_()) &
                  ((std::uint64_t{1} << fields) - 1);
-    for (int i = Percent(40) ? Between(1, 3) : 0; i > 0; --i) {
-      u.members.emplace_back(Between(-1, fields), json::Member(Text(), Any(1)));
+    for (int i = rng_.Percent(40) ? rng_.Between(1, 3) : 0; i > 0; --i) {
+      u.members.emplace_back(rng_.Between(-1, fields), json::Member(Text(), Any(1)));
     }
     return u;
   }
 
   Timestamp Time() {
     Timestamp t;
-    if (Percent(10)) return t;  // Go's zero time
-    t.seconds = std::int64_t{1700000000} + Between(0, 1 << 30);
-    t.nanos = Percent(50) ? 0 : Between(0, 999999999);
-    t.offset_seconds = Percent(60) ? 0 : Between(-86399, 86399);
+    if (rng_.Percent(10)) return t;  // Go's zero time
+    t.seconds = std::int64_t{1700000000} + rng_.Between(0, 1 << 30);
+    t.nanos = rng_.Percent(50) ? 0 : rng_.Between(0, 999999999);
+    t.offset_seconds = rng_.Percent(60) ? 0 : rng_.Between(-86399, 86399);
     return t;
   }
 
   ConnectStrings Connect() {
     ConnectStrings cs;
-    for (int i = Between(0, 2); i > 0; --i)
+    for (int i = rng_.Between(0, 2); i > 0; --i)
       cs[Text()] = ConnectString{Text(), Text(), Unknown(2)};
     return cs;
   }
@@ -251,23 +247,23 @@ class RandomPackage {
   DeployedComponent Component() {
     DeployedComponent c;
     c.name = Text();
-    if (Percent(80)) {
+    if (rng_.Percent(80)) {
       c.installed_charts.emplace();
-      for (int i = Between(0, 3); i > 0; --i) {
+      for (int i = rng_.Between(0, 3); i > 0; --i) {
         c.installed_charts->push_back(
             InstalledChart{Text(), Text(), Connect(), Text(), Unknown(4)});
       }
     }
     c.status = Text();
     c.observed_generation = Int64();
-    if (Percent(50))
+    if (rng_.Percent(50))
       c.last_event = ComponentEvent{Text(), Text(), Time(), Unknown(3)};
     c.unknown = Unknown(5);
     return c;
   }
 
   PackageEvent Event() {
-    return PackageEvent{Percent(80) ? "Deploy" : Text(),
+    return PackageEvent{rng_.Percent(80) ? "Deploy" : Text(),
                         Text(),
                         Time(),
                         Text(),
@@ -278,7 +274,7 @@ class RandomPackage {
                         Unknown(8)};
   }
 
-  std::mt19937 rng_;
+  testing::Rng rng_;
 };
 
 // ------------------------------------------------------------------ round
@@ -311,7 +307,7 @@ TEST(CompactTest, NearOneMebibytePackageRoundTripsAndShrinks) {
 // text that compresses well and text that compresses less, round trip
 // intact.
 TEST(CompactTest, PackagesAboveAndBelowTheKeptBufferSizeRoundTrip) {
-  std::mt19937_64 rng(7);
+  testing::Rng rng(7);
   auto package_of = [&](std::size_t bytes, bool random) {
     DeployedPackage pkg = Fixture(kInitFixture);
     std::string text;
@@ -620,7 +616,7 @@ TEST_F(CompactCorruptionTest, FlippingPayloadBitsFailsTheChecksum) {
 }
 
 TEST_F(CompactCorruptionTest, PayloadDamageBehindAValidChecksumNeverCrashes) {
-  std::mt19937 rng(7);
+  testing::Rng rng(7);
   for (int i = 0; i < 2000; ++i) {
     std::string bad = good_;
     for (int k = 1 + static_cast<int>(rng() % 4); k > 0; --k) {
@@ -657,7 +653,7 @@ std::string ProtoOf(const DeployedPackage& pkg) {
 }
 
 TEST_F(CompactCorruptionTest, MutatedProtobufBehindAValidChecksumNeverCrashes) {
-  std::mt19937 rng(11);
+  testing::Rng rng(11);
   for (unsigned seed : {3u, 4u, 5u}) {
     const std::string proto = ProtoOf(RandomPackage(seed).Make());
     ASSERT_TRUE(compact::Decode(Stored(proto)).ok());

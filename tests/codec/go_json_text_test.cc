@@ -5,11 +5,11 @@
 
 #include <gtest/gtest.h>
 
-#include <random>
 #include <string>
 #include <vector>
 
 #include "codec/json_reader.h"
+#include "tests/test_random.h"
 #include "tests/test_util.h"
 
 namespace zs::json {
@@ -27,7 +27,7 @@ class TextGenerator {
   }
 
  private:
-  int Pick(int n) { return static_cast<int>(rng_() % static_cast<unsigned>(n)); }
+  int Pick(int n) { return static_cast<int>(rng_.Below(n)); }
 
   void Space(std::string* s) {
     static const char* kSpaces[] = {"", "", "", " ", "\n", "\r\n  ", "\t"};
@@ -97,7 +97,7 @@ class TextGenerator {
     }
   }
 
-  std::mt19937 rng_;
+  testing::Rng rng_;
 };
 
 // Checks one text as a member value, as ParseJsonLeavingRaw's callers meet
@@ -144,7 +144,7 @@ TEST(GoJsonTextTest, RandomTextsComeOutAsTheTreePathWritesThem) {
 
 TEST(GoJsonTextTest, BrokenTextsAreRefusedWhereTheTreePathRefusesThem) {
   TextGenerator gen(29);
-  std::mt19937 rng(31);
+  testing::Rng rng(31);
   const std::string junk = "{}[],:\"\\ 0-e.tfnx\x01";
   for (int i = 0; i < 20000; ++i) {
     std::string text = gen.Value(3);

@@ -2,10 +2,10 @@
 // and writing it twice gives the same bytes.
 #include <gtest/gtest.h>
 
-#include <random>
 
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
+#include "tests/test_random.h"
 
 namespace zs::json {
 namespace {
@@ -35,7 +35,7 @@ class Generator {
   }
 
  private:
-  int Uniform(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
+  int Uniform(int lo, int hi) { return testing::Uniform(rng_, lo, hi); }
 
   std::string Number() {
     static const char* kSpellings[] = {"0", "-0", "5", "5.0", "1e21", "1E-7", "-2.5", "0.000001",
@@ -52,12 +52,10 @@ class Generator {
   std::string Text() {
     static const char* kPieces[] = {"a", "Z", " ", "<", ">", "&", "\"", "\\", "/", "\n", "\t", "\x01",
                                     "\x1f", "\x7f", "é", "漢", "🦄", "\u2028", "\u2029", "key", ""};
-    std::string s;
-    for (int i = Uniform(0, 6); i > 0; --i) s += kPieces[Uniform(0, 20)];
-    return s;
+    return testing::RandomPieces(rng_, kPieces, 6);
   }
 
-  std::mt19937 rng_;
+  testing::Rng rng_;
 };
 
 TEST(RoundTripPropertyTest, RandomDocumentsSurviveWriteThenParse) {

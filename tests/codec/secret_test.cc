@@ -7,6 +7,7 @@
 
 #include "codec/base64.h"
 #include "codec/json_reader.h"
+#include "tests/subprocess_runner.h"
 #include "tests/test_util.h"
 
 namespace zs {
@@ -240,18 +241,13 @@ TEST(SecretTest, WrittenSecretsReadBackInBothFormats) {
 // its input. kubectl ships on this project's machines; a machine without it
 // skips this test and says so.
 std::string RunShell(const std::string& cmd) {
-  std::string out;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (p == nullptr) return out;
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  pclose(p);
-  return out;
+  testing::ChildSpec spec;
+  spec.argv = {"/bin/sh", "-c", cmd};
+  return testing::RunChild(spec).out;
 }
 
 TEST(SecretTest, RealKubectlAcceptsOurOutputAndWeAcceptItsOutput) {
-  if (std::system("kubectl version --client >/dev/null 2>&1") != 0) {
+  if (RunShell("kubectl version --client >/dev/null 2>&1 && echo ok") != "ok\n") {
     GTEST_SKIP() << "kubectl is not installed";
   }
   const std::string dir = ::testing::TempDir();

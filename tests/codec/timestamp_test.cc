@@ -1,9 +1,9 @@
 #include "codec/timestamp.h"
+#include "tests/test_random.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <random>
 #include <string>
 
 namespace zs {
@@ -23,7 +23,7 @@ TEST(TimestampTest, FormatsLikeGoRfc3339Nano) {
 // Every field of the format against printf's rendering, over random instants
 // of years 1..9999, nanoseconds with 0..9 trailing zeros and zone offsets.
 TEST(TimestampTest, FormatMatchesPrintfFieldByField) {
-  std::mt19937_64 rng(7);
+  testing::Rng rng(7);
   for (int i = 0; i < 20000; ++i) {
     const int year = 1 + static_cast<int>(rng() % 9999);
     const int month = 1 + static_cast<int>(rng() % 12);

@@ -3,12 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "codec/json_reader.h"
 #include "codec/json_value.h"
+#include "tests/test_random.h"
 #include "tests/test_util.h"
 
 namespace zs::yaml {
@@ -829,7 +829,7 @@ class RandomValues {
   }
 
  private:
-  int Pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng_); }
+  int Pick(int n) { return testing::Uniform(rng_, 0, n - 1); }
 
   std::string Number() {
     std::string s = Pick(3) == 0 ? "-" : "";
@@ -907,12 +907,10 @@ class RandomValues {
                                           "=",
                                           ".inf",
                                           "0755"};
-    std::string s;
-    for (int i = Pick(7); i > 0; --i) s += kPieces[Pick(std::size(kPieces))];
-    return s;
+    return testing::RandomPieces(rng_, kPieces, 6);
   }
 
-  std::mt19937 rng_;
+  testing::Rng rng_;
 };
 
 TEST(YamlWriteTest, FiveHundredRandomValuesRoundTripUnchanged) {

@@ -3,11 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <random>
 
 #include "engine/cache.h"
 #include "engine/internal/cache_db.h"
 #include "tests/cache_fixture.h"
+#include "tests/test_random.h"
 
 namespace zs::engine {
 namespace {
@@ -133,7 +133,7 @@ TEST_F(CacheGroupTest, AnEmptyGroupWritesNothing) {
 // snapshots in random order (older ones add history only), overrides,
 // changing Secret names, random group sizes.
 TEST_F(CacheGroupTest, RandomSequencesGiveTheSameCacheAsOneByOne) {
-  std::mt19937 rng(7);
+  testing::Rng rng(7);
   for (int round = 0; round < 12; ++round) {
     const int packages = 1 + static_cast<int>(rng() % 5);
     std::vector<Source> sources;

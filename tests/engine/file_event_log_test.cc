@@ -4,15 +4,15 @@
 
 #include <filesystem>
 #include <fstream>
-#include <random>
 
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
-#include "engine/lifecycle.h"
 #include "engine/internal/log_format.h"
+#include "engine/lifecycle.h"
 #include "tests/test_dir.h"
+#include "tests/test_random.h"
 #include "tests/test_util.h"
 
 namespace zs::engine {
@@ -30,7 +30,7 @@ Clock FakeClock() {
 
 // A definition of `n` components, each with some text, so that it weighs.
 json::Value Definition(int n) {
-  std::mt19937 random(7);
+  testing::Rng random(7);
   std::string text = R"({"kind":"ZarfPackageConfig","metadata":{"name":"demo","version":"1.0.0"},"components":[)";
   for (int i = 0; i < n; ++i) {
     const std::string k = std::to_string(i);
@@ -39,7 +39,7 @@ json::Value Definition(int n) {
     text.append(R"( of the demo package","charts":[{"name":"chart)").append(k);
     text.append(R"(","namespace":"ns","version":"1.2.)").append(k).append(R"("}],"images":[")");
     // Digests do not compress: the definition weighs on disk as it would.
-    for (int d = 0; d < 64; ++d) text.push_back("0123456789abcdef"[random() & 15]);
+    text.append(random.Hex(64));
     text.append(R"("]})");
   }
   text += "]}";

@@ -3,12 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <limits>
-#include <random>
 
 #include "codec/json_reader.h"
 #include "codec/model_json.h"
 #include "engine/lifecycle.h"
 #include "engine/record.h"
+#include "tests/test_random.h"
 #include "tests/test_util.h"
 
 namespace zs::engine {
@@ -18,8 +18,8 @@ json::Value Json(std::string_view text) { return std::move(json::ParseJson(text)
 
 // Drives a random but well-formed lifecycle: deploys of random component
 // subsets with random failures, removes, cancels and abandons.
-void RandomLifecycle(std::mt19937* rng, Lifecycle* lc, int operations) {
-  auto pick = [rng](int n) { return std::uniform_int_distribution<int>(0, n - 1)(*rng); };
+void RandomLifecycle(testing::Rng* rng, Lifecycle* lc, int operations) {
+  auto pick = [rng](int n) { return testing::Uniform(*rng, 0, n - 1); };
   const char* comps[] = {"alpha", "beta", "gamma", "delta"};
   for (int op = 0; op < operations; ++op) {
     const int kind = pick(10);
@@ -84,7 +84,7 @@ void RandomLifecycle(std::mt19937* rng, Lifecycle* lc, int operations) {
 
 TEST(FoldPropertyTest, FoldOfTheLogEqualsWhatTheLifecycleWrote) {
   for (unsigned seed = 1; seed <= 60; ++seed) {
-    std::mt19937 rng(seed);
+    testing::Rng rng(seed);
     auto log = NewMemoryEventLog();
     std::int64_t t = 1767225600LL * 1000000000LL;
     Clock clock = [&t] { return Timestamp::FromUnixNanos(t += 1000); };
@@ -111,7 +111,7 @@ TEST(FoldPropertyTest, FoldOfTheLogEqualsWhatTheLifecycleWrote) {
 }
 
 TEST(FoldPropertyTest, EveryPrefixEqualsTimeTravelToItsLastRecord) {
-  std::mt19937 rng(99);
+  testing::Rng rng(99);
   auto log = NewMemoryEventLog();
   std::int64_t t = 1767225600LL * 1000000000LL;
   auto lc = Lifecycle::Open(log.get(), "pkg", {}, [&t] { return Timestamp::FromUnixNanos(t += 1000); });
@@ -133,7 +133,7 @@ TEST(FoldPropertyTest, EveryPrefixEqualsTimeTravelToItsLastRecord) {
 
 TEST(FoldTest, RecordsRoundTripThroughTheirCanonicalBytesAndKeepTheirIdentity) {
   auto log = NewMemoryEventLog();
-  std::mt19937 rng(5);
+  testing::Rng rng(5);
   std::int64_t t = 1767225600LL * 1000000000LL;
   auto lc = Lifecycle::Open(log.get(), "pkg", {}, [&t] { return Timestamp::FromUnixNanos(t += 1000); });
   RandomLifecycle(&rng, &*lc, 6);

@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <random>
 #include <sstream>
 #include <regex>
 
@@ -15,8 +14,9 @@
 #include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "tests/kill_harness.h"
-#include "tests/test_util.h"
 #include "tests/run_binary.h"
+#include "tests/test_random.h"
+#include "tests/test_util.h"
 #include "tools/replay_log.h"
 
 namespace zs::testing {
@@ -213,7 +213,7 @@ TEST_F(KillTest, EveryWritingCommandLeavesTheOldOrTheNewVersionAfterSigkill) {
     scenarios.push_back(migrate);
   }
 
-  std::mt19937_64 rng(20240611);
+  testing::Rng rng(20240611);
   int killed = 0, attempts = 0;
   for (const KillScenario& s : scenarios) {
     const KillStats stats =

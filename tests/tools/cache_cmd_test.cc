@@ -1,14 +1,10 @@
 #include <gtest/gtest.h>
-#include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <set>
 #include <sstream>
 
@@ -18,13 +14,15 @@
 #include "engine/cache.h"
 #include "engine/internal/cache_db.h"
 #include "tests/cache_fixture.h"
+#include "tests/subprocess_runner.h"
+#include "tests/test_random.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 #include "tools/ingest_cmd.h"
 #include "tools/prune_cmd.h"
+#include "tools/query_cmd.h"
 #include "tools/replay_cmd.h"
 #include "tools/report_cmd.h"
-#include "tools/query_cmd.h"
 #include "tools/verify_cmd.h"
 
 namespace zs::tools {
@@ -324,16 +322,15 @@ void KillIngestRepeatedly(CacheCmdTest* t, const std::vector<std::string>& mode_
   const auto t0 = std::chrono::steady_clock::now();
   const std::string& db = t->db();
   const std::string scratch = db + "-timing";
-  std::string mode;
-  for (const std::string& a : mode_args) mode += " " + a;
-  const std::string timing_cmd = std::string(ZS_BINARY_PATH) + " ingest --db " + scratch + " -f " +
-                                 files[0] + mode + " >/dev/null 2>&1";
-  ASSERT_EQ(std::system(timing_cmd.c_str()), 0);
+  testing::ChildSpec timing;
+  timing.argv = {ZS_BINARY_PATH, "ingest", "--db", scratch, "-f", files[0]};
+  timing.argv.insert(timing.argv.end(), mode_args.begin(), mode_args.end());
+  ASSERT_EQ(testing::WaitChild(testing::SpawnChild(timing)).exit_code, 0);
   const int run_us = static_cast<int>(
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0)
           .count());
   std::filesystem::remove_all(scratch);
-  std::mt19937 rng(7);
+  testing::Rng rng(7);
   std::set<std::pair<int, std::string>> acked;  // (snapshot k, package)
   int killed = 0;
   // At least kKills rounds; on a loaded machine, where a run may end before
@@ -341,33 +338,19 @@ void KillIngestRepeatedly(CacheCmdTest* t, const std::vector<std::string>& mode_
   // three times as many) until a quarter of them have landed mid-run.
   for (int round = 0; round < kKills || (killed <= kKills / 4 && round < 3 * kKills); ++round) {
     const int k = 1 + (round % kFiles);
-    int out_pipe[2];
-    ASSERT_EQ(::pipe(out_pipe), 0);
-    const pid_t pid = ::fork();
+    testing::ChildPipe out;
+    ASSERT_TRUE(out.ok());
+    testing::ChildSpec spec;
+    spec.argv = {ZS_BINARY_PATH, "ingest", "--db", db, "-f", files[k - 1]};
+    spec.argv.insert(spec.argv.end(), mode_args.begin(), mode_args.end());
+    spec.stdout_fd = out.write_end();
+    const pid_t pid = testing::SpawnChild(spec);
     ASSERT_GE(pid, 0);
-    if (pid == 0) {
-      ::dup2(out_pipe[1], 1);
-      ::close(out_pipe[0]);
-      const int devnull = ::open("/dev/null", O_WRONLY);
-      ::dup2(devnull, 2);
-      std::vector<const char*> argv{"zarf-state", "ingest", "--db", db.c_str(), "-f",
-                                    files[k - 1].c_str()};
-      for (const std::string& a : mode_args) argv.push_back(a.c_str());
-      argv.push_back(nullptr);
-      ::execv(ZS_BINARY_PATH, const_cast<char* const*>(argv.data()));
-      ::_exit(127);
-    }
-    ::close(out_pipe[1]);
+    out.CloseWriteEnd();
     // Kill before, during and (sometimes) after the Secrets.
-    ::usleep(std::uniform_int_distribution<int>(0, run_us * 6 / 5)(rng));
-    ::kill(pid, SIGKILL);
-    int status = 0;
-    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-    if (WIFSIGNALED(status)) ++killed;
-    std::string text;
-    char buf[4096];
-    for (ssize_t n; (n = ::read(out_pipe[0], buf, sizeof buf)) > 0;) text.append(buf, n);
-    ::close(out_pipe[0]);
+    ::usleep(testing::Uniform(rng, 0, run_us * 6 / 5));
+    if (testing::SignalChild(pid, SIGKILL).signal != 0) ++killed;
+    const std::string text = out.ReadAll();
     std::istringstream lines(text);
     for (std::string line; std::getline(lines, line);) {
       if (lines.eof()) break;  // a line cut by the kill is no acknowledgement

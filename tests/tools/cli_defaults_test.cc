@@ -4,11 +4,10 @@
 // `--exit-code` on config comparisons.
 #include <gtest/gtest.h>
 
-#include <fcntl.h>
 #include <pty.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -50,34 +49,20 @@ class ScopedEnv {
 
 // Runs the binary with a pseudo-terminal as its standard input (and
 // /dev/null for its output); returns the exit code and fills `err`.
-int RunWithTerminalStdin(const std::vector<std::string>& args, const fs::path& dir, std::string* err) {
+int RunWithTerminalStdin(const std::vector<std::string>& args, std::string* err) {
   int master = -1, slave = -1;
   if (::openpty(&master, &slave, nullptr, nullptr, nullptr) != 0) return -2;
-  const std::string err_path = (dir / ".tty-stderr").string();
-  std::vector<char*> argv{const_cast<char*>(ZS_BINARY_PATH)};
-  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::dup2(slave, 0);
-    ::dup2(::open("/dev/null", O_WRONLY), 1);
-    ::dup2(::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600), 2);
-    ::execv(ZS_BINARY_PATH, argv.data());
-    ::_exit(127);
-  }
-  ::close(slave);
+  ChildSpec spec;
+  spec.argv = {ZS_BINARY_PATH};
+  spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+  spec.stdin_fd = slave;
   // A command that waits on the terminal would hang: give it up to 20 s.
-  int status = 0;
-  for (int i = 0; i < 200 && ::waitpid(pid, &status, WNOHANG) == 0; ++i) ::usleep(100000);
-  if (::waitpid(pid, &status, WNOHANG) == 0) {
-    ::kill(pid, SIGKILL);
-    ::waitpid(pid, &status, 0);
-    ::close(master);
-    return -3;
-  }
+  const ChildRun run = RunChild(spec, std::chrono::seconds(20));
+  ::close(slave);
   ::close(master);
-  *err = ReadFile(err_path);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (run.exit.timed_out) return -3;
+  *err = run.err;
+  return run.exit.exit_code;
 }
 
 TEST_F(CliDefaultsTest, ATerminalOnStandardInputIsAUsageErrorWithAHint) {
@@ -85,14 +70,14 @@ TEST_F(CliDefaultsTest, ATerminalOnStandardInputIsAUsageErrorWithAHint) {
     std::string err;
     std::vector<std::string> args{cmd};
     if (std::string(cmd) == "ingest") args = {cmd, "--db", (dir_ / "db").string()};
-    EXPECT_EQ(RunWithTerminalStdin(args, dir_, &err), 2) << cmd;
+    EXPECT_EQ(RunWithTerminalStdin(args, &err), 2) << cmd;
     EXPECT_NE(err.find("standard input is a terminal; give the Secrets with -f FILE"),
               std::string::npos)
         << cmd << ": " << err;
   }
   // With a file the terminal does not matter.
   std::string err;
-  EXPECT_EQ(RunWithTerminalStdin({"inspect", "-f", kSmall}, dir_, &err), 0) << err;
+  EXPECT_EQ(RunWithTerminalStdin({"inspect", "-f", kSmall}, &err), 0) << err;
 }
 
 TEST_F(CliDefaultsTest, TheCacheDefaultsToZarfStateDbThenXdgCacheHome) {

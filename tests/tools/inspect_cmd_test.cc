@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "codec/json_reader.h"
+#include "tests/subprocess_runner.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 
@@ -93,12 +94,18 @@ TEST(InspectCmdTest, EveryEraReads) {
 }
 
 TEST(InspectCmdTest, BinaryExitCodesFollowTheSpec) {
-  const std::string bin = ZS_BINARY_PATH;
-  EXPECT_EQ(std::system((bin + " --version >/dev/null").c_str()), 0);
-  EXPECT_EQ(WEXITSTATUS(std::system((bin + " inspect -o bogus -f /dev/null 2>/dev/null").c_str())), kExitUsage);
-  EXPECT_EQ(WEXITSTATUS(std::system((bin + " nosuchcommand 2>/dev/null").c_str())), kExitUsage);
+  auto exit_code = [](const std::vector<std::string>& args, const std::string& in = "/dev/null") {
+    testing::ChildSpec spec;
+    spec.argv = {ZS_BINARY_PATH};
+    spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+    spec.stdin_path = in;
+    return testing::WaitChild(testing::SpawnChild(spec)).exit_code;
+  };
+  EXPECT_EQ(exit_code({"--version"}), 0);
+  EXPECT_EQ(exit_code({"inspect", "-o", "bogus", "-f", "/dev/null"}), kExitUsage);
+  EXPECT_EQ(exit_code({"nosuchcommand"}), kExitUsage);
   const std::string f = (testing::DataDir() / (kEra + "pkg-small-dos-games.secret.json")).string();
-  EXPECT_EQ(std::system((bin + " inspect -f - < " + f + " >/dev/null").c_str()), 0);
+  EXPECT_EQ(exit_code({"inspect", "-f", "-"}, f), 0);
 }
 
 }  // namespace

@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <stdlib.h>
-#include <sys/wait.h>
 
 #include <chrono>
 #include <filesystem>
@@ -90,8 +89,7 @@ class KubectlPluginTest : public ::testing::Test {
   void TearDown() override {
     if (kubectl_.empty()) return;
     if (standin_ > 0) {
-      ::kill(standin_, SIGTERM);
-      ::waitpid(standin_, nullptr, 0);
+      testing::SignalChild(standin_, SIGTERM);
     }
     setenv("PATH", old_path_.c_str(), 1);
     unsetenv("KUBECONFIG");

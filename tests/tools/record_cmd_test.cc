@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -14,6 +13,7 @@
 #include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "engine/derived_status.h"
+#include "tests/subprocess_runner.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 #include "tools/replay_cmd.h"
@@ -240,35 +240,21 @@ TEST_F(RecordCmdTest, SigtermMidDeployRecordsCancelledAndExitsNonZero) {
   for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
     fs::remove(dir_ / "secret.json");
     fs::remove(dir_ / "log.jsonl");
-    int err_pipe[2];
-    ASSERT_EQ(::pipe(err_pipe), 0);
-    const pid_t pid = ::fork();
+    testing::ChildPipe err;
+    ASSERT_TRUE(err.ok());
+    testing::ChildSpec spec;
+    spec.argv = {ZS_BINARY_PATH, "record", "deploy", "-f", P("secret.json"), "--package",
+                 P("zarf.yaml"), "--log", P("log.jsonl"), "--step-delay", "200", "-v"};
+    spec.stderr_fd = err.write_end();
+    const pid_t pid = testing::SpawnChild(spec);
     ASSERT_GE(pid, 0);
-    if (pid == 0) {
-      ::dup2(err_pipe[1], 2);
-      ::close(err_pipe[0]);
-      const std::string secret = P("secret.json"), pkg = P("zarf.yaml"), log = P("log.jsonl");
-      ::execl(ZS_BINARY_PATH, "zarf-state", "record", "deploy", "-f", secret.c_str(), "--package",
-              pkg.c_str(), "--log", log.c_str(), "--step-delay", "200", "-v", nullptr);
-      ::_exit(127);
-    }
-    ::close(err_pipe[1]);
+    err.CloseWriteEnd();
     // Wait until the child says the second component is deploying.
     std::string seen;
-    char buf[256];
-    while (seen.find("step: deploying db") == std::string::npos) {
-      const ssize_t n = ::read(err_pipe[0], buf, sizeof buf);
-      ASSERT_GT(n, 0) << "child ended early: " << seen;
-      seen.append(buf, static_cast<std::size_t>(n));
-    }
-    ASSERT_EQ(::kill(pid, sig), 0);
-    int status = 0;
-    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-    while (::read(err_pipe[0], buf, sizeof buf) > 0) {
-    }
-    ::close(err_pipe[0]);
-    ASSERT_TRUE(WIFEXITED(status)) << "killed instead of stopping gracefully";
-    EXPECT_EQ(WEXITSTATUS(status), kExitSomeFailed);
+    ASSERT_TRUE(err.ReadUntil("step: deploying db", &seen)) << "child ended early: " << seen;
+    const testing::ChildExit end = testing::SignalChild(pid, sig);
+    ASSERT_EQ(end.signal, 0) << "killed instead of stopping gracefully";
+    EXPECT_EQ(end.exit_code, kExitSomeFailed);
     const DeployedPackage p = Stored();
     ASSERT_GE(p.events.size(), 2u);
     EXPECT_EQ(p.events.back().type, kEventDeploy);

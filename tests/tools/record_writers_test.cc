@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -142,10 +141,7 @@ TEST_F(RecordWritersTest, RecordRefusesASecretWhoseResourceVersionChangedUnderIt
   v->Find("metadata")->Set("resourceVersion", json::Value::String("101"));
   Write("new.json", *json::WriteJson(*v));
   fs::rename(dir_ / "new.json", dir_ / "s.json");
-  int status = 0;
-  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), kExitSomeFailed) << testing::ReadFile(err_path);
+  EXPECT_EQ(testing::WaitChild(pid).exit_code, kExitSomeFailed) << testing::ReadFile(err_path);
   EXPECT_NE(testing::ReadFile(err_path).find("resourceVersion was '100' when read, is '101' now"),
             std::string::npos)
       << testing::ReadFile(err_path);

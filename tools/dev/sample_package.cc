@@ -6,10 +6,11 @@
 
 #include <cstdint>
 #include <map>
-#include <random>
 #include <string>
 #include <string_view>
 #include <utility>
+
+#include "tools/seeded_rng.h"
 
 namespace zs::bench {
 namespace {
@@ -28,36 +29,7 @@ constexpr std::string_view kServiceWords[] = {
 constexpr std::string_view kStatuses[] = {"Succeeded", "Succeeded", "Succeeded",
                                           "Succeeded", "Deploying", "Failed"};
 
-// Draws from std::mt19937 directly: its output sequence is fixed by the
-// standard, unlike std::uniform_int_distribution's mapping.
-class Rng {
- public:
-  explicit Rng(unsigned seed) : engine_(seed) {}
-
-  // Uniform-enough integer in [lo, hi]; the modulo bias is irrelevant here.
-  int Between(int lo, int hi) {
-    return lo + static_cast<int>(engine_() %
-                                 static_cast<std::uint32_t>(hi - lo + 1));
-  }
-  bool Percent(int p) { return Between(0, 99) < p; }
-
-  // `n` lower-case hex digits, as in a sha256 digest.
-  std::string Hex(int n) {
-    static constexpr char kDigits[] = "0123456789abcdef";
-    std::string s;
-    s.reserve(n);
-    for (int i = 0; i < n; i += 8) {
-      std::uint32_t bits = engine_();
-      for (int j = 0; j < 8 && i + j < n; ++j, bits >>= 4) {
-        s.push_back(kDigits[bits & 0xf]);
-      }
-    }
-    return s;
-  }
-
- private:
-  std::mt19937 engine_;
-};
+using Rng = tools::SeededRng;
 
 std::string Pad(int v, int width) {
   std::string s = std::to_string(v);

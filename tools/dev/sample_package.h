@@ -23,8 +23,7 @@ namespace zs::bench {
 // Returns a DeployedPackage JSON text of at least `target_bytes` bytes (it
 // grows one component at a time, so it overshoots by less than one component
 // and its deployed entry, a few KiB). The same (target_bytes, seed) always
-// gives the same bytes, on every platform: only std::mt19937's output is used,
-// never a distribution.
+// gives the same bytes, on every platform (tools/seeded_rng.h).
 std::string MakeSamplePackageJson(std::size_t target_bytes, unsigned seed);
 
 // The ~1 MiB sample every codec benchmark measures.

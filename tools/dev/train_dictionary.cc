@@ -31,12 +31,12 @@
 #include <functional>
 #include <fstream>
 #include <initializer_list>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "tools/dev/sample_package.h"
+#include "tools/seeded_rng.h"
 #include "codec/compact.h"
 #include "codec/internal/format.h"
 #include "codec/json_value.h"
@@ -47,32 +47,13 @@ namespace {
 
 using json::Value;
 
-class Rng {
- public:
-  explicit Rng(unsigned seed) : engine_(seed) {}
-  int Between(int lo, int hi) {
-    return lo + static_cast<int>(engine_() %
-                                 static_cast<std::uint32_t>(hi - lo + 1));
-  }
-  bool Percent(int p) { return Between(0, 99) < p; }
-  const char* Pick(std::initializer_list<const char*> items) {
-    return items.begin()[Between(0, static_cast<int>(items.size()) - 1)];
-  }
-  std::string Hex(int n) {
-    std::string s;
-    while (static_cast<int>(s.size()) < n)
-      s.push_back("0123456789abcdef"[engine_() & 15]);
-    return s;
-  }
-  std::string Version() {
-    return std::to_string(Between(0, 3)) + "." +
-           std::to_string(Between(0, 30)) + "." +
-           std::to_string(Between(0, 12));
-  }
+using Rng = tools::SeededRng;
 
- private:
-  std::mt19937 engine_;
-};
+// A release number as packages carry them: "<0-3>.<0-30>.<0-12>".
+std::string Version(Rng& rng) {
+  return std::to_string(rng.Between(0, 3)) + "." + std::to_string(rng.Between(0, 30)) + "." +
+         std::to_string(rng.Between(0, 12));
+}
 
 Value S(std::string s) { return Value::String(std::move(s)); }
 Value Obj(std::vector<json::Member> members = {}) {
@@ -371,7 +352,7 @@ Value Component(Rng& rng, const ComponentSpec& spec, int era,
     std::vector<Value> cs;
     for (const ChartSpec& chart : spec.charts) {
       std::vector<json::Member> h{{"name", S(chart.name)},
-                                  {"version", S(rng.Version())}};
+                                  {"version", S(Version(rng))}};
       const std::string_view source = chart.source;
       h.emplace_back(
           source.find("://") != std::string_view::npos ? "url" : "localPath",
@@ -458,7 +439,7 @@ Value SyntheticPackage(unsigned seed) {
       "description",
       S(init ? "Zarf's init package: registry, agent and git server"
              : "Example " + name + " package for an air-gapped cluster"));
-  if (!init) metadata.emplace_back("version", S(rng.Version()));
+  if (!init) metadata.emplace_back("version", S(Version(rng)));
   metadata.emplace_back("architecture", S(rng.Percent(85) ? "amd64" : "arm64"));
   metadata.emplace_back("aggregateChecksum", S(rng.Hex(64)));
   if (era >= 21 && init)
@@ -493,7 +474,7 @@ Value SyntheticPackage(unsigned seed) {
           Obj({{"name", S(c)},
                {"value", S(n == "AGENT_IMAGE"      ? "zarf-dev/zarf/agent"
                            : n == "REGISTRY_IMAGE" ? "library/registry"
-                                                   : rng.Version())}}));
+                                                   : Version(rng))}}));
     }
     std::vector<Value> variables;
     for (const VariableSpec& v : InitVariables()) {
@@ -601,7 +582,7 @@ Value SyntheticPackage(unsigned seed) {
           {"outcome", S(rng.Pick({"InProgress", "Succeeded", "Succeeded",
                                   "Failed", "Cancelled"}))},
           {"timestamp", S(Rfc3339(rng))},
-          {"version", S(rng.Version())}};
+          {"version", S(Version(rng))}};
       if (rng.Percent(20))
         e.emplace_back("flavor",
                        S(rng.Pick({"upstream", "registry1", "unicorn"})));
@@ -609,9 +590,9 @@ Value SyntheticPackage(unsigned seed) {
       if (!remove) {
         e.emplace_back("source",
                        S(rng.Percent(50) ? "oci://ghcr.io/zarf-dev/packages/" +
-                                               name + ":" + rng.Version()
+                                               name + ":" + Version(rng)
                                          : "zarf-package-" + name + "-amd64-" +
-                                               rng.Version() + ".tar.zst"));
+                                               Version(rng) + ".tar.zst"));
       }
       e.emplace_back("configDigest", S(config));
       events.push_back(Obj(std::move(e)));

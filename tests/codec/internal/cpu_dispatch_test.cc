@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <ostream>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -11,6 +10,7 @@
 #include "codec/go_json.h"
 #include "codec/internal/base64_scalar.h"
 #include "codec/internal/simd_kernels.h"
+#include "tests/test_random.h"
 
 namespace zs::internal {
 namespace {
@@ -37,12 +37,11 @@ constexpr SimdLevel kAllLevels[] = {SimdLevel::kScalar, SimdLevel::kSse2, SimdLe
 // byte from `specials` at every position, each scanned from a few offsets.
 template <typename Check>
 void ForEachScanCase(const std::string& specials, Check check) {
-  std::mt19937 rng(7);
+  testing::Rng rng(7);
   for (std::size_t len = 0; len <= 140; ++len) {
     for (std::size_t at = 0; at <= len; ++at) {
-      std::string s(len, 'a');
-      for (char& c : s) c = static_cast<char>(0x20 + rng() % 0x5f);
-      if (at < len) s[at] = specials[rng() % specials.size()];
+      std::string s = testing::RandomText(rng, len, testing::kPrintableAscii);
+      if (at < len) s[at] = specials[rng.Below(specials.size())];
       for (std::size_t from : {std::size_t{0}, at / 2, at}) check(s, from);
     }
   }
@@ -111,17 +110,11 @@ INSTANTIATE_TEST_SUITE_P(
                       ScanKernel{"Avx2", SimdLevel::kAvx2, FindStringSpecialAvx2}),
     [](const auto& info) { return std::string(info.param.name); });
 
-std::string RandomBytes(std::mt19937& rng, std::size_t n) {
-  std::string s(n, '\0');
-  for (char& c : s) c = static_cast<char>(rng() & 0xFF);
-  return s;
-}
-
 TEST(Base64BlockKernelTest, Avx2EncodesWholeBlocksLikeTheScalarPath) {
   SKIP_UNLESS_CPU_RUNS(SimdLevel::kAvx2);
-  std::mt19937 rng(3);
+  testing::Rng rng(3);
   for (std::size_t n = 0; n <= 200; ++n) {
-    const std::string bytes = RandomBytes(rng, n);
+    const std::string bytes = testing::RandomBytes(rng, n);
     std::string out(n / 3 * 4 + 32, '\0');
     const std::size_t used =
         Base64EncodeBlocksAvx2(reinterpret_cast<const unsigned char*>(bytes.data()), n, out.data());
@@ -134,9 +127,9 @@ TEST(Base64BlockKernelTest, Avx2EncodesWholeBlocksLikeTheScalarPath) {
 
 TEST(Base64BlockKernelTest, Avx2DecodesAlphabetBlocksAndStopsAtAnythingElse) {
   SKIP_UNLESS_CPU_RUNS(SimdLevel::kAvx2);
-  std::mt19937 rng(5);
+  testing::Rng rng(5);
   for (std::size_t n = 0; n <= 200; ++n) {
-    const std::string text = Base64EncodeScalar(RandomBytes(rng, n));
+    const std::string text = Base64EncodeScalar(testing::RandomBytes(rng, n));
     for (std::size_t bad_at : {text.size(), text.size() / 2, std::size_t{0}}) {
       std::string t = text;
       if (bad_at < t.size()) t[bad_at] = '*';
@@ -165,10 +158,10 @@ TEST(Base64BlockKernelTest, TheNoSimdMemberConsumesNothing) {
 
 // What the public codec functions give at one level, for comparing levels.
 std::vector<std::string> PublicOutputs() {
-  std::mt19937 rng(9);
+  testing::Rng rng(9);
   std::vector<std::string> out;
   for (std::size_t n : {0u, 5u, 47u, 100u, 4099u}) {
-    const std::string bytes = RandomBytes(rng, n);
+    const std::string bytes = testing::RandomBytes(rng, n);
     const std::string text = Base64Encode(bytes);
     out.push_back(text);
     out.push_back(Base64Decode(text).value());

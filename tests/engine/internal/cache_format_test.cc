@@ -3,11 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <random>
 #include <string>
 #include <utility>
 
 #include "tests/cache_fixture.h"
+#include "tests/test_random.h"
 
 namespace zs::engine::internal {
 namespace {
@@ -28,11 +28,9 @@ void ExpectSameStatus(const PackageStatus& a, const PackageStatus& b) {
   EXPECT_EQ(a.removed, b.removed);
 }
 
-PackageMeta RandomMeta(std::mt19937& rng) {
+PackageMeta RandomMeta(testing::Rng& rng) {
   auto text = [&](int max) {
-    std::string s(rng() % (max + 1), 'x');
-    for (char& c : s) c = static_cast<char>('a' + rng() % 26);
-    return s;
+    return testing::RandomText(rng, rng.Below(max + 1), testing::kLowerLetters);
   };
   PackageMeta m;
   m.status.package = "pkg";
@@ -50,7 +48,7 @@ PackageMeta RandomMeta(std::mt19937& rng) {
 }
 
 TEST(CacheFormatTest, AStatusRecordDecodesToWhatWasEncoded) {
-  std::mt19937 rng(5);
+  testing::Rng rng(5);
   for (int i = 0; i < 2000; ++i) {
     const PackageMeta m = RandomMeta(rng);
     auto back = DecodeMeta("pkg", EncodeMeta(m));
@@ -63,7 +61,7 @@ TEST(CacheFormatTest, AStatusRecordDecodesToWhatWasEncoded) {
 // Version 1 of the status record (it held the index terms) was never
 // released: such a record says to rebuild, whatever follows its first byte.
 TEST(CacheFormatTest, AStatusRecordOfAnUnreleasedFormatSaysToRebuild) {
-  std::mt19937 rng(6);
+  testing::Rng rng(6);
   std::string bytes = EncodeMeta(RandomMeta(rng));
   EXPECT_EQ(bytes[0], 2);
   bytes[0] = 1;
@@ -80,7 +78,7 @@ TEST(CacheFormatTest, AStatusRecordOfAnUnreleasedFormatSaysToRebuild) {
 // Every byte changed, every truncation: refused with a message naming the
 // package, or decoded.
 TEST(CacheFormatTest, ADamagedStatusRecordIsRefusedNamingThePackage) {
-  std::mt19937 rng(9);
+  testing::Rng rng(9);
   int refused = 0;
   for (int i = 0; i < 40; ++i) {
     const std::string bytes = EncodeMeta(RandomMeta(rng));

@@ -2,12 +2,12 @@
 
 #include <gtest/gtest.h>
 
-#include <random>
 #include <string>
 #include <vector>
 
 #include "codec/json_reader.h"
 #include "engine/record.h"
+#include "tests/test_random.h"
 
 namespace zs::engine::internal {
 namespace {
@@ -29,12 +29,8 @@ void ExpectSameRecord(const Record& a, const Record& b, const std::string& bytes
   EXPECT_EQ(EncodeRecord(a), EncodeRecord(b));
 }
 
-std::string RandomText(std::mt19937& rng, bool printable_only) {
-  static const std::string kAlphabet = "abcXYZ0123456789:/.-_@ +";
-  std::uniform_int_distribution<int> len(0, 12), pick(0, static_cast<int>(kAlphabet.size()) - 1);
-  std::string s;
-  const int n = len(rng);
-  for (int i = 0; i < n; ++i) s.push_back(kAlphabet[pick(rng)]);
+std::string RandomText(testing::Rng& rng, bool printable_only) {
+  std::string s = testing::RandomPieces(rng, std::string_view("abcXYZ0123456789:/.-_@ +"), 12);
   if (!printable_only && rng() % 4 == 0) {
     const char* odd[] = {"\"", "\\", "\n", "\xc3\xa9", "\x7f", "<&>"};
     s += odd[rng() % 6];
@@ -42,7 +38,7 @@ std::string RandomText(std::mt19937& rng, bool printable_only) {
   return s;
 }
 
-Timestamp RandomTime(std::mt19937& rng) {
+Timestamp RandomTime(testing::Rng& rng) {
   Timestamp t = Timestamp::FromUnixNanos(
       static_cast<std::int64_t>(rng() % 2000000000u) * 1000000000LL +
       (rng() % 3 == 0 ? static_cast<std::int64_t>(rng() % 1000000000u) : 0));
@@ -53,7 +49,7 @@ Timestamp RandomTime(std::mt19937& rng) {
 
 // A random event record as the cache logs them: any subset of optional
 // fields, sometimes odd strings (which the canonical path must decline).
-Record RandomRecord(std::mt19937& rng, bool printable_only) {
+Record RandomRecord(testing::Rng& rng, bool printable_only) {
   Record r;
   const char* types[] = {"Deploy", "Remove", ""};
   const char* outcomes[] = {"InProgress", "Succeeded", "Failed", "Cancelled", ""};
@@ -77,7 +73,7 @@ Record RandomRecord(std::mt19937& rng, bool printable_only) {
 }
 
 TEST(CanonicalRecordTest, DecodesEveryCanonicalEventRecordAsTheTreeDecoderDoes) {
-  std::mt19937 rng(7);
+  testing::Rng rng(7);
   for (int i = 0; i < 20000; ++i) {
     const std::string bytes = EncodeRecord(RandomRecord(rng, /*printable_only=*/true));
     auto tree = DecodeRecordFromTree(bytes);
@@ -92,7 +88,7 @@ TEST(CanonicalRecordTest, DecodesEveryCanonicalEventRecordAsTheTreeDecoderDoes) 
 }
 
 TEST(CanonicalRecordTest, RecordsWithEscapesOrNonAsciiGoThroughTheTreeAndDecodeTheSame) {
-  std::mt19937 rng(11);
+  testing::Rng rng(11);
   int declined = 0;
   for (int i = 0; i < 5000; ++i) {
     const std::string bytes = EncodeRecord(RandomRecord(rng, /*printable_only=*/false));
@@ -116,7 +112,7 @@ TEST(CanonicalRecordTest, RecordsWithEscapesOrNonAsciiGoThroughTheTreeAndDecodeT
 // decodes the same record; whatever the tree decoder refuses, DecodeRecord
 // refuses with the same status.
 TEST(CanonicalRecordTest, MutatedBytesAreNeverAcceptedDifferently) {
-  std::mt19937 rng(3);
+  testing::Rng rng(3);
   int accepted_mutants = 0;
   for (int i = 0; i < 60; ++i) {
     const std::string bytes = EncodeRecord(RandomRecord(rng, /*printable_only=*/true));
