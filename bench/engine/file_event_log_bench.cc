@@ -18,7 +18,8 @@
 //   BM_Replay/D  the full history read and folded (what `replay` does
 //                before printing).
 //
-// The logs are built in the temp directory by recording, so building the
+// The logs are built in the temp directory by recording, in a process of
+// their own (this binary, re-run with --build-log), so building the
 // 100k-record one takes a while. `record` should stay flat from 1k to 100k
 // records: opening a package reads its chunks back to its last checkpoint
 // only.
@@ -28,7 +29,9 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -106,14 +109,30 @@ void RecordDeploy(const std::string& path) {
   if (!log->AppendBatch("demo", added).ok()) std::abort();
 }
 
-// A log of `deploys` redeploys, built once per run.
+// Runs this binary again with `args`; returns the child's resource usage
+// (ru_maxrss is its peak RSS in KiB), or nullopt when it could not run.
+std::optional<struct rusage> RunSelf(std::vector<std::string> args) {
+  std::vector<char*> argv{g_self.data()};
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawn(&pid, g_self.c_str(), nullptr, nullptr, argv.data(), environ) != 0) return std::nullopt;
+  int status = 0;
+  struct rusage usage {};
+  if (wait4(pid, &status, 0, &usage) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    return std::nullopt;
+  }
+  return usage;
+}
+
+// A log of `deploys` redeploys, built once per run in a process of its own
+// (as `record` runs are), so that building it leaves this one's heap as it
+// was.
 std::string LogOf(int deploys) {
   const std::string path = (fs::temp_directory_path() / ("zs-log-bench-" + std::to_string(getpid()) +
                                                           "-" + std::to_string(deploys)))
                                .string();
-  if (!fs::exists(path)) {
-    for (int d = 0; d < deploys; ++d) RecordDeploy(path);
-  }
+  if (!fs::exists(path) && !RunSelf({"--build-log", path, std::to_string(deploys)})) std::abort();
   return path;
 }
 
@@ -121,15 +140,9 @@ std::string LogOf(int deploys) {
 long PeakRssOfOneRecord(const std::string& path) {
   const std::string copy = path + ".rss";
   fs::copy_file(path, copy, fs::copy_options::overwrite_existing);
-  std::vector<char*> argv{g_self.data(), const_cast<char*>("--record-once"), const_cast<char*>(copy.c_str()),
-                          nullptr};
-  pid_t pid = 0;
-  if (posix_spawn(&pid, g_self.c_str(), nullptr, nullptr, argv.data(), environ) != 0) return -1;
-  int status = 0;
-  struct rusage usage {};
-  wait4(pid, &status, 0, &usage);
+  const std::optional<struct rusage> usage = RunSelf({"--record-once", copy});
   fs::remove(copy);
-  return usage.ru_maxrss;
+  return usage ? usage->ru_maxrss : -1;
 }
 
 void BM_Record(benchmark::State& state) {
@@ -184,6 +197,10 @@ int main(int argc, char** argv) {
   zs::bench::g_self = argv[0];
   if (argc == 3 && std::string(argv[1]) == "--record-once") {
     zs::bench::RecordDeploy(argv[2]);
+    return 0;
+  }
+  if (argc == 4 && std::string(argv[1]) == "--build-log") {
+    for (int d = std::atoi(argv[3]); d > 0; --d) zs::bench::RecordDeploy(argv[2]);
     return 0;
   }
 #ifndef NDEBUG
