@@ -14,7 +14,8 @@
 //                each iteration. Counters: records in the log, log bytes,
 //                growth of the log per redeploy, the definition's
 //                JSON size, and the peak RSS of one such record run in a
-//                process of its own (this binary, re-run with --record-once).
+//                process of its own (this binary, re-run with --record-once;
+//                its VmHWM).
 //   BM_Replay/D  the full history read and folded (what `replay` does
 //                before printing).
 //
@@ -136,13 +137,36 @@ std::string LogOf(int deploys) {
   return path;
 }
 
-// Peak RSS, in KiB, of one record run in a fresh process.
+// Peak RSS, in KiB, of one record run in a fresh process: the child's own
+// VmHWM, since the ru_maxrss of a spawned child starts from the parent's.
 long PeakRssOfOneRecord(const std::string& path) {
   const std::string copy = path + ".rss";
   fs::copy_file(path, copy, fs::copy_options::overwrite_existing);
-  const std::optional<struct rusage> usage = RunSelf({"--record-once", copy});
+  const bool ran = RunSelf({"--record-once", copy, copy + ".kib"}).has_value();
+  long kib = -1;
+  if (std::FILE* f = std::fopen((copy + ".kib").c_str(), "r")) {
+    if (!ran || std::fscanf(f, "%ld", &kib) != 1) kib = -1;
+    std::fclose(f);
+  }
   fs::remove(copy);
-  return usage ? usage->ru_maxrss : -1;
+  fs::remove(copy + ".kib");
+  return kib;
+}
+
+// Writes this process's peak RSS (VmHWM, KiB) to `out`.
+void WritePeakRss(const char* out) {
+  std::FILE* in = std::fopen("/proc/self/status", "r");
+  if (in == nullptr) return;
+  char line[256];
+  long kib = -1;
+  while (std::fgets(line, sizeof line, in) != nullptr) {
+    if (std::sscanf(line, "VmHWM: %ld kB", &kib) == 1) break;
+  }
+  std::fclose(in);
+  if (std::FILE* f = std::fopen(out, "w")) {
+    std::fprintf(f, "%ld\n", kib);
+    std::fclose(f);
+  }
 }
 
 void BM_Record(benchmark::State& state) {
@@ -195,8 +219,9 @@ BENCHMARK(BM_Replay)->Arg(1)->Arg(5)->Arg(42)->Arg(414)->Unit(benchmark::kMillis
 
 int main(int argc, char** argv) {
   zs::bench::g_self = argv[0];
-  if (argc == 3 && std::string(argv[1]) == "--record-once") {
+  if ((argc == 3 || argc == 4) && std::string(argv[1]) == "--record-once") {
     zs::bench::RecordDeploy(argv[2]);
+    if (argc == 4) zs::bench::WritePeakRss(argv[3]);
     return 0;
   }
   if (argc == 4 && std::string(argv[1]) == "--build-log") {
