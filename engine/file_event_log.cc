@@ -23,7 +23,7 @@ std::string At(const std::string& path, const Chunk& c) {
 
 }  // namespace
 
-Result<FileEventLogInternal> FileEventLogInternal::Load(const FileEventLog& log, int fd) {
+Result<FileEventLogInternal> FileEventLogInternal::Load(const FileEventLog& log, int fd, Reach reach) {
   FileEventLogInternal f;
   f.log_ = &log;
   log.skipped_.clear();
@@ -37,20 +37,59 @@ Result<FileEventLogInternal> FileEventLogInternal::Load(const FileEventLog& log,
     return f;
   }
   ZS_RETURN_IF_ERROR(internal::CheckFileHeader(b, log.path_));
-  if (auto back = internal::ScanBackward(b)) {
-    f.chunks_ = std::move(*back);
-    f.valid_end_ = b.size();
-  } else {
-    internal::ForwardScan scan = internal::ScanForward(b);
-    f.chunks_ = std::move(scan.chunks);
-    f.valid_end_ = scan.valid_end;
-    log.skipped_ = std::move(scan.skipped);
+  f.valid_end_ = b.size();
+  f.walk_end_ = b.size();
+  // The newest chunk, found from the end, tells a torn tail: without it the
+  // whole file is scanned forward.
+  f.WalkBack();
+  if (reach == Reach::kAll) {
+    while (f.WalkBack()) {
+    }
   }
+  f.generation_ = 0;
   return f;
 }
 
+bool FileEventLogInternal::WalkBack() {
+  if (complete_) return false;
+  if (walk_end_ == internal::kLogHeaderSize) {
+    complete_ = true;
+    return false;
+  }
+  auto c = internal::ParseChunkEndingAt(bytes(), walk_end_);
+  if (!c) {
+    ScanWholeFile();
+    return true;
+  }
+  newest_first_.push_back(*c);
+  walk_end_ = c->offset;
+  return true;
+}
+
+void FileEventLogInternal::ScanWholeFile() {
+  internal::ForwardScan scan = internal::ScanForward(bytes());
+  newest_first_.assign(scan.chunks.rbegin(), scan.chunks.rend());
+  valid_end_ = scan.valid_end;
+  log_->skipped_ = std::move(scan.skipped);
+  complete_ = true;
+  ++generation_;
+}
+
+std::optional<Chunk> FileEventLogInternal::NewestChunk(std::size_t i) {
+  while (i >= newest_first_.size() && WalkBack()) {
+  }
+  if (i >= newest_first_.size()) return std::nullopt;
+  return newest_first_[i];
+}
+
+std::vector<Chunk> FileEventLogInternal::AllChunks() {
+  while (WalkBack()) {
+  }
+  return std::vector<Chunk>(newest_first_.rbegin(), newest_first_.rend());
+}
+
 Result<std::vector<FileEventLogInternal::Entry>> FileEventLogInternal::Entries(const Chunk& c,
-                                                                            std::string* raw) const {
+                                                                            std::string* raw) {
   if (!internal::ChecksumMatches(bytes(), c)) {
     return Status::Corruption(At(log_->path_, c) + ": checksum does not match");
   }
@@ -59,31 +98,53 @@ Result<std::vector<FileEventLogInternal::Entry>> FileEventLogInternal::Entries(c
   std::string_view rest(*raw);
   Entry e{};
   bool malformed = false;
-  while (internal::NextEntry(&rest, &e.tag, &e.body, &malformed)) out.push_back(e);
+  while (internal::NextEntry(&rest, &e.tag, &e.body, &malformed)) {
+    std::string_view digest;
+    std::uint64_t offset = 0;
+    if (e.tag == EntryTag::kDefinitionAt && internal::ParseDefinitionAt(e.body, &digest, &offset)) {
+      definition_at_.emplace(std::string(digest), offset);
+    }
+    out.push_back(e);
+  }
   if (malformed) return Status::Corruption(At(log_->path_, c) + ": malformed entry");
   return out;
+}
+
+Result<bool> FileEventLogInternal::LoadDefinitions(const Chunk& c) {
+  std::string raw;
+  auto entries = Entries(c, &raw);
+  if (!entries.ok()) return false;  // reported where its records are read
+  for (const Entry& e : *entries) {
+    if (e.tag != EntryTag::kDefinition || e.body.size() < internal::kDigestSize) continue;
+    auto v = json::ParseJson(e.body.substr(internal::kDigestSize));
+    if (!v.ok()) return v.status().WithContext(At(log_->path_, c) + ": definition");
+    std::string digest(e.body.substr(0, internal::kDigestSize));
+    stored_at_.emplace(digest, c.offset);
+    definitions_[std::move(digest)] = std::make_shared<const json::Value>(std::move(v).value());
+  }
+  return true;
 }
 
 Result<const json::Value*> FileEventLogInternal::Definition(std::string_view digest) {
   const std::string key(digest);
   if (auto it = definitions_.find(key); it != definitions_.end()) return it->second.get();
+  // Where a chunk read so far says it is: a hint, checked (a chunk taken
+  // back by CutBack moves the ones after it).
+  if (auto at = definition_at_.find(key); at != definition_at_.end()) {
+    auto c = internal::ParseChunkAt(bytes(), at->second);
+    if (c && internal::HoldsDigest(c->digests, digest)) {
+      ZS_RETURN_IF_ERROR(LoadDefinitions(*c).status());
+      if (auto it = definitions_.find(key); it != definitions_.end()) return it->second.get();
+    }
+  }
   // The newest chunk that stores it.
-  for (auto c = chunks_.rbegin(); c != chunks_.rend(); ++c) {
-    bool holds = false;
-    for (std::size_t i = 0; i < c->digests.size(); i += internal::kDigestSize) {
-      holds = holds || c->digests.substr(i, internal::kDigestSize) == digest;
-    }
-    if (!holds) continue;
-    std::string raw;
-    auto entries = Entries(*c, &raw);
-    if (!entries.ok()) continue;  // reported where its records are read
-    for (const Entry& e : *entries) {
-      if (e.tag != EntryTag::kDefinition || e.body.size() < internal::kDigestSize) continue;
-      auto v = json::ParseJson(e.body.substr(internal::kDigestSize));
-      if (!v.ok()) return v.status().WithContext(At(log_->path_, *c) + ": definition");
-      definitions_[std::string(e.body.substr(0, internal::kDigestSize))] =
-          std::make_shared<const json::Value>(std::move(v).value());
-    }
+  const int generation = generation_;
+  for (std::size_t i = 0;; ++i) {
+    const std::optional<Chunk> c = NewestChunk(i);
+    if (generation_ != generation) return Definition(digest);  // scanned whole: again
+    if (!c) break;
+    if (!internal::HoldsDigest(c->digests, digest)) continue;
+    ZS_RETURN_IF_ERROR(LoadDefinitions(*c).status());
     if (auto it = definitions_.find(key); it != definitions_.end()) return it->second.get();
   }
   return Status::Corruption(log_->path_ + ": package definition " + key + " is missing");
@@ -131,23 +192,34 @@ Result<Record> FileEventLogInternal::DecodeCheckpoint(const Chunk& c, std::strin
   return r;
 }
 
-const Chunk* FileEventLogInternal::LastChunkOf(std::string_view package) const {
-  for (auto c = chunks_.rbegin(); c != chunks_.rend(); ++c) {
-    if (c->package == package && c->records > 0) return &*c;
+std::optional<Chunk> FileEventLogInternal::LastChunkOf(std::string_view package) {
+  const int generation = generation_;
+  for (std::size_t i = 0;; ++i) {
+    std::optional<Chunk> c = NewestChunk(i);
+    if (generation_ != generation) return LastChunkOf(package);  // scanned whole: again
+    if (!c || (c->package == package && c->records > 0)) return c;
   }
-  return nullptr;
 }
 
-bool FileEventLogInternal::HasDefinition(std::string_view digest) const {
-  for (const Chunk& c : chunks_) {
-    for (std::size_t i = 0; i < c.digests.size(); i += internal::kDigestSize) {
-      if (c.digests.substr(i, internal::kDigestSize) == digest) return true;
-    }
+std::optional<std::uint64_t> FileEventLogInternal::DefinitionAt(std::string_view digest) const {
+  if (auto it = stored_at_.find(std::string(digest)); it != stored_at_.end()) return it->second;
+  for (const Chunk& c : newest_first_) {
+    if (internal::HoldsDigest(c.digests, digest)) return c.offset;
   }
-  return false;
+  return std::nullopt;
 }
 
 Result<PackageTail> FileEventLogInternal::Tail(std::string_view package) {
+  for (;;) {
+    // When the walk meets a break, the file is scanned whole (which also
+    // resets the skipped list) and the tail is read again from that.
+    const int generation = generation_;
+    Result<PackageTail> tail = TailOnce(package);
+    if (generation_ == generation) return tail;
+  }
+}
+
+Result<PackageTail> FileEventLogInternal::TailOnce(std::string_view package) {
   PackageTail tail;
   if (legacy_) {
     for (const auto& e : legacy_entries_) {
@@ -156,12 +228,13 @@ Result<PackageTail> FileEventLogInternal::Tail(std::string_view package) {
     return tail;
   }
   // Newest chunk first, back to the one that starts with a usable checkpoint.
-  std::vector<const Chunk*> picked;
+  std::vector<Chunk> picked;
   std::size_t from_entry = 0;
-  std::vector<std::string> raws;
-  for (auto c = chunks_.rbegin(); c != chunks_.rend(); ++c) {
+  for (std::size_t i = 0;; ++i) {
+    const std::optional<Chunk> c = NewestChunk(i);
+    if (!c) break;
     if (c->package != package) continue;
-    picked.push_back(&*c);
+    picked.push_back(*c);
     if ((c->flags & internal::kChunkHasCheckpoint) == 0) continue;
     std::string raw;
     auto entries = Entries(*c, &raw);
@@ -176,7 +249,7 @@ Result<PackageTail> FileEventLogInternal::Tail(std::string_view package) {
   }
   std::reverse(picked.begin(), picked.end());
   for (std::size_t i = 0; i < picked.size(); ++i) {
-    const Chunk& c = *picked[i];
+    const Chunk& c = picked[i];
     std::string raw;
     auto entries = Entries(c, &raw);
     if (!entries.ok()) {
@@ -204,7 +277,7 @@ Status FileEventLogInternal::ScanAll(const std::function<Status(const LogEntry&)
     }
     return Status::OK();
   }
-  for (const Chunk& c : chunks_) {
+  for (const Chunk& c : AllChunks()) {
     std::string raw;
     auto entries = Entries(c, &raw);
     if (!entries.ok()) {
@@ -255,28 +328,30 @@ Result<std::vector<Record>> FileEventLog::Read(std::string_view package, std::ui
 }
 
 Result<std::uint64_t> FileEventLog::Size(std::string_view package) const {
-  ZS_ASSIGN_OR_RETURN(FileEventLogInternal f, FileEventLogInternal::Load(*this));
+  ZS_ASSIGN_OR_RETURN(FileEventLogInternal f,
+                      FileEventLogInternal::Load(*this, -1, FileEventLogInternal::Reach::kTail));
   if (f.legacy()) {
     return static_cast<std::uint64_t>(std::count_if(
         f.legacy_entries().begin(), f.legacy_entries().end(),
         [&](const internal::LegacyEntry& e) { return e.package == package; }));
   }
-  const Chunk* last = f.LastChunkOf(package);
-  return last == nullptr ? 0 : last->first_sequence + last->records - 1;
+  const std::optional<Chunk> last = f.LastChunkOf(package);
+  return last ? last->first_sequence + last->records - 1 : 0;
 }
 
 Result<std::vector<std::string>> FileEventLog::Packages() const {
   ZS_ASSIGN_OR_RETURN(FileEventLogInternal f, FileEventLogInternal::Load(*this));
   std::set<std::string, std::less<>> names;
   for (const auto& e : f.legacy_entries()) names.insert(e.package);
-  for (const Chunk& c : f.chunks()) {
+  for (const Chunk& c : f.AllChunks()) {
     if (c.records > 0) names.emplace(c.package);
   }
   return std::vector<std::string>(names.begin(), names.end());
 }
 
 Result<PackageTail> FileEventLog::ReadTail(std::string_view package) const {
-  ZS_ASSIGN_OR_RETURN(FileEventLogInternal f, FileEventLogInternal::Load(*this));
+  ZS_ASSIGN_OR_RETURN(FileEventLogInternal f,
+                      FileEventLogInternal::Load(*this, -1, FileEventLogInternal::Reach::kTail));
   return f.Tail(package);
 }
 

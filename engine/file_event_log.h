@@ -16,8 +16,11 @@
 // package starts its chunk with a checkpoint: the package's snapshot folded
 // so far (taken only when no operation is open and the Secret is not
 // deleted, so a snapshot holds all the fold's state). Opening a package
-// (ReadTail) folds only from its last checkpoint; Read still returns the full
-// history, and Scan shows checkpoints for verification.
+// (ReadTail, and each append) reads chunks from the end of the file back to
+// the package's last checkpoint only, and takes its definition from where
+// those chunks say it is stored, so its cost does not grow with the log's
+// history; Read still returns the full history, and Scan shows checkpoints
+// for verification.
 //
 // A log written by earlier releases (JSON Lines, one {"package":..,
 // "record":..} per line) still reads; the first append converts it to this

@@ -6,6 +6,7 @@
 #include <cerrno>
 
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -54,8 +55,8 @@ class ChunkBuilder {
     flags_ |= internal::kChunkHasCheckpoint;
   }
 
-  // Adds `r`; `stored(digest)` says whether the file already holds a
-  // definition.
+  // Adds `r`; `stored(digest)` gives the offset of a chunk of the file that
+  // holds a definition, or nullopt (stored in this chunk then).
   template <typename Stored>
   void AddRecord(const Record& r, Stored stored) {
     if (r.kind != RecordKind::kPackageEvent || !r.facts || !r.facts->data.is_object() ||
@@ -81,8 +82,14 @@ class ChunkBuilder {
 
   std::uint32_t records() const { return records_; }
   bool empty() const { return raw_.empty(); }
+  // The chunk, ending with where the definitions it refers to but does not
+  // store are, so that opening the package need not search for them.
   std::string Build(std::string_view package, std::uint64_t first_sequence) const {
-    return internal::EncodeChunk(flags_, package, digests_, first_sequence, records_, raw_);
+    std::string raw = raw_;
+    for (const auto& [digest, offset] : elsewhere_) {
+      internal::AppendEntry(&raw, EntryTag::kDefinitionAt, internal::DefinitionAtBody(digest, offset));
+    }
+    return internal::EncodeChunk(flags_, package, digests_, first_sequence, records_, raw);
   }
 
  private:
@@ -91,7 +98,10 @@ class ChunkBuilder {
   std::string AddDefinition(const json::Value& data, Stored stored) {
     std::string text;
     const std::string digest = DefinitionDigest(data, &text);
-    if (!stored(digest) && digests_.find(digest) == std::string::npos) {
+    if (internal::HoldsDigest(digests_, digest) || elsewhere_.count(digest) != 0) return digest;
+    if (const std::optional<std::uint64_t> at = stored(digest)) {
+      elsewhere_.emplace(digest, *at);
+    } else {
       internal::AppendEntry(&raw_, EntryTag::kDefinition, digest + text);
       digests_ += digest;
       flags_ |= internal::kChunkHasDefinition;
@@ -101,6 +111,7 @@ class ChunkBuilder {
 
   std::string raw_;
   std::string digests_;
+  std::map<std::string, std::uint64_t> elsewhere_;  // digest -> chunk offset
   std::uint32_t flags_ = 0;
   std::uint32_t records_ = 0;
 };
@@ -109,20 +120,20 @@ class ChunkBuilder {
 std::string ConvertLegacy(const std::vector<internal::LegacyEntry>& entries) {
   std::string out = internal::FileHeader();
   std::map<std::string, std::uint64_t, std::less<>> next_seq;
-  std::set<std::string, std::less<>> stored;
+  std::map<std::string, std::uint64_t, std::less<>> stored;  // digest -> chunk offset
   for (std::size_t i = 0; i < entries.size();) {
     const std::string& package = entries[i].package;
     ChunkBuilder chunk;
     std::set<std::string, std::less<>> added;
     std::size_t j = i;
     for (; j < entries.size() && entries[j].package == package; ++j) {
-      chunk.AddRecord(entries[j].record, [&](const std::string& d) {
-        if (stored.count(d) != 0) return true;
+      chunk.AddRecord(entries[j].record, [&](const std::string& d) -> std::optional<std::uint64_t> {
+        if (auto it = stored.find(d); it != stored.end()) return it->second;
         added.insert(d);
-        return false;
+        return std::nullopt;
       });
     }
-    stored.insert(added.begin(), added.end());
+    for (const std::string& d : added) stored.emplace(d, out.size());
     std::uint64_t& seq = next_seq[package];
     out += chunk.Build(package, seq + 1);
     seq += chunk.records();
@@ -188,7 +199,7 @@ Result<AppendedChunk> FileEventLog::AppendImpl(std::string_view package,
   if (options_.read_only) return Status::InvalidArgument(path_ + ": opened read-only; nothing was appended");
   if (package.empty()) return Status::InvalidArgument(path_ + ": a record needs a package name");
   const std::string where = path_ + ": package " + std::string(package);
-  auto none = [](const std::string&) { return false; };
+  auto none = [](const std::string&) { return std::optional<std::uint64_t>(); };
   for (;;) {
     if (::access(path_.c_str(), F_OK) != 0 && errno == ENOENT) {
       // A new log appears whole, with its first chunk, or not at all.
@@ -208,7 +219,8 @@ Result<AppendedChunk> FileEventLog::AppendImpl(std::string_view package,
     if (locked.status().code() == Status::Code::kNotFound) continue;  // removed meanwhile
     if (!locked.ok()) return locked.status();
     std::unique_ptr<internal::LockedFile> file = std::move(locked).value();
-    ZS_ASSIGN_OR_RETURN(FileEventLogInternal f, FileEventLogInternal::Load(*this, file->fd()));
+    ZS_ASSIGN_OR_RETURN(FileEventLogInternal f,
+                        FileEventLogInternal::Load(*this, file->fd(), FileEventLogInternal::Reach::kTail));
     if (f.legacy()) {
       ZS_RETURN_IF_ERROR(internal::ReplaceFile(path_, ConvertLegacy(f.legacy_entries())));
       continue;  // lock the converted file
@@ -226,11 +238,11 @@ Result<AppendedChunk> FileEventLog::AppendImpl(std::string_view package,
       continue;
     }
     ZS_ASSIGN_OR_RETURN(PackageTail tail, f.Tail(package));
-    const internal::Chunk* last = f.LastChunkOf(package);
+    const std::optional<internal::Chunk> last = f.LastChunkOf(package);
     ZS_ASSIGN_OR_RETURN(
         AppendPlan plan,
-        PlanAppend(where, package, tail, last == nullptr ? 0 : last->first_sequence + last->records - 1,
-                   [&](const std::string& digest) { return f.HasDefinition(digest); }, records, options_,
+        PlanAppend(where, package, tail, last ? last->first_sequence + last->records - 1 : 0,
+                   [&](const std::string& digest) { return f.DefinitionAt(digest); }, records, options_,
                    force_checkpoint));
     AppendedChunk out{file->dev(), file->ino(), size, 0, std::move(plan.results)};
     if (plan.chunk.empty()) return out;

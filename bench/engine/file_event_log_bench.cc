@@ -3,6 +3,10 @@
 // again. Each redeploy is 242 records (Deploy/InProgress with the facts,
 // InProgress and Succeeded per component, Deploy/Succeeded).
 //
+// The logs hold D redeploys: D = 1, 5, 42, 414 are 242 records (the small
+// baseline: one redeploy of this package writes 242 records, so no log a
+// `record` of it runs on is smaller), about 1k, 10k and 100k records.
+//
 //   BM_Record/D  one `record deploy` as PackageSession does it (open the
 //                package from the log's tail, deploy every component, append
 //                one chunk) on a log that holds D redeploys, twice per
@@ -10,16 +14,21 @@
 //                each iteration. Counters: records in the log, log bytes,
 //                growth of the log per redeploy, the definition's
 //                JSON size, and the peak RSS of one such record run in a
-//                process of its own (this binary, re-run with --record-once).
+//                process of its own (this binary, re-run with --record-once;
+//                its VmHWM).
 //   BM_Replay/D  the full history read and folded (what `replay` does
 //                before printing).
 //
-// The logs are built in the temp directory by recording, so building the
-// 100k-record one takes a while.
+// The logs are built in the temp directory by recording, in a process of
+// their own (this binary, re-run with --build-log), so building the
+// 100k-record one takes a while. `record` should stay flat from 1k to 100k
+// records: opening a package reads its chunks back to its last checkpoint
+// only.
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -92,28 +101,56 @@ void RecordDeploy(const std::string& path) {
   if (!log->AppendBatch("demo", added).ok()) std::abort();
 }
 
-// A log of `deploys` redeploys, built once per run.
+// Runs this binary again with `args`; whether it ran and exited 0.
+bool RunSelf(std::vector<std::string> args) {
+  testing::ChildSpec spec;
+  spec.argv = {g_self};
+  spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+  const pid_t pid = testing::SpawnChild(spec);
+  return pid >= 0 && testing::WaitChild(pid).exit_code == 0;
+}
+
+// A log of `deploys` redeploys, built once per run in a process of its own
+// (as `record` runs are), so that building it leaves this one's heap as it
+// was.
 std::string LogOf(int deploys) {
   const std::string path = (fs::temp_directory_path() / ("zs-log-bench-" + std::to_string(getpid()) +
                                                           "-" + std::to_string(deploys)))
                                .string();
-  if (!fs::exists(path)) {
-    for (int d = 0; d < deploys; ++d) RecordDeploy(path);
-  }
+  if (!fs::exists(path) && !RunSelf({"--build-log", path, std::to_string(deploys)})) std::abort();
   return path;
 }
 
-// Peak RSS, in KiB, of one record run in a fresh process.
+// Peak RSS, in KiB, of one record run in a fresh process: the child's own
+// VmHWM, since the ru_maxrss of a spawned child starts from the parent's.
 long PeakRssOfOneRecord(const std::string& path) {
   const std::string copy = path + ".rss";
   fs::copy_file(path, copy, fs::copy_options::overwrite_existing);
-  testing::ChildSpec spec;
-  spec.argv = {g_self, "--record-once", copy};
-  const pid_t pid = testing::SpawnChild(spec);
-  if (pid < 0) return -1;
-  const long rss = testing::WaitChild(pid).max_rss_kib;
+  const bool ran = RunSelf({"--record-once", copy, copy + ".kib"});
+  long kib = -1;
+  if (std::FILE* f = std::fopen((copy + ".kib").c_str(), "r")) {
+    if (!ran || std::fscanf(f, "%ld", &kib) != 1) kib = -1;
+    std::fclose(f);
+  }
   fs::remove(copy);
-  return rss;
+  fs::remove(copy + ".kib");
+  return kib;
+}
+
+// Writes this process's peak RSS (VmHWM, KiB) to `out`.
+void WritePeakRss(const char* out) {
+  std::FILE* in = std::fopen("/proc/self/status", "r");
+  if (in == nullptr) return;
+  char line[256];
+  long kib = -1;
+  while (std::fgets(line, sizeof line, in) != nullptr) {
+    if (std::sscanf(line, "VmHWM: %ld kB", &kib) == 1) break;
+  }
+  std::fclose(in);
+  if (std::FILE* f = std::fopen(out, "w")) {
+    std::fprintf(f, "%ld\n", kib);
+    std::fclose(f);
+  }
 }
 
 void BM_Record(benchmark::State& state) {
@@ -159,15 +196,20 @@ void BM_Replay(benchmark::State& state) {
   state.counters["records"] = static_cast<double>(n);
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * n));
 }
-BENCHMARK(BM_Replay)->Arg(5)->Arg(42)->Arg(414)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Replay)->Arg(1)->Arg(5)->Arg(42)->Arg(414)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 }  // namespace zs::bench
 
 int main(int argc, char** argv) {
   zs::bench::g_self = argv[0];
-  if (argc == 3 && std::string(argv[1]) == "--record-once") {
+  if ((argc == 3 || argc == 4) && std::string(argv[1]) == "--record-once") {
     zs::bench::RecordDeploy(argv[2]);
+    if (argc == 4) zs::bench::WritePeakRss(argv[3]);
+    return 0;
+  }
+  if (argc == 4 && std::string(argv[1]) == "--build-log") {
+    for (int d = std::atoi(argv[3]); d > 0; --d) zs::bench::RecordDeploy(argv[2]);
     return 0;
   }
 #ifndef NDEBUG

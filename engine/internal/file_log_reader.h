@@ -4,12 +4,22 @@
 // with package definitions resolved by digest. Shared by the reading and
 // the writing half of FileEventLog.
 //
+// Chunks are found from the end of the file through their trailers, only
+// as far back as a call needs (Reach::kTail): opening a package reads its
+// newest chunks back to its last checkpoint, and a definition is found
+// where a kDefinitionAt entry of those chunks says it is, so that the cost
+// does not grow with the log's history. When the trailers do not lead back
+// (a torn tail, a damaged length), the whole file is scanned forward once
+// instead and generation() changes: a caller that walked before restarts.
+//
 // Thread safety: one per call; not shared.
 #ifndef ZARF_STATE_ENGINE_INTERNAL_FILE_LOG_READER_H_
 #define ZARF_STATE_ENGINE_INTERNAL_FILE_LOG_READER_H_
 
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -26,28 +36,45 @@ namespace zs::engine {
 // The file as one read sees it: mapped, its format told, its chunks found.
 class FileEventLogInternal {
  public:
-  static Result<FileEventLogInternal> Load(const FileEventLog& log, int fd = -1);
+  // kAll finds every chunk on loading (Read, Scan, Packages); kTail only
+  // the newest, and older ones as NewestChunk asks for them.
+  enum class Reach { kAll, kTail };
+  static Result<FileEventLogInternal> Load(const FileEventLog& log, int fd = -1,
+                                           Reach reach = Reach::kAll);
 
   bool legacy() const { return legacy_; }
   std::string_view bytes() const { return map_->bytes(); }
-  const std::vector<internal::Chunk>& chunks() const { return chunks_; }
+  // Where the torn tail starts (the file size when there is none).
   std::uint64_t valid_end() const { return valid_end_; }
   const std::vector<internal::LegacyEntry>& legacy_entries() const { return legacy_entries_; }
 
+  // The i-th chunk counting back from the newest (0 is the newest), walking
+  // further back as needed; nullopt past the oldest.
+  std::optional<internal::Chunk> NewestChunk(std::size_t i);
+  // Every chunk, oldest first (walks the whole file).
+  std::vector<internal::Chunk> AllChunks();
+  // Changes when a walk fell back to scanning the whole file forward.
+  int generation() const { return generation_; }
+
   // The decoded entries of one chunk; Corruption names the chunk's offset.
+  // Notes the kDefinitionAt hints it holds.
   struct Entry {
     internal::EntryTag tag;
     std::string_view body;
   };
-  Result<std::vector<Entry>> Entries(const internal::Chunk& c, std::string* raw) const;
+  Result<std::vector<Entry>> Entries(const internal::Chunk& c, std::string* raw);
   // A record entry decoded, its definition filled in.
   Result<Record> DecodeRecordEntry(const internal::Chunk& c, const Entry& e);
   // A checkpoint entry: its fold option, sequence and Base record.
   Result<Record> DecodeCheckpoint(const internal::Chunk& c, std::string_view body,
                                   std::uint64_t* max_events, std::uint64_t* sequence);
-  // The last chunk of `package` holding records, or nullptr.
-  const internal::Chunk* LastChunkOf(std::string_view package) const;
-  bool HasDefinition(std::string_view digest) const;
+  // The last chunk of `package` holding records, or nullopt.
+  std::optional<internal::Chunk> LastChunkOf(std::string_view package);
+  // The offset of a chunk known to store definition `digest`: one a
+  // definition was read from, or one of the chunks walked so far. nullopt
+  // when this read has not seen one (the digest may still be stored
+  // further back).
+  std::optional<std::uint64_t> DefinitionAt(std::string_view digest) const;
 
   // What a chunk that could not be read adds to the skipped list.
   void Skip(const internal::Chunk& c, std::string reason) {
@@ -59,14 +86,26 @@ class FileEventLogInternal {
 
  private:
   Result<const json::Value*> Definition(std::string_view digest);
+  // Reads the definitions `c` stores into definitions_; false when the
+  // chunk does not read.
+  Result<bool> LoadDefinitions(const internal::Chunk& c);
+  Result<PackageTail> TailOnce(std::string_view package);
+  // Adds the chunk before the oldest found so far; false at the header.
+  bool WalkBack();
+  void ScanWholeFile();
 
   const FileEventLog* log_ = nullptr;
   std::unique_ptr<internal::MappedFile> map_;
   bool legacy_ = false;
   std::vector<internal::LegacyEntry> legacy_entries_;
-  std::vector<internal::Chunk> chunks_;
+  std::vector<internal::Chunk> newest_first_;  // the chunks found, newest first
+  std::uint64_t walk_end_ = 0;                 // where the oldest found starts
+  bool complete_ = false;                      // newest_first_ reaches the header
+  int generation_ = 0;
   std::uint64_t valid_end_ = 0;
   std::unordered_map<std::string, std::shared_ptr<const json::Value>> definitions_;
+  std::unordered_map<std::string, std::uint64_t> stored_at_;      // read from there
+  std::unordered_map<std::string, std::uint64_t> definition_at_;  // kDefinitionAt hints
 };
 
 }  // namespace zs::engine

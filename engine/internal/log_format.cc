@@ -179,20 +179,35 @@ ForwardScan ScanForward(std::string_view file) {
   return scan;
 }
 
-std::optional<std::vector<Chunk>> ScanBackward(std::string_view file) {
-  std::vector<Chunk> out;
-  std::uint64_t end = file.size();
-  while (end > kLogHeaderSize) {
-    if (end < kLogHeaderSize + kChunkPrefixSize + kChunkTrailerSize) return std::nullopt;
-    const std::uint64_t size = GetU32(file.data() + end - kChunkTrailerSize);
-    if (size > end - kLogHeaderSize) return std::nullopt;
-    auto c = ParseChunkAt(file, end - size);
-    if (!c || c->size != size) return std::nullopt;
-    out.push_back(*c);
-    end -= size;
+std::optional<Chunk> ParseChunkEndingAt(std::string_view file, std::uint64_t end) {
+  if (end > file.size() || end < kLogHeaderSize + kChunkPrefixSize + kChunkTrailerSize) {
+    return std::nullopt;
   }
-  if (end != kLogHeaderSize) return std::nullopt;
-  return std::vector<Chunk>(out.rbegin(), out.rend());
+  const std::uint64_t size = GetU32(file.data() + end - kChunkTrailerSize);
+  if (size > end - kLogHeaderSize) return std::nullopt;
+  auto c = ParseChunkAt(file, end - size);
+  if (!c || c->size != size) return std::nullopt;
+  return c;
+}
+
+bool HoldsDigest(std::string_view digests, std::string_view digest) {
+  for (std::size_t i = 0; i + kDigestSize <= digests.size(); i += kDigestSize) {
+    if (digests.substr(i, kDigestSize) == digest) return true;
+  }
+  return false;
+}
+
+std::string DefinitionAtBody(std::string_view digest, std::uint64_t offset) {
+  std::string out(digest);
+  PutU64(&out, offset);
+  return out;
+}
+
+bool ParseDefinitionAt(std::string_view body, std::string_view* digest, std::uint64_t* offset) {
+  if (body.size() != kDigestSize + 8) return false;
+  *digest = body.substr(0, kDigestSize);
+  *offset = GetU64(body.data() + kDigestSize);
+  return true;
 }
 
 void AppendVarint(std::string* out, std::uint64_t v) {

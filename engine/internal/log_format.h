@@ -43,6 +43,7 @@ enum class EntryTag : std::uint8_t {
   kRecordWithRef = 2,  // digest + canonical bytes with an empty facts.data
   kDefinition = 3,     // digest + the definition's JSON
   kCheckpoint = 4,     // varint max_events, varint sequence, Base record bytes
+  kDefinitionAt = 5,   // digest + u64 LE offset of a chunk that stores it
 };
 
 // One chunk as found in a file; the views point into the file's bytes.
@@ -88,10 +89,19 @@ struct ForwardScan {
 };
 ForwardScan ScanForward(std::string_view file);
 
-// Every chunk, found from the end through the trailers (checksums not
-// checked): reads only chunk headers. nullopt when the chain does not lead
-// back to the file header (a torn tail, a damaged length): then ScanForward.
-std::optional<std::vector<Chunk>> ScanBackward(std::string_view file);
+// The chunk that ends at byte `end` of `file`, found through its trailer
+// (the checksum is not checked); nullopt when the trailer does not lead to a
+// chunk whose prefix and trailer agree (a torn tail, a damaged length).
+std::optional<Chunk> ParseChunkEndingAt(std::string_view file, std::uint64_t end);
+
+// Whether `digests` (a chunk's meta list) names `digest`.
+bool HoldsDigest(std::string_view digests, std::string_view digest);
+
+// A kDefinitionAt body: the definition `digest` is stored in the chunk at
+// byte `offset`. A hint: readers check that chunk before using it.
+std::string DefinitionAtBody(std::string_view digest, std::uint64_t offset);
+// False for a body of the wrong size.
+bool ParseDefinitionAt(std::string_view body, std::string_view* digest, std::uint64_t* offset);
 
 // Payload entries: tag, varint length, body.
 void AppendEntry(std::string* raw, EntryTag tag, std::string_view body);

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "codec/go_json.h"
 #include "codec/json_reader.h"
@@ -80,6 +81,24 @@ FileEventLogOptions Options(std::uint64_t every, std::size_t max_events = 10, bo
 std::vector<std::string> Ids(const std::vector<Record>& records) {
   std::vector<std::string> out;
   for (const Record& r : records) out.push_back(RecordId(r));
+  return out;
+}
+
+// The kDefinitionAt entries of the chunk that ends at `end`: digest -> offset.
+std::map<std::string, std::uint64_t> DefinitionsAt(const std::string& file, std::uint64_t end) {
+  std::map<std::string, std::uint64_t> out;
+  auto c = internal::ParseChunkEndingAt(file, end);
+  if (!c) return out;
+  std::string raw = std::move(internal::Decompress(*c)).value();
+  std::string_view rest(raw), body, digest;
+  internal::EntryTag tag{};
+  bool malformed = false;
+  std::uint64_t offset = 0;
+  while (internal::NextEntry(&rest, &tag, &body, &malformed)) {
+    if (tag == internal::EntryTag::kDefinitionAt && internal::ParseDefinitionAt(body, &digest, &offset)) {
+      out.emplace(std::string(digest), offset);
+    }
+  }
   return out;
 }
 
@@ -264,6 +283,105 @@ TEST_F(FileEventLogTest, AnAppendTakenBackLeavesWhatOthersAppendedAfter) {
   EXPECT_EQ(Ids(*log->Read("demo")), Ids({h.begin(), h.begin() + 10}));
   EXPECT_EQ(log->Read("other")->size(), 1u);
   EXPECT_TRUE(log->skipped().empty());
+}
+
+// A chunk that refers to a definition another chunk stores says where.
+TEST_F(FileEventLogTest, AChunkSaysWhereTheDefinitionItRefersToIs) {
+  const std::vector<Record> h = History(3);
+  auto log = Log(Options(15));
+  std::vector<std::uint64_t> ends;
+  for (std::size_t i = 0; i < h.size(); i += 10) {
+    ASSERT_TRUE(log->AppendBatch("demo", {h.begin() + i, h.begin() + i + 10}).ok());
+    ends.push_back(fs::file_size(dir_ / "log"));
+  }
+  const std::string b = Bytes();
+  const auto first = internal::ParseChunkEndingAt(b, ends[0]);
+  ASSERT_TRUE(first.has_value());
+  ASSERT_EQ(first->digests.size(), internal::kDigestSize);
+  EXPECT_TRUE(DefinitionsAt(b, ends[0]).empty());  // it stores the definition
+  const std::map<std::string, std::uint64_t> want{{std::string(first->digests), internal::kLogHeaderSize}};
+  EXPECT_EQ(DefinitionsAt(b, ends[1]), want);
+  EXPECT_EQ(DefinitionsAt(b, ends[2]), want);  // the checkpoint's chunk
+}
+
+// Opening a package walks back to its last checkpoint and no further: a
+// broken length before it is not seen (the full history still reports it).
+TEST_F(FileEventLogTest, OpeningAPackageReadsOnlyBackToItsLastCheckpoint) {
+  const std::vector<Record> h = History(7);
+  auto log = Log(Options(15));
+  std::vector<std::uint64_t> ends;
+  for (std::size_t i = 0; i < 60; i += 10) {
+    ASSERT_TRUE(log->AppendBatch("demo", {h.begin() + i, h.begin() + i + 10}).ok());
+    ends.push_back(fs::file_size(dir_ / "log"));
+  }
+  std::string b = Bytes();
+  b[ends[0] + 12] = '\x7f';  // the second chunk's payload length
+  Put(b);
+  auto tail = log->ReadTail("demo");
+  ASSERT_TRUE(tail.ok()) << tail.status().message();
+  EXPECT_TRUE(log->skipped().empty());
+  EXPECT_EQ(tail->checkpoint_sequence, 40u);
+  std::vector<Record> view{*tail->checkpoint};
+  view.insert(view.end(), tail->records.begin(), tail->records.end());
+  EXPECT_EQ(EncodeDeployedPackage(*Fold(view)), EncodeDeployedPackage(*Fold({h.begin(), h.begin() + 60})));
+  EXPECT_EQ(*log->Size("demo"), 60u);
+  auto next = log->AppendBatch("demo", {h.begin() + 60, h.end()});
+  ASSERT_TRUE(next.ok()) << next.status().message();
+  EXPECT_EQ(next->offset, ends.back());
+  EXPECT_TRUE(log->skipped().empty());
+  EXPECT_EQ(log->Read("demo")->size(), h.size() - 10);
+  ASSERT_EQ(log->skipped().size(), 1u);
+  EXPECT_EQ(log->skipped()[0].offset, ends[0]);
+}
+
+// Taking an append back moves the chunks after it: where a chunk said a
+// definition was is then wrong, is found wrong, and the definition is
+// searched for.
+TEST_F(FileEventLogTest, AMovedDefinitionIsFoundWhereItIsNow) {
+  const std::vector<Record> p = History(1, 2);
+  const std::vector<Record> q = History(2, 3);
+  auto log = Log(Options(5));
+  auto mine = log->AppendBatch("p", p);
+  ASSERT_TRUE(mine.ok());
+  const std::size_t half = q.size() / 2;
+  ASSERT_TRUE(log->AppendBatch("q", {q.begin(), q.begin() + half}).ok());
+  ASSERT_TRUE(log->AppendBatch("q", {q.begin() + half, q.end()}).ok());
+  const auto said = DefinitionsAt(Bytes(), fs::file_size(dir_ / "log"));
+  ASSERT_EQ(said.size(), 1u);
+  EXPECT_EQ(said.begin()->second, mine->offset + mine->length);
+  ASSERT_TRUE(log->CutBack(*mine).ok());
+  auto tail = log->ReadTail("q");
+  ASSERT_TRUE(tail.ok()) << tail.status().message();
+  ASSERT_TRUE(tail->checkpoint.has_value());
+  EXPECT_EQ(tail->checkpoint->base->data, q[0].facts->data);
+  EXPECT_EQ(Ids(*log->Read("q")), Ids(q));
+}
+
+// A log written before chunks said where definitions are (checked in: three
+// redeploys of a 120-component package) reads, and appends to it refer to
+// its definition instead of storing it again.
+TEST_F(FileEventLogTest, ALogWithoutDefinitionLocationsReadsAndIsAppendedTo) {
+  const std::string old = testing::ReadFile(testing::DataDir() / "logs" / "demo-v1-before-definition-at.log");
+  Put(old);
+  auto log = Log();
+  auto all = log->Read("demo");
+  ASSERT_TRUE(all.ok()) << all.status().message();
+  ASSERT_EQ(all->size(), 3u * 242u);
+  auto tail = log->ReadTail("demo");
+  ASSERT_TRUE(tail.ok()) << tail.status().message();
+  ASSERT_TRUE(tail->checkpoint.has_value());
+  std::vector<Record> view{*tail->checkpoint};
+  view.insert(view.end(), tail->records.begin(), tail->records.end());
+  EXPECT_EQ(EncodeDeployedPackage(*Fold(view)), EncodeDeployedPackage(*Fold(*all)));
+  ASSERT_TRUE(log->Checkpoint("demo").ok());
+  const std::string now = Bytes();
+  std::string def;
+  ASSERT_TRUE(json::AppendJson(&def, all->front().facts->data).ok());
+  EXPECT_LT(now.size() - old.size(), def.size() / 4);
+  const auto said = DefinitionsAt(now, now.size());
+  ASSERT_EQ(said.size(), 1u);
+  EXPECT_EQ(said.begin()->second, internal::kLogHeaderSize);
+  EXPECT_EQ(Ids(*log->Read("demo")), Ids(*all));
 }
 
 // A log the previous release wrote (JSON Lines), with the Secret it kept.
