@@ -232,11 +232,7 @@ void RegisterInspect(CLI::App* app, int* exit_code) {
   // The init state: read too.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
   cmd->callback([options, cluster, exit_code] {
-    if (!UseClusterInput(*cluster, &options->files, std::cerr)) {
-      *exit_code = kExitSomeFailed;
-      return;
-    }
-    if (!InputIsUsable(options->files, "inspect", exit_code)) return;
+    if (!PrepareCommandInput(*cluster, &options->files, "inspect", exit_code)) return;
     *exit_code = RunInspect(*options, std::cout, std::cerr);
   });
 }

@@ -261,11 +261,7 @@ void RegisterSize(CLI::App* app, int* exit_code) {
   // The init state: not read, not fetched.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
   cmd->callback([o, cluster, exit_code] {
-    if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
-      *exit_code = kExitSomeFailed;
-      return;
-    }
-    if (!InputIsUsable(o->files, "size", exit_code)) return;
+    if (!PrepareCommandInput(*cluster, &o->files, "size", exit_code)) return;
     o->progress = ProgressWanted(o->quiet);
     *exit_code = RunSize(*o, std::cout, std::cerr);
   });
