@@ -7,6 +7,7 @@
 #include "codec/go_json.h"
 #include "engine/cache.h"
 #include "tools/common.h"
+#include "tools/progress.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -25,7 +26,16 @@ int RunVerify(const VerifyOptions& o, std::ostream& raw_out, std::ostream& err) 
     err << "error: " << TerminalText(cache.status().message()) << "\n";
     return kExitSomeFailed;
   }
-  auto report = (*cache)->Verify();
+  // A big cache takes seconds: a progress line on a terminal (tools/progress.h).
+  Progress progress(err, "verify " + o.db, o.progress);
+  auto report = (*cache)->Verify([&](std::string_view stage, std::uint64_t done) {
+    if (stage == "packages") {
+      progress.Update(done, "packages checked");
+    } else {
+      progress.Update(done, "of 4 indexes checked");
+    }
+  });
+  progress.Finish();
   if (!report.ok()) {
     err << "error: " << TerminalText(report.status().message()) << "\n";
     return kExitSomeFailed;
@@ -58,7 +68,11 @@ void RegisterVerify(CLI::App* app, int* exit_code) {
   CLI::App* cmd = app->add_subcommand("verify", "Check the local cache's consistency");
   AddCacheDirOption(cmd, &o->db, "The cache directory");
   AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
-  cmd->callback([o, exit_code] { *exit_code = RunVerify(*o, std::cout, std::cerr); });
+  AddQuietFlag(cmd, &o->quiet);
+  cmd->callback([o, exit_code] {
+    o->progress = ProgressWanted(o->quiet);
+    *exit_code = RunVerify(*o, std::cout, std::cerr);
+  });
 }
 
 }  // namespace zs::tools

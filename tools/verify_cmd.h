@@ -18,6 +18,8 @@ namespace zs::tools {
 struct VerifyOptions {
   std::string db;  // required
   std::string output = "table";
+  bool progress = false;  // a progress line on stderr (tools/progress.h)
+  bool quiet = false;     // -q: the CLI sets no progress
 };
 
 int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
