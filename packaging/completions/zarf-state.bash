@@ -11,7 +11,7 @@ _zarf_state_words() {
     inspect) echo "-f --filename -o --output --show-secrets --cluster -n --namespace --context
                    --kubeconfig" ;;
     migrate) echo "-f --filename --to --dry-run -o --output --report-format --report --out --codec
-                   -q --quiet --no-progress --cluster -n --namespace --context --kubeconfig" ;;
+                   --no-headers -q --quiet --cluster -n --namespace --context --kubeconfig" ;;
     record) echo "deploy remove component finish abandon" ;;
     "record deploy") echo "-f --filename --log --max-events --stdout --codec --package --digest
                            --source --cli-version --connectivity --config --components --fail

@@ -92,12 +92,12 @@ for c in zarf-state kubectl-zarf_state
 
     complete -c $c -n '__zarf_state_path migrate' -l to -x -a 'v2 legacy' -d 'Target shape'
     complete -c $c -n '__zarf_state_path migrate' -l dry-run -d 'Write only the report'
-    complete -c $c -n '__zarf_state_path migrate' -s o -l output -x -a 'json yaml table' -d 'Manifests format'
+    complete -c $c -n '__zarf_state_path migrate' -s o -l output -x -a 'json yaml' -d 'Manifests format'
     complete -c $c -n '__zarf_state_path migrate' -l report-format -x -a 'table json yaml' -d 'Report format'
     complete -c $c -n '__zarf_state_path migrate' -l report -r -F -d 'Report file'
     complete -c $c -n '__zarf_state_path migrate' -l out -r -F -d 'Manifests file'
     complete -c $c -n '__zarf_state_path migrate' -l codec -x -a 'json compact auto' -d 'Package Secret codec'
-    complete -c $c -n '__zarf_state_path migrate' -l no-progress -d 'No progress line'
+    complete -c $c -n '__zarf_state_path migrate' -l no-headers -d 'No header row in the report table'
 
     complete -c $c -n '__zarf_state_path record' -a 'deploy remove component finish abandon'
     for p in deploy remove component finish abandon
