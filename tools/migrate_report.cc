@@ -1,10 +1,9 @@
 #include "tools/migrate_report.h"
 
-#include <algorithm>
+#include <limits>
 #include <sstream>
 
-#include "codec/go_json.h"
-#include "codec/yaml.h"
+#include "tools/output.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -26,71 +25,47 @@ std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
 
 std::string OrDash(const std::string& s) { return s.empty() ? "-" : s; }
 
-// An aligned table whose rows may each carry indented detail lines (the
-// evidence, mappings and warnings of an object), which a plain table of
-// cells cannot hold.
-struct Row {
-  std::vector<std::string> cells;
-  std::vector<std::string> details;
-};
-
-std::string AlignedTable(const std::vector<std::string>& header, const std::vector<Row>& rows,
-                         bool no_headers) {
-  std::vector<std::size_t> width(header.size(), 0);
-  auto measure = [&](const std::vector<std::string>& cells) {
-    for (std::size_t i = 0; i < cells.size(); ++i) width[i] = std::max(width[i], cells[i].size());
-  };
-  if (!no_headers) measure(header);
-  for (const Row& r : rows) measure(r.cells);
-  std::string out;
-  auto line = [&](const std::vector<std::string>& cells) {
-    std::string l;
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      l += cells[i];
-      if (i + 1 < cells.size()) l.append(width[i] - cells[i].size() + 2, ' ');
-    }
-    while (!l.empty() && l.back() == ' ') l.pop_back();
-    out += l + "\n";
-  };
-  if (!no_headers) line(header);
-  for (const Row& r : rows) {
-    line(r.cells);
-    for (const std::string& d : r.details) out += "    " + d + "\n";
-  }
-  return out;
-}
-
-std::string Table(const MigrateReport& report, bool no_headers) {
-  // Every value escaped to one line: a line feed in a name cannot start a
-  // fake row.
+// The layer's aligned table (tools/output.h), each object's row followed by
+// its indented evidence, mapping and warning lines, which cells cannot hold.
+std::string ReportTable(const MigrateReport& report, bool no_headers) {
+  // Detail lines are escaped here; cells are escaped by the layer.
   auto t = [](std::string_view s) { return TerminalText(s); };
-  std::vector<Row> rows;
+  Table table({{"OBJECT"}, {"KIND"}, {"DETECTED"}, {"TARGET"}, {"CODEC"}, {"BYTES"}, {"RESULT"}});
+  std::vector<std::vector<std::string>> details;
   for (const MigrateObjectRow& o : report.objects) {
-    Row row;
+    std::vector<std::string>& lines = details.emplace_back();
     if (!o.report) {
-      row.cells = {t(o.name), OrDash(o.kind), "-", "-", "-", "-", "failed: " + t(o.error)};
-      rows.push_back(std::move(row));
+      table.AddRow({o.name, OrDash(o.kind), "-", "-", "-", "-", "failed: " + o.error});
       continue;
     }
     const migrate::MigrationReport& r = *o.report;
     std::string detected = Join(r.detection.candidates, "|");
     if (detected.empty()) detected = r.detection.shape;
-    row.cells = {t(o.name),
-                 o.kind,
-                 t(detected),
-                 OrDash(r.target),
-                 OrDash(o.codec),
-                 std::to_string(r.bytes_before) + " -> " + std::to_string(r.bytes_after),
-                 o.Result()};
+    table.AddRow({o.name, o.kind, OrDash(detected), OrDash(r.target), OrDash(o.codec),
+                  std::to_string(r.bytes_before) + " -> " + std::to_string(r.bytes_after),
+                  o.Result()});
     if (!r.detection.evidence.empty()) {
-      row.details.push_back("evidence: " + t(Join(r.detection.evidence, "; ")));
+      lines.push_back("evidence: " + t(Join(r.detection.evidence, "; ")));
     }
-    for (const std::string& m : r.mappings) row.details.push_back("mapping:  " + t(m));
-    for (const std::string& w : r.warnings) row.details.push_back("warning:  " + t(w));
-    rows.push_back(std::move(row));
+    for (const std::string& m : r.mappings) lines.push_back("mapping:  " + t(m));
+    for (const std::string& w : r.warnings) lines.push_back("warning:  " + t(w));
   }
-  std::string out = AlignedTable({"OBJECT", "KIND", "DETECTED", "TARGET", "CODEC", "BYTES", "RESULT"},
-                                 rows, no_headers);
+  OutputOptions options;
+  options.no_headers = no_headers;
+  std::ostringstream printed;
+  table.Print(options, printed);
+  // One line per row (the layer escapes line feeds in cells), after the
+  // header when there is one.
+  std::istringstream lines(printed.str());
+  std::string out, line;
+  std::size_t row = no_headers ? 0 : std::numeric_limits<std::size_t>::max();
+  while (std::getline(lines, line)) {
+    out += line + "\n";
+    if (row < details.size()) {
+      for (const std::string& d : details[row]) out += "    " + d + "\n";
+    }
+    ++row;  // the header's max wraps to row 0
+  }
   const MigrateSummary s = report.Summary();
   std::ostringstream summary;
   summary << "summary: " << s.migrated << " migrated, " << s.unchanged << " unchanged, "
@@ -156,13 +131,12 @@ Value MigrateReport::ToDocument() const {
 
 std::string RenderMigrateReport(const MigrateReport& report, const std::string& format,
                                 bool no_headers) {
-  if (format == "json") {
-    std::string s;
-    json::AppendIndentedJson(&s, report.ToDocument(), "  ");
-    return s + "\n";
+  if (format == "json" || format == "yaml") {
+    std::ostringstream out;
+    PrintStructured(report.ToDocument(), format, out);
+    return out.str();
   }
-  if (format == "yaml") return yaml::Write(report.ToDocument());
-  return Table(report, no_headers);
+  return ReportTable(report, no_headers);
 }
 
 }  // namespace zs::tools

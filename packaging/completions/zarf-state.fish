@@ -75,10 +75,16 @@ for c in zarf-state kubectl-zarf_state
         complete -c $c -n "__zarf_state_path $p" -l context -x -d 'kubeconfig context'
         complete -c $c -n "__zarf_state_path $p" -l kubeconfig -r -F -d 'kubeconfig file'
     end
-    for p in migrate size ingest 'bench growth'
+    for p in migrate size ingest verify 'bench growth'
         complete -c $c -n "__zarf_state_path $p" -s q -l quiet -d 'No progress line'
     end
     complete -c $c -n '__zarf_state_path size' -l fail-above -x -d 'Exit 1 over PCT% of the limit'
+    complete -c $c -n '__zarf_state_path size' -l now -x -d 'Ages as of this RFC 3339 time'
+    for p in size verify 'config diff' 'prune plan' 'bench growth'
+        complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'wide' -d 'Output format'
+        complete -c $c -n "__zarf_state_path $p" -l no-headers -d 'No header line'
+    end
+    complete -c $c -n '__zarf_state_path size' -s o -l output -x -a 'name' -d 'Output format'
     for p in 'config diff' 'query config-changed'
         complete -c $c -n "__zarf_state_path $p" -l exit-code -d 'Exit 1 when different'
     end

@@ -113,7 +113,7 @@ TEST_F(RecordLifecycleTest, AKeptComponentStaysPrunableAndRemovable) {
   other.deployed = P("other.json");
   other.remove = true;
   other.others = {P("secret.json")};
-  other.output = "json";
+  other.output.format = "json";
   std::ostringstream out, err;
   ASSERT_EQ(RunPrunePlan(other, out, err), kExitOk) << err.str();
   EXPECT_EQ(out.str().find("busybox:1.36-zarf-"), std::string::npos) << out.str();
