@@ -344,6 +344,10 @@ TEST(MigrateCmdTest, DryRunReportFollowsReportFormatNotOutput) {
   ASSERT_EQ(r.code, kExitOk) << r.err;
   EXPECT_EQ(r.out.rfind("OBJECT ", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("\nsummary: "), std::string::npos) << r.out;
+  // Each object's details follow its row, indented.
+  EXPECT_NE(r.out.find("   migrated\n    evidence: not S4: has secret; not S2: has agentTLS\n"),
+            std::string::npos)
+      << r.out;
   o.no_headers = true;
   Ran bare = Migrate(o);
   ASSERT_EQ(bare.code, kExitOk) << bare.err;

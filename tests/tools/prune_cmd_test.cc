@@ -117,6 +117,21 @@ TEST(PruneCmdTest, TableListsChartsComponentsAndKeptImages) {
   EXPECT_FALSE(Has(r.out, "delete ")) << r.out;
 }
 
+TEST(PruneCmdTest, NoHeadersPrintsTheRowsOnly) {
+  PrunePlanOptions o = Upgrade();
+  o.output.no_headers = true;
+  const PlanRun r = RunPlan(o);
+  EXPECT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_EQ(Squeezed(r.out),
+            (std::vector<std::string>{
+                "uninstall chart podinfo/podinfo component podinfo stays",
+                "remove component dashboards -",
+                "uninstall chart monitoring/raw-podinfo-dashboards-grafana-dashboards component "
+                "dashboards",
+                "keep image ghcr.io/stefanprodan/podinfo:6.5.0 used by podinfo-canary"}))
+      << r.out;
+}
+
 TEST(PruneCmdTest, JsonIsTheStableForm) {
   PrunePlanOptions o = Upgrade();
   o.output.format = "json";
