@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "codec/json_reader.h"
+#include "tests/table_rows.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 
@@ -47,19 +48,6 @@ TEST(ConfigCmdTest, CanonicalDigestTreatsFiveAndFivePointZeroAlike) {
   EXPECT_EQ(a.rfind("jcs-sha256:", 0), 0u);
 }
 
-// Whether a line of the table `out` holds exactly these cells (the
-// columns' padding counted as one space).
-bool HasRow(const std::string& out, const std::string& cells) {
-  std::istringstream lines(out);
-  for (std::string line; std::getline(lines, line);) {
-    std::istringstream words(line);
-    std::string joined, w;
-    while (words >> w) joined += (joined.empty() ? "" : " ") + w;
-    if (joined == cells) return true;
-  }
-  return false;
-}
-
 TEST(ConfigCmdTest, DiffListsChangedPathsAndMasksSecrets) {
   ConfigOptions o;
   o.action = "diff";
@@ -70,9 +58,9 @@ TEST(ConfigCmdTest, DiffListsChangedPathsAndMasksSecrets) {
   int code = -1;
   const std::string out = RunCmd(o, &code);
   EXPECT_EQ(code, kExitOk);
-  EXPECT_TRUE(HasRow(out, "changed Values.replicas 2 3")) << out;
-  EXPECT_TRUE(HasRow(out, "changed NamespaceOverride \"\" \"x\"")) << out;
-  EXPECT_TRUE(HasRow(out, "changed Values.db.password \"[REDACTED]\" \"[REDACTED]\"")) << out;
+  EXPECT_TRUE(testing::HasTableRow(out, "changed Values.replicas 2 3")) << out;
+  EXPECT_TRUE(testing::HasTableRow(out, "changed NamespaceOverride \"\" \"x\"")) << out;
+  EXPECT_TRUE(testing::HasTableRow(out, "changed Values.db.password \"[REDACTED]\" \"[REDACTED]\"")) << out;
   EXPECT_EQ(out.find("\"a\""), std::string::npos);
   o.new_file = o.old_file;
   EXPECT_NE(RunCmd(o, &code).find("no changes"), std::string::npos);

@@ -14,6 +14,7 @@
 #include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "tests/test_dir.h"
+#include "tests/table_rows.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 #include "tools/config_cmd.h"
@@ -24,19 +25,6 @@
 
 namespace zs::tools {
 namespace {
-
-// Whether a line of the table `text` holds exactly these cells (each run
-// of padding counted as one space).
-bool HasTableRow(const std::string& text, const std::string& cells) {
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);) {
-    std::istringstream words(line);
-    std::string joined, w;
-    while (words >> w) joined += (joined.empty() ? "" : " ") + w;
-    if (joined == cells) return true;
-  }
-  return false;
-}
 
 namespace fs = std::filesystem;
 
@@ -212,7 +200,7 @@ TEST_F(CredentialsNamesCmdTest, SensitiveValuesAreNotStoredAndNoCommandPrintsACr
   std::string diff;
   // Two plain files: the package says what is sensitive.
   EXPECT_EQ(Diff("config.json", "other.json", &diff, "zarf.yaml"), kExitOk);
-  EXPECT_TRUE(HasTableRow(diff, "changed SetVariables.ADMIN_LOGIN \"[REDACTED]\" \"[REDACTED]\""))
+  EXPECT_TRUE(testing::HasTableRow(diff, "changed SetVariables.ADMIN_LOGIN \"[REDACTED]\" \"[REDACTED]\""))
       << diff;
   ExpectNoClearValue(diff);
 }
@@ -249,7 +237,7 @@ TEST_F(CredentialsNamesCmdTest, ConfigDigestAndDiffOfASecretUseItsRecordedDeploy
   EXPECT_EQ(text.rfind("no changes", 0), 0u) << text;
   Write("three.json", R"({"Values":{"replicas":3}})");
   EXPECT_EQ(Diff("secret.json", "three.json", &text), kExitOk);
-  EXPECT_TRUE(HasTableRow(text, "changed Values.replicas 2 3")) << text;
+  EXPECT_TRUE(testing::HasTableRow(text, "changed Values.replicas 2 3")) << text;
 }
 
 TEST_F(CredentialsNamesCmdTest, ASecretWithoutADeployConfigIsAnErrorNotAnEmptyConfig) {
@@ -277,7 +265,7 @@ TEST_F(CredentialsNamesCmdTest, AChangedSensitiveValueShowsOnlyAsAMaskedChange) 
   changed.replace(changed.find("s3cr3t-1"), 8, "s3cr3t-9");
   Write("changed.json", changed);
   EXPECT_EQ(Diff("secret.json", "changed.json", &text), kExitOk);
-  EXPECT_TRUE(HasTableRow(text, "changed SetVariables \"[REDACTED]\" \"[REDACTED]\"")) << text;
+  EXPECT_TRUE(testing::HasTableRow(text, "changed SetVariables \"[REDACTED]\" \"[REDACTED]\"")) << text;
   ExpectNoClearValue(text);
   EXPECT_EQ(text.find("s3cr3t-9"), std::string::npos);
   // Its digest is the one recorded; a canonical one cannot be computed.

@@ -12,6 +12,7 @@
 #include "codec/secret.h"
 #include "engine/image_ref.h"
 #include "engine/prune.h"
+#include "tests/table_rows.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 
@@ -73,31 +74,6 @@ bool Has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// The lines of `text` with each run of blanks (a table's padding) as one.
-std::vector<std::string> Squeezed(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream words(line);
-    std::string joined, w;
-    while (words >> w) joined += (joined.empty() ? "" : " ") + w;
-    lines.push_back(joined);
-  }
-  return lines;
-}
-
-// Whether these rows follow one another in the table `text`.
-bool HasRows(const std::string& text, const std::vector<std::string>& rows) {
-  const std::vector<std::string> lines = Squeezed(text);
-  for (std::size_t i = 0; i + rows.size() <= lines.size(); ++i) {
-    if (std::equal(rows.begin(), rows.end(), lines.begin() + static_cast<std::ptrdiff_t>(i))) {
-      return true;
-    }
-  }
-  return false;
-}
-
-bool HasRow(const std::string& text, const std::string& row) { return HasRows(text, {row}); }
 
 TEST(PruneCmdTest, TableListsChartsComponentsAndKeptImages) {
   const PlanRun r = RunPlan(Upgrade());
@@ -106,13 +82,13 @@ TEST(PruneCmdTest, TableListsChartsComponentsAndKeptImages) {
   EXPECT_TRUE(
       Has(r.out, "zarf package deploy --prune would make these changes"))
       << r.out;
-  EXPECT_TRUE(HasRow(r.out, "uninstall chart podinfo/podinfo component podinfo stays"))
+  EXPECT_TRUE(testing::HasTableRow(r.out, "uninstall chart podinfo/podinfo component podinfo stays"))
       << r.out;
-  EXPECT_TRUE(HasRows(r.out, {"remove component dashboards -",
+  EXPECT_TRUE(testing::HasTableRows(r.out, {"remove component dashboards -",
                               "uninstall chart monitoring/raw-podinfo-dashboards-grafana-dashboards "
                               "component dashboards"}))
       << r.out;
-  EXPECT_TRUE(HasRow(r.out, "keep image ghcr.io/stefanprodan/podinfo:6.5.0 used by podinfo-canary"))
+  EXPECT_TRUE(testing::HasTableRow(r.out, "keep image ghcr.io/stefanprodan/podinfo:6.5.0 used by podinfo-canary"))
       << r.out;
   EXPECT_FALSE(Has(r.out, "delete ")) << r.out;
 }
@@ -122,7 +98,7 @@ TEST(PruneCmdTest, NoHeadersPrintsTheRowsOnly) {
   o.output.no_headers = true;
   const PlanRun r = RunPlan(o);
   EXPECT_EQ(r.code, kExitOk) << r.err;
-  EXPECT_EQ(Squeezed(r.out),
+  EXPECT_EQ(testing::SqueezedLines(r.out),
             (std::vector<std::string>{
                 "uninstall chart podinfo/podinfo component podinfo stays",
                 "remove component dashboards -",
@@ -166,7 +142,7 @@ TEST(PruneCmdTest, RemoveWithNoOtherPackagePrunesBothPushedReferences) {
   EXPECT_EQ(r.code, kExitOk) << r.err;
   const std::string crc = std::to_string(
       engine::ZarfCrc(*engine::ParseImageRef("ghcr.io/stefanprodan/podinfo")));
-  EXPECT_TRUE(HasRow(r.out,
+  EXPECT_TRUE(testing::HasTableRow(r.out,
                      "delete image ghcr.io/stefanprodan/podinfo:6.5.0 "
                      "as 127.0.0.1:31999/stefanprodan/podinfo:6.5.0, "
                      "127.0.0.1:31999/stefanprodan/podinfo:6.5.0-zarf-" + crc))
@@ -185,8 +161,8 @@ TEST(PruneCmdTest, UnreadableSecretRefusesImagePruningOnlyWithExitOne) {
       "missing read access to: secret zarf/zarf-package-x, namespace team-b"))
       << r.err;
   EXPECT_TRUE(Has(r.out, "Images: NOT pruned: image pruning refused")) << r.out;
-  EXPECT_TRUE(HasRow(r.out, "remove component dashboards -")) << r.out;
-  EXPECT_TRUE(HasRow(r.out, "uninstall chart podinfo/podinfo component podinfo stays"))
+  EXPECT_TRUE(testing::HasTableRow(r.out, "remove component dashboards -")) << r.out;
+  EXPECT_TRUE(testing::HasTableRow(r.out, "uninstall chart podinfo/podinfo component podinfo stays"))
       << r.out;
 }
 
@@ -209,7 +185,7 @@ TEST(PruneCmdTest, UndecodableOtherSecretCountsAsUnreadable) {
   EXPECT_EQ(r.code, kExitSomeFailed);
   EXPECT_TRUE(Has(r.err, "zarf/zarf-package-broken")) << r.err;
   EXPECT_TRUE(Has(r.err, "missing read access to: ")) << r.err;
-  EXPECT_TRUE(HasRow(r.out, "remove component dashboards -")) << r.out;
+  EXPECT_TRUE(testing::HasTableRow(r.out, "remove component dashboards -")) << r.out;
 }
 
 TEST(PruneCmdTest, NewPackageMayBeASecret) {
