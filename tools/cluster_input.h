@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/status.h"
+#include "base/status.h"
 
 namespace CLI {
 class App;

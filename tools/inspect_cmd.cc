@@ -5,14 +5,14 @@
 #include <cstdio>
 #include <memory>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/compact.h"
 #include "codec/credentials.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
-#include "codec/yaml.h"
+#include "yaml/yaml.h"
 #include "engine/derived_status.h"
 #include "migrate/format.h"
 #include "tools/cluster_input.h"

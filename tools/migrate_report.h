@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 #include "migrate/migrate.h"
 
 namespace zs::tools {

@@ -6,9 +6,9 @@
 #include <cassert>
 #include <utility>
 
-#include "codec/go_json.h"
-#include "codec/yaml.h"
+#include "json/go_json.h"
 #include "tools/terminal_text.h"
+#include "yaml/yaml.h"
 
 namespace zs::tools {
 namespace {

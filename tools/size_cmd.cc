@@ -7,9 +7,9 @@
 #include <iostream>
 #include <optional>
 
-#include "codec/base64.h"
+#include "base/base64.h"
 #include "codec/compact.h"
-#include "codec/go_json.h"
+#include "json/go_json.h"
 #include "codec/gzip.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"

@@ -12,14 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
 #include "codec/secret.h"
-#include "codec/yaml.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 #include "tools/growth_sim.h"
 #include "tools/svg_plot.h"
+#include "yaml/yaml.h"
 
 namespace zs::tools {
 namespace {

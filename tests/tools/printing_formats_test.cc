@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "codec/json_reader.h"
-#include "codec/yaml.h"
+#include "json/json_reader.h"
 #include "tests/run_binary.h"
 #include "tests/test_util.h"
+#include "yaml/yaml.h"
 
 namespace zs::testing {
 namespace {

@@ -4,9 +4,9 @@
 
 #include <sstream>
 
-#include "codec/json_reader.h"
-#include "codec/yaml.h"
+#include "json/json_reader.h"
 #include "tests/cache_fixture.h"
+#include "yaml/yaml.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 #include "tools/output.h"
