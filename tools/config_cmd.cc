@@ -161,11 +161,12 @@ std::string Shown(const json::Value& v) {
 json::Value ConfigChangesJson(const std::vector<engine::ConfigChange>& changes) {
   json::Value list = json::Value::MakeArray();
   for (const engine::ConfigChange& c : changes) {
-    list.array().push_back(json::Value::MakeObject({{"path", json::Value::String(c.path)},
-                                                    {"change", json::Value::String(ChangeName(c.kind))},
-                                                    {"old", c.old_value},
-                                                    {"new", c.new_value},
-                                                    {"masked", json::Value::Bool(c.masked)}}));
+    list.array().push_back(
+        json::Value::MakeObject({{"path", json::Value::String(c.path)},
+                                 {"change", json::Value::String(ChangeName(c.kind))},
+                                 {"old", c.old_value},
+                                 {"new", c.new_value},
+                                 {"masked", json::Value::Bool(c.masked)}}));
   }
   return list;
 }

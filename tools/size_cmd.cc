@@ -181,8 +181,9 @@ void PrintSizeTable(const std::vector<SizeRow>& rows, const OutputOptions& outpu
                {"EVENTS", true}, {"STORED", true}, {"BYTES/EVENT", true}, {"SOURCE", true}});
   for (const SizeRow& r : rows) {
     const double j = static_cast<double>(r.json.bytes), g = static_cast<double>(r.gzip.bytes);
-    const std::string fit = std::to_string(Fit(r.json.bytes, r.json.per_event)) + "/" +
-                            (r.compact ? std::to_string(Fit(r.compact->bytes, r.compact->per_event)) : "-");
+    const std::string fit =
+        std::to_string(Fit(r.json.bytes, r.json.per_event)) + "/" +
+        (r.compact ? std::to_string(Fit(r.compact->bytes, r.compact->per_event)) : "-");
     const std::string per_event = std::to_string(r.json.per_event) + "/" +
                                   (r.compact ? std::to_string(r.compact->per_event) : "-");
     table.AddRow({r.name, r.secret.empty() ? "-" : r.secret, std::to_string(r.json.bytes),
@@ -261,7 +262,8 @@ int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
     if (!pkg.events.empty()) row.last_event = pkg.events.back().timestamp;
     row.json = {sizes.json, per.json};
     row.gzip = {sizes.gzip, per.gzip};
-    row.compact_refused = sizes.compact_refused.empty() ? per.compact_refused : sizes.compact_refused;
+    row.compact_refused =
+        sizes.compact_refused.empty() ? per.compact_refused : sizes.compact_refused;
     if (row.compact_refused.empty()) row.compact = CodecFigures{sizes.compact, per.compact};
     row.zarf_note = std::string(ZarfCannotRead(in.payload));
     // The codec the Secret is stored in decides how close it is.
