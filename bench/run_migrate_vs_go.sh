@@ -48,7 +48,7 @@ echo "corpus: $count Secrets, $payload_bytes payload bytes, List $list_bytes byt
 
 cpp=() inproc=() rss=() go_payloads=() go_list=()
 for ((r = 1; r <= reps; r++)); do
-  t=$( { /usr/bin/time -f "%e %M" "${pin[@]}" "$build_dir/zarf-state" migrate --no-progress \
+  t=$( { /usr/bin/time -f "%e %M" "${pin[@]}" "$build_dir/zarf-state" migrate --quiet \
            -f "$work/list.json" --report /dev/null >/dev/null; } 2>&1 | tail -1)
   secs=${t% *}
   cpp+=("$(awk -v b="$payload_bytes" -v s="$secs" 'BEGIN { printf "%.1f", b / 1048576 / s }')")

@@ -48,7 +48,7 @@
 #include <vector>
 
 #include "codec/model.h"
-#include "codec/status.h"
+#include "base/status.h"
 #include "engine/event_log.h"
 #include "engine/record.h"
 
@@ -210,7 +210,13 @@ class Cache {
   // Folds each package's log and checks it against the stored snapshot, the
   // status record and the indexes (both missing and extra entries). Errors
   // only when the database cannot be read; findings are in the report.
-  virtual Result<VerifyReport> Verify() const = 0;
+  Result<VerifyReport> Verify() const { return Verify(VerifyProgress()); }
+  // The same, calling `progress` (when set) after each package checked with
+  // the stage "packages" and the packages checked so far, then before each
+  // of the four indexes with the stage "indexes" and the indexes checked so
+  // far. It must not use this Cache.
+  using VerifyProgress = std::function<void(std::string_view stage, std::uint64_t done)>;
+  virtual Result<VerifyReport> Verify(const VerifyProgress& progress) const = 0;
 
   // The RocksDB event log (borrowed; lives as long as this Cache). Appending
   // through it adds records without touching snapshots or indexes.

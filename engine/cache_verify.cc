@@ -186,7 +186,7 @@ Status CacheImpl::VerifyPackage(std::string_view package, std::string_view meta_
   return Status::OK();
 }
 
-Result<VerifyReport> CacheImpl::Verify() const {
+Result<VerifyReport> CacheImpl::Verify(const VerifyProgress& progress) const {
   VerifyReport report;
   std::vector<std::vector<std::string>> expected(kCfCount);
   std::set<std::string, std::less<>> packages;
@@ -195,6 +195,7 @@ Result<VerifyReport> CacheImpl::Verify() const {
     ++report.packages;
     packages.emplace(key);
     error = VerifyPackage(key, v, &expected, &report);
+    if (progress) progress("packages", report.packages);
     return error.ok();
   }));
   ZS_RETURN_IF_ERROR(error);
@@ -202,7 +203,9 @@ Result<VerifyReport> CacheImpl::Verify() const {
   for (const std::string& p : logged) {
     if (packages.count(p) == 0) report.problems.push_back("package " + p + ": a log but no snapshot");
   }
+  std::uint64_t indexes_done = 0;
   for (int cf : {kCfImage, kCfComponent, kCfOutcome, kCfSource}) {
+    if (progress) progress("indexes", indexes_done++);
     std::vector<std::string>& want = expected[cf];
     std::sort(want.begin(), want.end());
     std::vector<std::string> have;

@@ -11,9 +11,10 @@
 #include <map>
 #include <optional>
 
-#include "codec/go_json.h"
+#include "json/go_json.h"
 #include "codec/secret.h"
 #include "tools/common.h"
+#include "tools/output.h"
 #include "tools/progress.h"
 #include "tools/state_file.h"
 #include "tools/svg_plot.h"
@@ -21,6 +22,8 @@
 
 namespace zs::tools {
 namespace {
+
+const std::vector<std::string> kGrowthFormats = {"table", "wide", "json", "yaml"};
 
 using json::Value;
 
@@ -102,14 +105,20 @@ std::optional<double> VsJson(const CodecReport& r, const std::vector<CodecReport
   return std::nullopt;
 }
 
+// One row per codec under a title line (the package's shape), with the
+// files written below it; --no-headers prints the rows only. -o wide adds
+// the exact bytes and the largest fit's bytes.
 void PrintTable(const BenchGrowthOptions& o, const std::vector<CodecReport>& reports,
                 const std::vector<std::string>& files, std::ostream& out) {
-  out << "bench growth: " << ShapeLine(o) << "; " << o.cycles << " cycles\n";
-  char line[256];
-  std::snprintf(line, sizeof line, "%-8s %16s  %-20s %s\n", "CODEC",
-                ("AFTER " + std::to_string(o.cycles) + " CYCLES").c_str(), "HEADROOM",
-                "LARGEST PACKAGE THAT FITS (IMAGES VS JSON)");
-  out << line;
+  if (!o.output.no_headers) {
+    out << "bench growth: " << ShapeLine(o) << "; " << o.cycles << " cycles\n";
+  }
+  Table table({{"CODEC"},
+               {"AFTER " + std::to_string(o.cycles) + " CYCLES"},
+               {"HEADROOM"},
+               {"LARGEST PACKAGE THAT FITS (IMAGES VS JSON)"},
+               {"BYTES", true},
+               {"FIT BYTES", true}});
   for (const CodecReport& r : reports) {
     const double headroom =
         static_cast<double>(kSecretSizeLimit) - static_cast<double>(r.final_bytes);
@@ -120,11 +129,12 @@ void PrintTable(const BenchGrowthOptions& o, const std::vector<CodecReport>& rep
     if (auto ratio = VsJson(r, reports)) {
       fit += " (" + std::string(r.fit.capped ? ">= " : "") + Fixed(*ratio, 1) + "x)";
     }
-    std::snprintf(line, sizeof line, "%-8s %16s  %-20s %s\n", r.codec.name.c_str(),
-                  Kib(static_cast<double>(r.final_bytes)).c_str(), head.c_str(), fit.c_str());
-    out << line;
+    table.AddRow({r.codec.name, Kib(static_cast<double>(r.final_bytes)), head, fit,
+                  std::to_string(r.final_bytes), std::to_string(r.fit.bytes)});
   }
-  for (const std::string& f : files) out << "wrote " << f << "\n";
+  table.Print(o.output, out);
+  if (o.output.no_headers) return;
+  for (const std::string& f : files) out << "wrote " << TerminalText(f) << "\n";
 }
 
 Value JsonReport(const BenchGrowthOptions& o, const std::vector<CodecReport>& reports,
@@ -238,15 +248,8 @@ Result<std::vector<std::string>> WriteOutputs(const BenchGrowthOptions& o,
 
 }  // namespace
 
-int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& raw_out, std::ostream& err) {
-  // Names and values come from Secrets: a table never passes their control
-  // characters to the terminal.
-  TableStream table(raw_out, o.output == "table");
-  std::ostream& out = table.stream();
-  if (o.output != "table" && o.output != "json" && o.output != "yaml") {
-    err << "error: -o must be table or json\n";
-    return kExitUsage;
-  }
+int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& out, std::ostream& err) {
+  if (!OutputFormatIsOneOf(o.output, kGrowthFormats, err)) return kExitUsage;
   if (o.cycles < 1 || o.cycles > kMaxCycles) {
     err << "error: --cycles must be between 1 and " << kMaxCycles << "\n";
     return kExitUsage;
@@ -312,8 +315,8 @@ int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& raw_out, std::ostr
   auto files = WriteOutputs(o, *growth, reports);
   progress.Finish();
   if (!files.ok()) return fail(files.status());
-  if (o.output != "table") {
-    PrintDocument(JsonReport(o, reports, *files), o.output, out);
+  if (o.output.structured()) {
+    PrintStructured(JsonReport(o, reports, *files), o.output.format, out);
   } else {
     PrintTable(o, reports, *files, out);
   }
@@ -350,7 +353,7 @@ void RegisterBench(CLI::App* app, int* exit_code) {
   cmd->add_option("--codecs", o->codecs, "Codecs to measure: json, gzip, compact")
       ->delimiter(',')
       ->capture_default_str();
-  AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
+  AddOutputOptions(cmd, &o->output, kGrowthFormats);
   AddQuietFlag(cmd, &o->quiet);
   cmd->callback([o, exit_code] {
     BenchGrowthOptions run = *o;

@@ -3,7 +3,8 @@
 //
 //   zarf-state bench growth [--out DIR] [--cycles N] [--components N]
 //       [--images N] [--charts N] [--values-bytes N] [--max-events N]
-//       [--pin-digests] [--max-images N] [--codecs LIST] [-o table|json]
+//       [--pin-digests] [--max-images N] [--codecs LIST] [-o table|wide|json|yaml]
+//       [--no-headers] [-q]
 //
 // Runs N deploy/upgrade/remove cycles on a package of the given shape and
 // writes into DIR (created if missing; files mode 0644, they hold no cluster
@@ -31,6 +32,7 @@
 #include <vector>
 
 #include "tools/growth_sim.h"
+#include "tools/output.h"
 
 namespace CLI {
 class App;
@@ -51,7 +53,7 @@ struct BenchGrowthOptions {
   int max_images = 500000;
   // Codecs to measure, by name (json, gzip, compact). Default all three.
   std::vector<std::string> codecs = {"json", "gzip", "compact"};
-  std::string output = "table";  // table | json
+  OutputOptions output;  // table | wide | json | yaml; --no-headers
   bool progress = false;         // a progress line on `err` (tools/progress.h)
   bool quiet = false;            // -q: the CLI sets no progress
 };

@@ -2,11 +2,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include <iostream>
 #include <map>
 #include <utility>
 
-#include "codec/json_reader.h"
-#include "codec/json_value.h"
+#include "json/json_reader.h"
+#include "json/json_value.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "tools/common.h"
@@ -156,6 +157,15 @@ bool UseClusterInput(const ClusterOptions& options, std::vector<std::string>* fi
   ProvideInput(label, std::move(*list));
   *files = {label};
   return true;
+}
+
+bool PrepareCommandInput(const ClusterOptions& options, std::vector<std::string>* files,
+                         std::string_view command, int* exit_code) {
+  if (!UseClusterInput(options, files, std::cerr)) {
+    *exit_code = kExitSomeFailed;
+    return false;
+  }
+  return InputIsUsable(*files, command, exit_code);
 }
 
 }  // namespace zs::tools

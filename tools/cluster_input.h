@@ -21,9 +21,10 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "codec/status.h"
+#include "base/status.h"
 
 namespace CLI {
 class App;
@@ -76,6 +77,14 @@ std::shared_ptr<ClusterOptions> AddClusterFlags(CLI::App* cmd, CLI::Option* file
 // "error: ..." on `err` when that fails (the command then exits 1).
 bool UseClusterInput(const ClusterOptions& options, std::vector<std::string>* files,
                      std::ostream& err);
+
+// The input preamble of every reading command's callback: UseClusterInput,
+// then InputIsUsable (tools/common.h) for `command`. True when the command
+// may run. False when it must not, after printing "error: ..." on stderr and
+// setting *exit_code: kExitSomeFailed when the cluster could not be read,
+// kExitUsage when the input would be a terminal's standard input.
+bool PrepareCommandInput(const ClusterOptions& options, std::vector<std::string>* files,
+                         std::string_view command, int* exit_code);
 
 }  // namespace zs::tools
 

@@ -25,7 +25,8 @@ constexpr CommandExamples kExamples[] = {
      "kubectl zarf-state inspect --cluster -n zarf --context prod"},
     {"migrate",
      "zarf-state migrate -f secrets.json --dry-run\n"
-     "zarf-state migrate -f secrets.json --to v0.45.0 --out migrated.json\n"
+     "zarf-state migrate -f secrets.json --dry-run --report-format json > report.json\n"
+     "zarf-state migrate -f secrets.json -o yaml --to v0.45.0 --out migrated.yaml\n"
      "kubectl zarf-state migrate --cluster --out migrated.json && kubectl replace -f migrated.json"},
     {"record",
      "zarf-state record deploy -f zarf-package-podinfo.json --package zarf.yaml\n"
@@ -58,9 +59,11 @@ constexpr CommandExamples kExamples[] = {
      "zarf-state config digest --kind remove -f zarf-package-podinfo.json --canonical"},
     {"config diff",
      "zarf-state config diff old.yaml new.yaml\n"
-     "zarf-state config diff zarf-package-podinfo.json new.yaml --package zarf.yaml -o json"},
+     "zarf-state config diff zarf-package-podinfo.json new.yaml --package zarf.yaml -o json\n"
+     "zarf-state config diff old.yaml new.yaml -o wide --no-headers"},
     {"size",
      "zarf-state size -f zarf-package-podinfo.json\n"
+     "zarf-state size -f secrets.json -o wide --now 2025-01-01T00:00:00Z\n"
      "kubectl zarf-state size --cluster -o json"},
     {"bench", "zarf-state bench growth --cycles 50 --out growth/"},
     {"bench growth",
@@ -69,7 +72,8 @@ constexpr CommandExamples kExamples[] = {
     {"prune", "zarf-state prune plan --deployed pkg.json --new zarf.yaml --others others.json"},
     {"prune plan",
      "zarf-state prune plan --deployed pkg.json --new zarf.yaml --others others.json\n"
-     "zarf-state prune plan --deployed pkg.json --remove --db ~/.zarf-state -o json"},
+     "zarf-state prune plan --deployed pkg.json --remove --db ~/.zarf-state -o json\n"
+     "zarf-state prune plan --deployed pkg.json --remove --no-others -o wide --no-headers"},
     {"ingest",
      "kubectl get secrets -n zarf -l package-deploy-info -o json | zarf-state ingest --db ~/.zarf-state\n"
      "zarf-state ingest --db ~/.zarf-state -f dump.json --full-dump --bulk\n"
@@ -94,7 +98,9 @@ constexpr CommandExamples kExamples[] = {
      "zarf-state report -f secrets.json --out report.html\n"
      "zarf-state report -f secrets.json --db ~/.zarf-state --growth build/demo --out report.html\n"
      "kubectl get secrets -n zarf -o json | zarf-state report --out report.html"},
-    {"verify", "zarf-state verify --db ~/.zarf-state\nzarf-state verify --db ~/.zarf-state -o json"},
+    {"verify",
+     "zarf-state verify --db ~/.zarf-state\n"
+     "zarf-state verify --db ~/.zarf-state -o json -q"},
     {"version", "zarf-state version\nzarf-state version -o json\nkubectl zarf-state version"},
     {"help", "zarf-state help\nzarf-state help inspect\nzarf-state help record deploy"},
 };

@@ -5,19 +5,21 @@
 #include <cctype>
 #include <iostream>
 
-#include "codec/canonical_json.h"
+#include "json/canonical_json.h"
 #include "codec/config.h"
 #include "codec/credentials.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "engine/config_diff.h"
 #include "tools/common.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
+
+const std::vector<std::string> kDiffFormats = {"table", "wide", "json", "yaml"};
 
 // A config argument, as Zarf holds it: decoded with Go's rules, then
 // marshalled, so field-name case, duplicates and nil maps are settled before
@@ -135,28 +137,55 @@ Result<LoadedConfig> LoadConfig(const std::string& path, const std::string& kind
   return out;
 }
 
+const char* ChangeName(engine::ConfigChange::Kind kind) {
+  switch (kind) {
+    case engine::ConfigChange::Kind::kAdded:
+      return "added";
+    case engine::ConfigChange::Kind::kRemoved:
+      return "removed";
+    case engine::ConfigChange::Kind::kChanged:
+      break;
+  }
+  return "changed";
+}
+
+// A value in a cell: compact JSON as Go writes it.
+std::string Shown(const json::Value& v) {
+  std::string s;
+  if (!json::AppendJson(&s, v).ok()) return "?";  // only under float64 number styles
+  return s;
+}
+
 }  // namespace
 
 json::Value ConfigChangesJson(const std::vector<engine::ConfigChange>& changes) {
   json::Value list = json::Value::MakeArray();
   for (const engine::ConfigChange& c : changes) {
-    const char* kind = c.kind == engine::ConfigChange::Kind::kAdded     ? "added"
-                       : c.kind == engine::ConfigChange::Kind::kRemoved ? "removed"
-                                                                        : "changed";
-    list.array().push_back(json::Value::MakeObject({{"path", json::Value::String(c.path)},
-                                                    {"change", json::Value::String(kind)},
-                                                    {"old", c.old_value},
-                                                    {"new", c.new_value},
-                                                    {"masked", json::Value::Bool(c.masked)}}));
+    list.array().push_back(
+        json::Value::MakeObject({{"path", json::Value::String(c.path)},
+                                 {"change", json::Value::String(ChangeName(c.kind))},
+                                 {"old", c.old_value},
+                                 {"new", c.new_value},
+                                 {"masked", json::Value::Bool(c.masked)}}));
   }
   return list;
 }
 
-int RunConfig(const ConfigOptions& o, std::ostream& raw_out, std::ostream& err) {
-  // Names and values come from Secrets: a table never passes their control
-  // characters to the terminal.
-  TableStream table(raw_out, o.output == "table");
-  std::ostream& out = table.stream();
+void PrintConfigChangesTable(const std::vector<engine::ConfigChange>& changes,
+                             const OutputOptions& output, std::ostream& out) {
+  Table table({{"CHANGE"}, {"PATH"}, {"OLD"}, {"NEW"}, {"MASKED", true}});
+  for (const engine::ConfigChange& c : changes) {
+    using Kind = engine::ConfigChange::Kind;
+    table.AddRow({ChangeName(c.kind), c.path.empty() ? "(root)" : c.path,
+                  c.kind == Kind::kAdded ? "-" : Shown(c.old_value),
+                  c.kind == Kind::kRemoved ? "-" : Shown(c.new_value),
+                  c.masked ? "yes" : "no"});
+  }
+  table.Print(output, out);
+}
+
+int RunConfig(const ConfigOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.action == "diff" && !OutputFormatIsOneOf(o.output, kDiffFormats, err)) return kExitUsage;
   if (o.kind != "deploy" && o.kind != "remove") {
     err << "error: --kind must be deploy or remove\n";
     return kExitUsage;
@@ -209,12 +238,16 @@ int RunConfig(const ConfigOptions& o, std::ostream& raw_out, std::ostream& err) 
     err << "error: " << TerminalText(changes.status().message()) << "\n";
     return kExitSomeFailed;
   }
-  if (o.output != "table") {
-    PrintDocument(ConfigChangesJson(*changes), o.output, out);
+  if (o.output.structured()) {
+    PrintStructured(ConfigChangesJson(*changes), o.output.format, out);
   } else if (changes->empty()) {
-    out << "no changes (digests equal: " << a->digest << ")\n";
+    // No table of nothing: a person reads why, a script sees no rows.
+    if (!o.output.no_headers) out << "no changes (digests equal: " << a->digest << ")\n";
   } else {
-    out << a->digest << " -> " << b->digest << "\n" << TerminalChanges(*changes);
+    // The digests Zarf records, above the table (as a title, so not with
+    // --no-headers).
+    if (!o.output.no_headers) out << a->digest << " -> " << b->digest << "\n";
+    PrintConfigChangesTable(*changes, o.output, out);
   }
   const bool differ = !changes->empty() || a->digest != b->digest;
   return o.exit_code && differ ? kExitSomeFailed : kExitOk;
@@ -236,7 +269,7 @@ void RegisterConfig(CLI::App* app, int* exit_code) {
   f->add_option("OLD", diff->old_file, "Old config (JSON or YAML), or a package Secret")->required();
   f->add_option("NEW", diff->new_file, "New config (JSON or YAML), or a package Secret")->required();
   f->add_option("--kind", diff->kind, "deploy | remove")->default_val("deploy");
-  AddOutputOption(f, &diff->output, {"table", "json", "yaml"});
+  AddOutputOptions(f, &diff->output, kDiffFormats);
   f->add_option("--package", diff->package_file,
                 "ZarfPackage definition: also mask the variables it marks sensitive");
   f->add_flag("--exit-code", diff->exit_code, "Exit 1 when the configs differ (as git diff)");

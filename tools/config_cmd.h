@@ -10,8 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 #include "engine/config_diff.h"
+#include "tools/output.h"
 
 namespace CLI {
 class App;
@@ -25,7 +26,7 @@ struct ConfigOptions {
   std::string file = "-";    // digest
   bool canonical = false;    // digest
   std::string old_file, new_file;  // diff
-  std::string output = "table";    // diff
+  OutputOptions output;            // diff: table | wide | json | yaml; --no-headers
   // diff: a ZarfPackage definition whose sensitive variables are masked too
   // (a package Secret given as OLD or NEW brings its own).
   std::string package_file;
@@ -35,6 +36,12 @@ struct ConfigOptions {
 // The stable `-o json` form of a config diff: [{path, change
 // (added|removed|changed), old, new, masked}].
 json::Value ConfigChangesJson(const std::vector<engine::ConfigChange>& changes);
+
+// The table form of the same records: CHANGE (added|removed|changed), PATH,
+// OLD, NEW (compact JSON; "-" for a side that is absent), and with -o wide
+// MASKED.
+void PrintConfigChangesTable(const std::vector<engine::ConfigChange>& changes,
+                             const OutputOptions& output, std::ostream& out);
 
 int RunConfig(const ConfigOptions& options, std::ostream& out, std::ostream& err);
 void RegisterConfig(CLI::App* app, int* exit_code);

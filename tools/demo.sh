@@ -93,7 +93,7 @@ echo "plots: $out_dir/growth-cycles.svg $out_dir/growth-size.svg"
 echo
 echo "== one HTML page of it all: sizes, events, components, the migration, the prune plan,"
 echo "   the growth curves (self-contained: open it in any browser, offline)"
-"$bin" migrate -f "$samples/multi-era.list.json" --dry-run -o json >"$work/migration.json"
+"$bin" migrate -f "$samples/multi-era.list.json" --dry-run --report-format json >"$work/migration.json"
 "$bin" prune plan --deployed "$pruned" --new "$samples/podinfo-3.yaml" \
   --others "$samples/others-list.json" -o json >"$work/plan.json"
 "$bin" ingest --db "$work/cache" -f "$secret" >/dev/null 2>&1

@@ -234,11 +234,7 @@ void RegisterIngest(CLI::App* app, int* exit_code) {
   // The init state: not read, not fetched.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
   cmd->callback([o, cluster, exit_code] {
-    if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
-      *exit_code = kExitSomeFailed;
-      return;
-    }
-    if (!InputIsUsable(o->files, "ingest", exit_code)) return;
+    if (!PrepareCommandInput(*cluster, &o->files, "ingest", exit_code)) return;
     o->progress = ProgressWanted(o->quiet);
     *exit_code = RunIngest(*o, std::cout, std::cerr);
   });

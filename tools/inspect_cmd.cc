@@ -5,14 +5,14 @@
 #include <cstdio>
 #include <memory>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/compact.h"
 #include "codec/credentials.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
-#include "codec/yaml.h"
+#include "yaml/yaml.h"
 #include "engine/derived_status.h"
 #include "migrate/format.h"
 #include "tools/cluster_input.h"
@@ -232,11 +232,7 @@ void RegisterInspect(CLI::App* app, int* exit_code) {
   // The init state: read too.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
   cmd->callback([options, cluster, exit_code] {
-    if (!UseClusterInput(*cluster, &options->files, std::cerr)) {
-      *exit_code = kExitSomeFailed;
-      return;
-    }
-    if (!InputIsUsable(options->files, "inspect", exit_code)) return;
+    if (!PrepareCommandInput(*cluster, &options->files, "inspect", exit_code)) return;
     *exit_code = RunInspect(*options, std::cout, std::cerr);
   });
 }

@@ -11,14 +11,15 @@
 #include <sstream>
 
 #include "codec/compact.h"
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
-#include "codec/yaml.h"
+#include "yaml/yaml.h"
 #include "migrate/migrate.h"
 #include "tools/cluster_input.h"
 #include "tools/common.h"
+#include "tools/migrate_report.h"
 #include "tools/progress.h"
 #include "tools/state_file.h"
 #include "tools/terminal_text.h"
@@ -27,16 +28,6 @@ namespace zs::tools {
 namespace {
 
 using json::Value;
-
-struct ObjectOutcome {
-  std::string name;    // "zarf/zarf-package-x", or the input label of a bare payload
-  std::string source;  // the input label
-  std::string kind;    // "package" | "state" | "" (unreadable)
-  std::optional<migrate::MigrationReport> report;
-  std::string codec;  // package Secrets: the codec written
-  std::string store_warning;  // package Secrets: what storing them warned
-  std::string error;  // non-empty: failed, left out of the output
-};
 
 std::string ObjectTitle(const InputObject& in) {
   if (!in.is_secret) return in.label;
@@ -53,7 +44,7 @@ struct Migrated {
 
 // Consumes `in` (its object moves into the result, its payload is freed).
 Result<Migrated> MigrateObject(InputObject& in, const migrate::Target& target,
-                               const StoreOptions& store, bool dry_run, ObjectOutcome* o) {
+                               const StoreOptions& store, bool dry_run, MigrateObjectRow* o) {
   migrate::MigratedPayload m;
   if (in.payload_kind == PayloadKind::kPackage && compact::LooksCompact(in.payload)) {
     ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
@@ -92,116 +83,6 @@ Result<Migrated> MigrateObject(InputObject& in, const migrate::Target& target,
   }
   o->report = std::move(m.report);
   return out;
-}
-
-std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
-  std::string s;
-  for (const std::string& p : parts) s += (s.empty() ? "" : std::string(sep)) + p;
-  return s;
-}
-
-Value Strings(const std::vector<std::string>& items) {
-  Value a = Value::MakeArray();
-  for (const std::string& s : items) a.array().push_back(Value::String(s));
-  return a;
-}
-
-std::string ResultOf(const ObjectOutcome& o) {
-  if (!o.error.empty()) return "failed";
-  if (o.report->target.empty()) return "skipped";
-  return o.report->changed ? "migrated" : "unchanged";
-}
-
-// The stable machine-readable report (docs/cli.md, "zarf-state migrate").
-Value ReportValue(const std::vector<ObjectOutcome>& outcomes, const std::string& target) {
-  Value objects = Value::MakeArray();
-  std::map<std::string, std::int64_t> counts;
-  for (const ObjectOutcome& o : outcomes) {
-    const std::string result = ResultOf(o);
-    ++counts[result];
-    Value v = Value::MakeObject({{"name", Value::String(o.name)},
-                                 {"source", Value::String(o.source)},
-                                 {"kind", Value::String(o.kind)},
-                                 {"result", Value::String(result)}});
-    if (o.report) {
-      const migrate::MigrationReport& r = *o.report;
-      v.Set("shape", Value::String(r.detection.shape));
-      v.Set("candidates", Strings(r.detection.candidates));
-      v.Set("evidence", Strings(r.detection.evidence));
-      v.Set("target", Value::String(r.target));
-      v.Set("bytesBefore", Value::Int(static_cast<std::int64_t>(r.bytes_before)));
-      v.Set("bytesAfter", Value::Int(static_cast<std::int64_t>(r.bytes_after)));
-      if (!o.codec.empty()) v.Set("codec", Value::String(o.codec));
-      v.Set("mappings", Strings(r.mappings));
-      v.Set("warnings", Strings(r.warnings));
-    } else {
-      v.Set("error", Value::String(o.error));
-    }
-    objects.array().push_back(std::move(v));
-  }
-  Value summary = Value::MakeObject({{"objects", Value::Int(static_cast<std::int64_t>(outcomes.size()))}});
-  for (const char* k : {"migrated", "unchanged", "skipped", "failed"}) {
-    summary.Set(k, Value::Int(counts[k]));
-  }
-  return Value::MakeObject({{"target", Value::String(target)},
-                            {"objects", std::move(objects)},
-                            {"summary", std::move(summary)}});
-}
-
-void PrintReportTable(const Value& report, std::ostream& out) {
-  std::size_t w = 6;
-  for (const Value& o : report.Find("objects")->array()) w = std::max(w, o.StringOr("name").size());
-  char line[1024];
-  std::snprintf(line, sizeof line, "%-*s  %-7s  %-10s  %-6s  %-7s  %-17s  %s\n",
-                static_cast<int>(w), "OBJECT", "KIND", "DETECTED", "TARGET", "CODEC", "BYTES",
-                "RESULT");
-  out << line;
-  for (const Value& o : report.Find("objects")->array()) {
-    const std::string name(o.StringOr("name"));
-    if (o.Find("error") != nullptr) {
-      std::snprintf(line, sizeof line, "%-*s  %-7s  %-10s  %-6s  %-7s  %-17s  ",
-                    static_cast<int>(w), name.c_str(), "-", "-", "-", "-", "-");
-      out << line << "failed: " << o.StringOr("error") << "\n";
-      continue;
-    }
-    std::string detected;
-    for (const Value& c : o.Find("candidates")->array()) {
-      detected += (detected.empty() ? "" : "|") + c.as_string();
-    }
-    if (detected.empty()) detected = std::string(o.StringOr("shape"));
-    const std::string bytes =
-        o.Find("bytesBefore")->number_raw() + " -> " + o.Find("bytesAfter")->number_raw();
-    const std::string target = o.StringOr("target").empty() ? "-" : std::string(o.StringOr("target"));
-    const std::string codec = o.StringOr("codec").empty() ? "-" : std::string(o.StringOr("codec"));
-    std::snprintf(line, sizeof line, "%-*s  %-7s  %-10s  %-6s  %-7s  %-17s  %s\n",
-                  static_cast<int>(w), name.c_str(), std::string(o.StringOr("kind")).c_str(),
-                  detected.c_str(), target.c_str(), codec.c_str(), bytes.c_str(),
-                  std::string(o.StringOr("result")).c_str());
-    out << line;
-    std::vector<std::string> evidence;
-    for (const Value& e : o.Find("evidence")->array()) evidence.push_back(e.as_string());
-    if (!evidence.empty()) out << "    evidence: " << Join(evidence, "; ") << "\n";
-    for (const Value& m : o.Find("mappings")->array()) out << "    mapping:  " << m.as_string() << "\n";
-    for (const Value& m : o.Find("warnings")->array()) out << "    warning:  " << m.as_string() << "\n";
-  }
-  const Value& s = *report.Find("summary");
-  out << "summary: " << s.Find("migrated")->number_raw() << " migrated, "
-      << s.Find("unchanged")->number_raw() << " unchanged, " << s.Find("skipped")->number_raw()
-      << " skipped, " << s.Find("failed")->number_raw() << " failed, of "
-      << s.Find("objects")->number_raw() << " objects (--to " << report.StringOr("target") << ")\n";
-}
-
-std::string RenderReport(const Value& report, const std::string& format) {
-  if (format == "json") {
-    std::string s;
-    json::AppendIndentedJson(&s, report, "  ");
-    return s + "\n";
-  }
-  if (format == "yaml") return yaml::Write(report);
-  std::ostringstream ss;
-  // Every value on one line: a line feed in a name cannot start a fake row.
-  PrintReportTable(TerminalValues(report), ss);
-  return TerminalText(ss.str(), Layout::kTable);
 }
 
 // Writes the migrated objects of one input in the input's own form, as they
@@ -337,22 +218,28 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     err << "error: --codec: " << TerminalText(codec.status().message()) << "\n";
     return kExitUsage;
   }
+  // -o is the manifests' format and --report-format the report's, with
+  // --dry-run too (which writes no manifests, but still checks -o).
   const std::string manifest_format = options.output.empty() ? "json" : options.output;
-  if (!options.dry_run && manifest_format != "json" && manifest_format != "yaml") {
-    err << "error: -o must be json or yaml, not '" << options.output << "'\n";
+  if (manifest_format != "json" && manifest_format != "yaml") {
+    err << "error: -o must be json or yaml (the manifests' format; the report's is "
+           "--report-format), not '"
+        << TerminalText(options.output) << "'\n";
     return kExitUsage;
   }
-  const std::string report_format =
-      options.dry_run && !options.output.empty() ? options.output : options.report_format;
+  const std::string& report_format = options.report_format;
   if (report_format != "table" && report_format != "json" && report_format != "yaml") {
-    err << "error: the report format must be table, json or yaml, not '" << report_format << "'\n";
+    err << "error: --report-format must be table, json or yaml, not '"
+        << TerminalText(report_format) << "'\n";
     return kExitUsage;
   }
   StoreOptions store;
   store.codec = *codec;
   const TextFormat format = manifest_format == "yaml" ? TextFormat::kYaml : TextFormat::kJson;
 
-  std::vector<ObjectOutcome> outcomes;
+  MigrateReport report;
+  report.target = options.to;
+  std::vector<MigrateObjectRow>& outcomes = report.objects;
   std::unique_ptr<OutputFile> out_file;
   if (!options.out_file.empty() && !options.dry_run) {
     Result<std::unique_ptr<OutputFile>> f = OutputFile::Create(options.out_file);
@@ -363,7 +250,6 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     out_file = std::move(*f);
   }
   bool failed = false;
-  const bool show_progress = options.progress && ProgressWanted(false);
   for (const std::string& file : options.files) {
     Result<std::string> text = ReadFileOrStdin(file);
     if (!text.ok()) {
@@ -381,7 +267,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
       }
     });
     std::size_t count = 0;
-    Progress progress(err, "migrate " + file, show_progress);
+    Progress progress(err, "migrate " + file, options.progress);
     ReadLimits limits = CurrentReadLimits();
     limits.readable_padding = text->capacity() - text->size();
     // Objects are migrated and written as they are read: a List of any size
@@ -389,7 +275,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     Status read = ReadInputStreaming(
         *text, file == "-" ? "<stdin>" : file, limits, &header,
         [&](InputObject in) -> Status {
-          ObjectOutcome o;
+          MigrateObjectRow o;
           o.name = ObjectTitle(in);  // before MigrateObject consumes `in`
           o.source = in.label;
           if (!in.error.ok()) {
@@ -421,16 +307,16 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     writer.End();
   }
 
-  const std::string report = RenderReport(ReportValue(outcomes, options.to), report_format);
+  const std::string rendered = RenderMigrateReport(report, report_format, options.no_headers);
   if (options.dry_run) {
     // The report is the output: to --report FILE when named, else stdout.
     if (!options.report_file.empty()) {
-      if (Status s = WriteOutputFile(options.report_file, report); !s.ok()) {
+      if (Status s = WriteOutputFile(options.report_file, rendered); !s.ok()) {
         err << "error: " << TerminalText(s.ToString()) << "\n";
         return kExitSomeFailed;
       }
     } else {
-      out << report;
+      out << rendered;
       if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
         err << "error: " << TerminalText(s.message()) << "\n";
         return kExitSomeFailed;
@@ -456,17 +342,17 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     written = FlushOutput(out, "standard output");
   }
   if (!options.report_file.empty()) {
-    if (Status s = WriteOutputFile(options.report_file, report); !s.ok()) {
+    if (Status s = WriteOutputFile(options.report_file, rendered); !s.ok()) {
       if (!written.ok()) err << "error: " << TerminalText(written.ToString()) << "\n";
       err << "error: " << TerminalText(s.ToString()) << "\n";
       return kExitSomeFailed;
     }
     // The report is in a file: what Zarf will not see is still said here.
-    for (const ObjectOutcome& o : outcomes) {
+    for (const MigrateObjectRow& o : outcomes) {
       if (!o.store_warning.empty()) err << "warning: " << TerminalText(o.store_warning) << "\n";
     }
   } else {
-    err << report;
+    err << rendered;
   }
   if (!written.ok()) {
     err << "error: " << TerminalText(written.ToString()) << "\n";
@@ -487,16 +373,20 @@ void RegisterMigrate(CLI::App* app, int* exit_code) {
       ->default_val("v2");
   cmd->add_flag("--dry-run", o->dry_run,
                 "Write only the report (to stdout, or to --report FILE)");
-  cmd->add_option("-o,--output", o->output,
-                  "Manifests: json | yaml (default json); with --dry-run the report: "
-                  "table | json | yaml");
-  cmd->add_option("--report-format", o->report_format, "table | json | yaml")->default_val("table");
+  cmd->add_option("-o,--output", o->output, "The manifests' format: json | yaml")
+      ->check(CLI::IsMember({"json", "yaml"}))
+      ->default_val("json");
+  cmd->add_option("--report-format", o->report_format,
+                  "The report's format, with --dry-run too: table | json | yaml")
+      ->check(CLI::IsMember({"table", "json", "yaml"}))
+      ->default_val("table");
+  cmd->add_flag("--no-headers", o->no_headers, "Leave the header row out of the report's table");
   cmd->add_option("--report", o->report_file, "Write the report to FILE instead of stderr");
   cmd->add_option("--out", o->out_file,
                   "Write the manifests to FILE (atomically, mode 0600) instead of stdout");
   cmd->add_option("--codec", o->codec,
                   "Package Secrets: json | compact | auto (default: auto for --to v2, else json)");
-  cmd->add_flag("-q,--quiet,--no-progress{false}", o->progress, "No progress line on stderr");
+  AddQuietFlag(cmd, &o->quiet);
   // The init state: read too.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
   cmd->callback([o, cluster, exit_code] {
@@ -508,11 +398,8 @@ void RegisterMigrate(CLI::App* app, int* exit_code) {
       *exit_code = kExitUsage;
       return;
     }
-    if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
-      *exit_code = kExitSomeFailed;
-      return;
-    }
-    if (!InputIsUsable(o->files, "migrate", exit_code)) return;
+    if (!PrepareCommandInput(*cluster, &o->files, "migrate", exit_code)) return;
+    o->progress = ProgressWanted(o->quiet);
     *exit_code = RunMigrate(*o, std::cout, std::cerr);
   });
 }

@@ -21,17 +21,20 @@ namespace zs::tools {
 struct MigrateOptions {
   std::vector<std::string> files;  // "-" is standard input; default {"-"}
   std::string to = "v2";           // v2 | legacy | P1..P10 | S1..S14 | a Zarf tag
-  bool dry_run = false;            // print only the report (to `out`)
-  // Manifests: json | yaml ("" = json). With --dry-run: the report's format,
-  // table | json | yaml ("" = table).
+  bool dry_run = false;            // write no manifests, only the report (to `out`)
+  // The manifests' format: json | yaml ("" = json). Checked with --dry-run
+  // too, which writes none.
   std::string output;
-  std::string report_format = "table";  // table | json | yaml: the report on stderr / --report
+  // The report's format, with --dry-run too: table | json | yaml.
+  std::string report_format = "table";
+  bool no_headers = false;              // the report's table without its header row
   std::string report_file;              // write the report here instead of stderr
   std::string out_file;                 // write the manifests here (atomically, 0600)
   // json | compact | auto, for package Secrets. "" = auto for --to v2 (as
   // `record` writes), json for a legacy target (no Zarf release reads compact).
   std::string codec;
-  bool progress = true;  // on stderr, when it is a terminal (tools/progress.h)
+  bool progress = false;  // a progress line on stderr (tools/progress.h)
+  bool quiet = false;     // -q: the CLI sets no progress
 };
 
 // Returns kExitOk, kExitSomeFailed or kExitUsage. Manifests go to `out` (or

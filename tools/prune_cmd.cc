@@ -4,20 +4,23 @@
 #include <iostream>
 #include <memory>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/model.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
-#include "codec/yaml.h"
+#include "yaml/yaml.h"
 #include "engine/prune.h"
 #include "tools/common.h"
+#include "tools/output.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
 
 using json::Value;
+
+const std::vector<std::string> kPlanFormats = {"table", "wide", "json", "yaml"};
 
 // The one package state in `path` (a Secret, a one-item List, or a bare
 // DeployedPackage payload).
@@ -130,73 +133,65 @@ Value PlanJson(const engine::PrunePlan& plan) {
        {"warnings", Strings(plan.warnings)}});
 }
 
-void PrintAction(const engine::PruneAction& a, std::string_view label,
-                 std::ostream& out) {
-  out << "        " << label << ": " << TerminalText(a.cmd.empty() ? a.description : a.cmd);
-  if (!a.cmd.empty() && !a.description.empty()) out << "  # " << TerminalText(a.description);
-  out << "\n";
+std::string Joined(const std::vector<std::string>& parts) {
+  std::string s;
+  for (const std::string& p : parts) s += (s.empty() ? "" : ", ") + p;
+  return s;
 }
 
-// A confirmation-style list, as Zarf's `--confirm` prompt shows its changes.
-void PrintPlan(const engine::PrunePlan& plan, std::ostream& out) {
-  out << "Package \"" << TerminalText(plan.package) << "\": "
-      << (plan.is_remove ? "zarf package remove --prune"
-                         : "zarf package deploy --prune")
-      << " would make these changes:\n";
-  bool any = false;
-  if (!plan.charts.empty()) {
-    any = true;
-    out << "\n  Uninstall charts no longer in a component that stays:\n";
-    for (const auto& c : plan.charts) {
-      for (const std::string& chart : c.charts)
-        out << "    - " << TerminalText(chart) << "  (component " << TerminalText(c.component) << ")\n";
+// An action as one row: what runs (its cmd, or its description when it has
+// none) and, beside a cmd, its description.
+void AddAction(Table* table, const engine::PruneAction& a, std::string phase) {
+  table->AddRow({"run", std::move(phase), a.cmd.empty() ? a.description : a.cmd,
+                 a.cmd.empty() ? "-" : a.description, "-"});
+}
+
+// The plan as one table, in the order Zarf would act: charts uninstalled
+// from components that stay; each component removed, with its onRemove
+// actions and charts in the order they run; images deleted from the
+// registry (as the references Zarf pushed); images kept for other packages.
+// -o wide adds each image's normalized reference.
+// Above it the title, below it the refusal, warnings and the reminder that
+// nothing was done (all three left out with --no-headers).
+void PrintPlan(const engine::PrunePlan& plan, const OutputOptions& output, std::ostream& out) {
+  if (!output.no_headers) {
+    out << "Package \"" << TerminalText(plan.package) << "\": "
+        << (plan.is_remove ? "zarf package remove --prune" : "zarf package deploy --prune")
+        << " would make these changes:\n";
+  }
+  Table table({{"ACTION"}, {"KIND"}, {"NAME"}, {"DETAIL"}, {"NORMALIZED", true}});
+  for (const auto& c : plan.charts) {
+    for (const std::string& chart : c.charts) {
+      table.AddRow({"uninstall", "chart", chart, "component " + c.component + " stays", "-"});
     }
   }
-  if (!plan.components.empty()) {
-    any = true;
-    out << "\n  Remove components, in this order:\n";
-    for (const auto& c : plan.components) {
-      out << "    - " << TerminalText(c.name) << "\n";
-      for (const auto& a : c.actions) {
-        if (a.phase == "before") PrintAction(a, "onRemove.before", out);
-      }
-      for (const std::string& chart : c.charts)
-        out << "        uninstall chart " << TerminalText(chart) << "\n";
-      for (const auto& a : c.actions) {
-        if (a.phase != "before") PrintAction(a, "onRemove." + a.phase, out);
-      }
-      for (const auto& a : c.on_failure)
-        PrintAction(a, "onRemove.onFailure (only if removal fails)", out);
+  for (const auto& c : plan.components) {
+    table.AddRow({"remove", "component", c.name, "-", "-"});
+    for (const auto& a : c.actions) {
+      if (a.phase == "before") AddAction(&table, a, "onRemove.before");
     }
+    for (const std::string& chart : c.charts) {
+      table.AddRow({"uninstall", "chart", chart, "component " + c.name, "-"});
+    }
+    for (const auto& a : c.actions) {
+      if (a.phase != "before") AddAction(&table, a, "onRemove." + a.phase);
+    }
+    for (const auto& a : c.on_failure) AddAction(&table, a, "onRemove.onFailure");
   }
+  for (const auto& i : plan.images) {
+    table.AddRow({"delete", "image", i.image, "as " + Joined(i.references), i.ref.String()});
+  }
+  for (const auto& k : plan.kept_images) {
+    table.AddRow({"keep", "image", k.image, "used by " + Joined(k.kept_by), k.ref.String()});
+  }
+  if (table.rows() > 0) table.Print(output, out);
+  if (output.no_headers) return;
   if (plan.image_pruning_refused) {
-    out << "\n  Images: NOT pruned: " << TerminalText(plan.image_pruning_refused->message())
-        << "\n";
-  } else {
-    if (!plan.images.empty()) {
-      any = true;
-      out << "\n  Delete images from the Zarf registry (no other deployed "
-             "package uses them):\n";
-      for (const auto& i : plan.images) {
-        out << "    - " << TerminalText(i.image) << "\n";
-        for (const std::string& r : i.references)
-          out << "        " << TerminalText(r) << "\n";
-      }
-    }
-    if (!plan.kept_images.empty()) {
-      out << "\n  Keep images still used by other packages:\n";
-      for (const auto& k : plan.kept_images) {
-        out << "    - " << TerminalText(k.image) << "  (used by ";
-        for (std::size_t i = 0; i < k.kept_by.size(); ++i)
-          out << (i ? ", " : "") << TerminalText(k.kept_by[i]);
-        out << ")\n";
-      }
-    }
+    out << "Images: NOT pruned: " << TerminalText(plan.image_pruning_refused->message()) << "\n";
   }
-  for (const std::string& w : plan.warnings)
-    out << "\n  warning: " << TerminalText(w) << "\n";
-  if (!any) out << "\n  Nothing to prune.\n";
-  out << "\nThis is a plan only: nothing was deleted.\n";
+  for (const std::string& w : plan.warnings) out << "warning: " << TerminalText(w) << "\n";
+  if (table.rows() == 0) out << "Nothing to prune.\n";
+  out << "This is a plan only: nothing was deleted.\n";
 }
 
 // Every package of the local cache not marked removed, as --others. What
@@ -230,16 +225,8 @@ bool AddCachedOthers(const std::string& db, std::vector<DeployedPackage>* others
 
 }  // namespace
 
-int RunPrunePlan(const PrunePlanOptions& o, std::ostream& raw_out,
-                 std::ostream& err) {
-  // Names and values come from Secrets: a table never passes their control
-  // characters to the terminal.
-  TableStream table(raw_out, o.output == "table");
-  std::ostream& out = table.stream();
-  if (o.output != "table" && o.output != "json" && o.output != "yaml") {
-    err << "error: -o must be table or json\n";
-    return kExitUsage;
-  }
+int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err) {
+  if (!OutputFormatIsOneOf(o.output, kPlanFormats, err)) return kExitUsage;
   if (o.deployed.empty() || o.remove == !o.new_package.empty()) {
     err << "error: give --deployed and exactly one of --new PACKAGE or "
            "--remove\n";
@@ -315,10 +302,10 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& raw_out,
     err << "error: " << TerminalText(plan.status().message()) << "\n";
     return kExitSomeFailed;
   }
-  if (o.output != "table") {
-    PrintDocument(PlanJson(*plan), o.output, out);
+  if (o.output.structured()) {
+    PrintStructured(PlanJson(*plan), o.output.format, out);
   } else {
-    PrintPlan(*plan, out);
+    PrintPlan(*plan, o.output, out);
   }
   if (plan->image_pruning_refused) {
     err << "error: " << plan->image_pruning_refused->message() << "\n";
@@ -370,7 +357,7 @@ void RegisterPrune(CLI::App* app, int* exit_code) {
   plan->add_option("--registry", o->registry,
                    "Prefix image references with this Zarf registry host (e.g. "
                    "127.0.0.1:31999)");
-  AddOutputOption(plan, &o->output, {"table", "json", "yaml"});
+  AddOutputOptions(plan, &o->output, kPlanFormats);
   plan->callback(
       [o, exit_code] { *exit_code = RunPrunePlan(*o, std::cout, std::cerr); });
 }

@@ -4,7 +4,8 @@
 //
 //   zarf-state prune plan --deployed SECRET --new PACKAGE [--others LIST]...
 //   zarf-state prune plan --deployed SECRET --remove [--others LIST]...
-//       [--unreadable WHAT]... [--no-others] [--registry HOST] [-o table|json]
+//       [--unreadable WHAT]... [--no-others] [--registry HOST]
+//       [-o table|wide|json|yaml] [--no-headers]
 //
 // --deployed is the package's Secret (or bare DeployedPackage JSON) as
 // `kubectl get -o json|yaml` prints it; --new a ZarfPackage definition (JSON
@@ -23,6 +24,8 @@
 #include <string>
 #include <vector>
 
+#include "tools/output.h"
+
 namespace CLI {
 class App;
 }
@@ -39,7 +42,7 @@ struct PrunePlanOptions {
                                         // not marked removed is an "other"
   std::vector<std::string> unreadable;  // "secret NS/NAME", "namespace NS"
   std::string registry;                 // default "": references without host
-  std::string output = "table";         // table | json
+  OutputOptions output;                 // table | wide | json | yaml; --no-headers
 };
 
 // Prints the plan on `out` and errors on `err`. Returns kExitOk; kExitUsage

@@ -66,11 +66,7 @@ void RegisterReport(CLI::App* app, int* exit_code) {
   // The init state: read too (shown as a summary, never its credentials).
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
   cmd->callback([o, cluster, exit_code] {
-    if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
-      *exit_code = kExitSomeFailed;
-      return;
-    }
-    if (!InputIsUsable(o->files, "report", exit_code)) return;
+    if (!PrepareCommandInput(*cluster, &o->files, "report", exit_code)) return;
     *exit_code = RunReport(*o, std::cout, std::cerr);
   });
 }

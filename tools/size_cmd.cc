@@ -2,18 +2,21 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
-#include "codec/base64.h"
+#include "base/base64.h"
 #include "codec/compact.h"
-#include "codec/go_json.h"
+#include "json/go_json.h"
 #include "codec/gzip.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "tools/cluster_input.h"
 #include "tools/common.h"
+#include "tools/output.h"
 #include "tools/progress.h"
 #include "tools/terminal_text.h"
 
@@ -21,6 +24,8 @@ namespace zs::tools {
 namespace {
 
 using json::Value;
+
+const std::vector<std::string> kSizeFormats = {"table", "wide", "json", "yaml", "name"};
 
 struct CodecSizes {
   std::size_t json = 0;
@@ -119,49 +124,150 @@ std::int64_t Fit(std::size_t bytes, std::size_t per_event) {
   return h <= 0 ? 0 : h / static_cast<std::int64_t>(per_event);
 }
 
-Value CodecValue(std::size_t bytes, std::size_t per_event) {
-  return Value::MakeObject({{"bytes", Value::Int(static_cast<std::int64_t>(bytes))},
-                            {"headroomBytes", Value::Int(Headroom(bytes))},
-                            {"bytesPerEvent", Value::Int(static_cast<std::int64_t>(per_event))},
-                            {"moreEventsFit", Value::Int(Fit(bytes, per_event))}});
+// One codec's figures for one Secret.
+struct CodecFigures {
+  std::size_t bytes = 0;
+  std::size_t per_event = 0;
+  Value ToDocument() const {
+    return Value::MakeObject({{"bytes", Value::Int(static_cast<std::int64_t>(bytes))},
+                              {"headroomBytes", Value::Int(Headroom(bytes))},
+                              {"bytesPerEvent", Value::Int(static_cast<std::int64_t>(per_event))},
+                              {"moreEventsFit", Value::Int(Fit(bytes, per_event))}});
+  }
+};
+
+// One package Secret measured: a row of the table, an item of the json/yaml
+// list. Two Secrets of one package (an override namespace) are two rows,
+// told apart by `secret`.
+struct SizeRow {
+  std::string name;    // the package's
+  std::string secret;  // the Secret's name; "" for a bare payload
+  std::string source;  // the input label
+  std::size_t events = 0;
+  std::optional<Timestamp> last_event;  // the newest event's time
+  CodecFigures json, gzip;
+  std::optional<CodecFigures> compact;  // none when the compact writer refuses it
+  std::string compact_refused;          // why not
+  std::string zarf_note;                // stored compact: what Zarf cannot read
+
+  Value ToDocument() const {
+    Value v = Value::MakeObject(
+        {{"name", Value::String(name)},
+         {"secret", secret.empty() ? Value::Null() : Value::String(secret)},
+         {"source", Value::String(source)},
+         {"events", Value::Int(static_cast<std::int64_t>(events))},
+         {"lastEventTime", ReportTimeValue(last_event)},
+         {"limitBytes", Value::Int(static_cast<std::int64_t>(kSecretSizeLimit))},
+         {"json", json.ToDocument()},
+         {"gzipBase64", gzip.ToDocument()},
+         {"compact", compact ? compact->ToDocument()
+                             : Value::MakeObject({{"bytes", Value::Null()},
+                                                  {"refused", Value::String(compact_refused)}})}});
+    if (!zarf_note.empty()) v.Set("zarfNote", Value::String(zarf_note));
+    return v;
+  }
+};
+
+std::string Ratio(double a, double b) {
+  char s[32];
+  std::snprintf(s, sizeof s, "%.3f", a / b);
+  return s;
+}
+
+void PrintSizeTable(const std::vector<SizeRow>& rows, const OutputOptions& output,
+                    const Timestamp& now, std::ostream& out) {
+  Table table({{"PACKAGE"}, {"SECRET"}, {"JSON"}, {"GZIP+B64"}, {"COMPACT"}, {"C/JSON"},
+               {"C/GZIP"}, {"HEADROOM"}, {"EVENTS FIT"}, {"LAST EVENT"},
+               {"EVENTS", true}, {"STORED", true}, {"BYTES/EVENT", true}, {"SOURCE", true}});
+  for (const SizeRow& r : rows) {
+    const double j = static_cast<double>(r.json.bytes), g = static_cast<double>(r.gzip.bytes);
+    const std::string fit =
+        std::to_string(Fit(r.json.bytes, r.json.per_event)) + "/" +
+        (r.compact ? std::to_string(Fit(r.compact->bytes, r.compact->per_event)) : "-");
+    const std::string per_event = std::to_string(r.json.per_event) + "/" +
+                                  (r.compact ? std::to_string(r.compact->per_event) : "-");
+    table.AddRow({r.name, r.secret.empty() ? "-" : r.secret, std::to_string(r.json.bytes),
+                  std::to_string(r.gzip.bytes),
+                  r.compact ? std::to_string(r.compact->bytes) : "-",
+                  r.compact ? Ratio(static_cast<double>(r.compact->bytes), j) : "-",
+                  r.compact ? Ratio(static_cast<double>(r.compact->bytes), g) : "-",
+                  std::to_string(Headroom(r.json.bytes)), fit, AgeOr(r.last_event, now),
+                  std::to_string(r.events), r.zarf_note.empty() ? "json" : "compact", per_event,
+                  r.source});
+  }
+  table.Print(output, out);
+  // The notes a person needs; a script asking for --no-headers gets the rows
+  // only.
+  if (output.no_headers) return;
+  for (const SizeRow& r : rows) {
+    if (r.compact) continue;
+    out << TerminalText(r.name) << ": no compact size: the compact writer refuses it ("
+        << TerminalText(r.compact_refused) << ")\n";
+  }
+  for (const SizeRow& r : rows) {
+    if (r.zarf_note.empty()) continue;
+    out << TerminalText(r.name) << ": stored compact, which Zarf CANNOT READ: "
+        << TerminalText(r.zarf_note) << "\n";
+  }
+  out << "(HEADROOM: bytes left under " << kSecretSizeLimit
+      << " as JSON; EVENTS FIT: more events that fit, json/compact)\n";
+  // Medians over the packages all codecs measured: the corpus figures
+  // docs/performance.md quotes.
+  std::vector<double> j, g, c, cg, cj;
+  for (const SizeRow& r : rows) {
+    if (!r.compact) continue;
+    j.push_back(static_cast<double>(r.json.bytes));
+    g.push_back(static_cast<double>(r.gzip.bytes));
+    c.push_back(static_cast<double>(r.compact->bytes));
+    cg.push_back(c.back() / g.back());
+    cj.push_back(c.back() / j.back());
+  }
+  if (rows.size() < 2 || j.size() < 2) return;
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  };
+  char line[512];
+  std::snprintf(line, sizeof line,
+                "median over %zu packages: json %.0f, gzip+base64 %.0f, compact %.0f bytes; "
+                "compact/gzip %.3f, compact/json %.3f (medians of per-package ratios)\n",
+                j.size(), median(j), median(g), median(c), median(cg), median(cj));
+  out << line;
 }
 
 }  // namespace
 
-int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
-  // Names and values come from Secrets: a table never passes their control
-  // characters to the terminal.
-  TableStream table(raw_out, o.output == "table");
-  std::ostream& out = table.stream();
-  if (o.output != "table" && o.output != "json" && o.output != "yaml") {
-    err << "error: -o must be table, json or yaml\n";
+int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
+  if (!OutputFormatIsOneOf(o.output, kSizeFormats, err)) return kExitUsage;
+  Result<Timestamp> now = ParseNow(o.now);
+  if (!now.ok()) {
+    err << "error: " << TerminalText(now.status().message()) << "\n";
     return kExitUsage;
   }
-  Value rows = Value::MakeArray();
+  std::vector<SizeRow> rows;
   bool over_gate = false;
   Progress progress(err, "size", o.progress);
   const bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
-    progress.Update(rows.array().size(), "packages measured");
+    progress.Update(rows.size(), "packages measured");
     if (in.payload_kind != PayloadKind::kPackage) return Status::OK();
     ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
     ZS_ASSIGN_OR_RETURN(CodecSizes sizes, Measure(pkg));
     ZS_ASSIGN_OR_RETURN(CodecSizes per, PerEvent(pkg, sizes));
-    const std::string refused =
+    SizeRow row;
+    row.name = pkg.name;
+    if (in.is_secret) row.secret = std::string(ObjectName(in.object));
+    row.source = in.label;
+    row.events = pkg.events.size();
+    if (!pkg.events.empty()) row.last_event = pkg.events.back().timestamp;
+    row.json = {sizes.json, per.json};
+    row.gzip = {sizes.gzip, per.gzip};
+    row.compact_refused =
         sizes.compact_refused.empty() ? per.compact_refused : sizes.compact_refused;
-    rows.array().push_back(Value::MakeObject(
-        {{"name", Value::String(pkg.name)},
-         {"source", Value::String(in.label)},
-         {"events", Value::Int(static_cast<std::int64_t>(pkg.events.size()))},
-         {"limitBytes", Value::Int(static_cast<std::int64_t>(kSecretSizeLimit))},
-         {"json", CodecValue(sizes.json, per.json)},
-         {"gzipBase64", CodecValue(sizes.gzip, per.gzip)},
-         {"compact", refused.empty() ? CodecValue(sizes.compact, per.compact)
-                                     : Value::MakeObject({{"bytes", Value::Null()},
-                                                          {"refused", Value::String(refused)}})}}));
-    const std::string_view note = ZarfCannotRead(in.payload);
-    if (!note.empty()) rows.array().back().Set("zarfNote", Value::String(std::string(note)));
+    if (row.compact_refused.empty()) row.compact = CodecFigures{sizes.compact, per.compact};
+    row.zarf_note = std::string(ZarfCannotRead(in.payload));
     // The codec the Secret is stored in decides how close it is.
-    const std::size_t stored = note.empty() ? sizes.json : sizes.compact;
+    const std::size_t stored = row.zarf_note.empty() ? sizes.json : sizes.compact;
     const double percent = 100.0 * static_cast<double>(stored) / static_cast<double>(kSecretSizeLimit);
     const bool gate = o.fail_above_percent > 0 && percent > o.fail_above_percent;
     if (stored >= kSecretWarnBytes || gate) {
@@ -169,82 +275,30 @@ int RunSize(const SizeOptions& o, std::ostream& raw_out, std::ostream& err) {
       std::snprintf(pct, sizeof pct, "%.1f%%", percent);
       err << (gate ? "error: " : "warning: ") << TerminalText(in.label) << ": package "
           << TerminalText(pkg.name) << " is " << stored << " bytes as stored ("
-          << (note.empty() ? "json" : "compact") << "), " << pct << " of the " << kSecretSizeLimit
-          << "-byte Secret limit";
+          << (row.zarf_note.empty() ? "json" : "compact") << "), " << pct << " of the "
+          << kSecretSizeLimit << "-byte Secret limit";
       if (gate) err << ", over --fail-above " << o.fail_above_percent << "%";
       err << "\n";
       over_gate = over_gate || gate;
     }
+    rows.push_back(std::move(row));
     return Status::OK();
   });
   progress.Finish();
-  if (o.output != "table") {
-    PrintDocument(rows, o.output, out);
-    return failed || over_gate ? kExitSomeFailed : kExitOk;
+  if (o.output.structured()) {
+    Value list = Value::MakeArray();
+    for (const SizeRow& r : rows) list.array().push_back(r.ToDocument());
+    PrintStructured(list, o.output.format, out);
+  } else if (o.output.name()) {
+    std::vector<std::string> names;
+    for (const SizeRow& r : rows) names.push_back(r.name);
+    PrintNames("package", names, out);
+  } else {
+    PrintSizeTable(rows, o.output, *now, out);
   }
-  // Every value on one line: a line feed in a name cannot start a fake row.
-  rows = TerminalValues(rows);
-  char line[512];
-  std::snprintf(line, sizeof line, "%-24s %9s %9s %9s %7s %7s %11s %13s\n", "PACKAGE", "JSON", "GZIP+B64",
-                "COMPACT", "C/JSON", "C/GZIP", "HEADROOM", "EVENTS FIT");
-  out << line;
-  auto has_compact = [](const Value& r) { return !r.Find("compact")->Find("bytes")->is_null(); };
-  for (const Value& r : rows.array()) {
-    auto bytes = [&](const char* codec) { return std::stoll(r.Find(codec)->Find("bytes")->number_raw()); };
-    auto fit = [&](const char* codec) { return r.Find(codec)->Find("moreEventsFit")->number_raw(); };
-    const double j = static_cast<double>(bytes("json")), g = static_cast<double>(bytes("gzipBase64"));
-    if (has_compact(r)) {
-      const double c = static_cast<double>(bytes("compact"));
-      std::snprintf(line, sizeof line, "%-24.24s %9lld %9lld %9lld %7.3f %7.3f %11lld %6s/%-6s\n",
-                    std::string(r.StringOr("name")).c_str(), bytes("json"), bytes("gzipBase64"),
-                    bytes("compact"), c / j, c / g,
-                    static_cast<long long>(Headroom(static_cast<std::size_t>(j))), fit("json").c_str(),
-                    fit("compact").c_str());
-    } else {
-      std::snprintf(line, sizeof line, "%-24.24s %9lld %9lld %9s %7s %7s %11lld %6s/%-6s\n",
-                    std::string(r.StringOr("name")).c_str(), bytes("json"), bytes("gzipBase64"), "-",
-                    "-", "-", static_cast<long long>(Headroom(static_cast<std::size_t>(j))),
-                    fit("json").c_str(), "-");
-    }
-    out << line;
-  }
-  for (const Value& r : rows.array()) {
-    if (has_compact(r)) continue;
-    out << r.StringOr("name") << ": no compact size: the compact writer refuses it ("
-        << r.Find("compact")->StringOr("refused") << ")\n";
-  }
-  for (const Value& r : rows.array()) {
-    if (r.StringOr("zarfNote").empty()) continue;
-    out << r.StringOr("name") << ": stored compact, which Zarf CANNOT READ: " << r.StringOr("zarfNote")
-        << "\n";
-  }
-  out << "(HEADROOM: bytes left under " << kSecretSizeLimit
-      << " as JSON; EVENTS FIT: more events that fit, json/compact)\n";
-  if (rows.array().size() > 1) {
-    // Medians over the input: the corpus figures docs/performance.md quotes.
-    std::vector<double> j, g, c, cg, cj;
-    for (const Value& r : rows.array()) {
-      if (!has_compact(r)) continue;  // medians over the packages all codecs measured
-      auto bytes = [&](const char* codec) {
-        return std::stod(r.Find(codec)->Find("bytes")->number_raw());
-      };
-      j.push_back(bytes("json"));
-      g.push_back(bytes("gzipBase64"));
-      c.push_back(bytes("compact"));
-      cg.push_back(c.back() / g.back());
-      cj.push_back(c.back() / j.back());
-    }
-    if (j.size() < 2) return failed ? kExitSomeFailed : kExitOk;
-    auto median = [](std::vector<double> v) {
-      std::sort(v.begin(), v.end());
-      const std::size_t n = v.size();
-      return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-    };
-    std::snprintf(line, sizeof line,
-                  "median over %zu packages: json %.0f, gzip+base64 %.0f, compact %.0f bytes; "
-                  "compact/gzip %.3f, compact/json %.3f (medians of per-package ratios)\n",
-                  j.size(), median(j), median(g), median(c), median(cg), median(cj));
-    out << line;
+  if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
+    err << "error: " << TerminalText(s.message()) << "\n";
+    return kExitSomeFailed;
   }
   return failed || over_gate ? kExitSomeFailed : kExitOk;
 }
@@ -253,7 +307,8 @@ void RegisterSize(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<SizeOptions>();
   CLI::App* cmd = app->add_subcommand("size", "Secret bytes as JSON, gzip-JSON and compact; headroom; events that fit");
   CLI::Option* files = cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
-  AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
+  AddOutputOptions(cmd, &o->output, kSizeFormats);
+  cmd->add_option("--now", o->now, "Compute the LAST EVENT age as of this RFC 3339 time");
   cmd->add_option("--fail-above", o->fail_above_percent,
                   "Exit 1 when a Secret, as stored, is over PCT% of the 1 MiB limit (a CI gate)")
       ->check(CLI::Range(0.0, 100.0));
@@ -261,11 +316,7 @@ void RegisterSize(CLI::App* app, int* exit_code) {
   // The init state: not read, not fetched.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
   cmd->callback([o, cluster, exit_code] {
-    if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
-      *exit_code = kExitSomeFailed;
-      return;
-    }
-    if (!InputIsUsable(o->files, "size", exit_code)) return;
+    if (!PrepareCommandInput(*cluster, &o->files, "size", exit_code)) return;
     o->progress = ProgressWanted(o->quiet);
     *exit_code = RunSize(*o, std::cout, std::cerr);
   });

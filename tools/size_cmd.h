@@ -1,4 +1,4 @@
-// `zarf-state size [-f FILE|-]... [-o table|json]`: how big each package's
+// `zarf-state size [-f FILE|-]... [-o table|wide|json|yaml|name] [--no-headers]`: how big each package's
 // Secret is under each codec, against the API server's 1,048,576-byte limit.
 //
 // For every package: the bytes as Zarf JSON (codec `json`), as
@@ -8,12 +8,16 @@
 // adding typical events and encoding, not estimated from averages).
 // A Secret over 90% of the limit as stored gets a warning on stderr;
 // --fail-above PCT makes one over PCT% an error (exit 1), as a CI gate.
+// One row per Secret: an override package's second Secret is a second row
+// of the same package name, told apart by its SECRET column.
 #ifndef ZARF_STATE_TOOLS_SIZE_CMD_H_
 #define ZARF_STATE_TOOLS_SIZE_CMD_H_
 
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "tools/output.h"
 
 namespace CLI {
 class App;
@@ -23,7 +27,8 @@ namespace zs::tools {
 
 struct SizeOptions {
   std::vector<std::string> files;
-  std::string output = "table";
+  OutputOptions output;  // table | wide | json | yaml | name; --no-headers
+  std::string now;       // RFC 3339: the time the LAST EVENT age is computed against; "" = now
   // Exit 1 when a Secret, as stored, is over this share of the limit (in
   // percent; 0: never). Every Secret over 90% is warned about regardless.
   double fail_above_percent = 0;

@@ -5,8 +5,8 @@
 #include <iostream>
 
 #include "codec/credentials.h"
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
@@ -153,11 +153,7 @@ void RegisterStatus(CLI::App* app, int* exit_code) {
   // The init state: not read, not fetched.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
   cmd->callback([o, cluster, exit_code] {
-    if (!UseClusterInput(*cluster, &o->files, std::cerr)) {
-      *exit_code = kExitSomeFailed;
-      return;
-    }
-    if (!InputIsUsable(o->files, "status", exit_code)) return;
+    if (!PrepareCommandInput(*cluster, &o->files, "status", exit_code)) return;
     *exit_code = RunStatus(*o, std::cout, std::cerr);
   });
 }

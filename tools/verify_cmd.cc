@@ -4,61 +4,93 @@
 
 #include <iostream>
 
-#include "codec/go_json.h"
 #include "engine/cache.h"
 #include "tools/common.h"
+#include "tools/progress.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
+namespace {
 
-int RunVerify(const VerifyOptions& o, std::ostream& raw_out, std::ostream& err) {
-  // Names and values come from Secrets: a table never passes their control
-  // characters to the terminal.
-  TableStream table(raw_out, o.output == "table");
-  std::ostream& out = table.stream();
-  if (o.output != "table" && o.output != "json" && o.output != "yaml") {
-    err << "error: -o must be table, json or yaml\n";
-    return kExitUsage;
+using json::Value;
+
+const std::vector<std::string> kVerifyFormats = {"table", "wide", "json", "yaml"};
+
+// What verify found, as it is printed: the cache checked and its report.
+struct VerifyResult {
+  std::string db;
+  engine::VerifyReport report;
+
+  Value ToDocument() const {
+    Value problems = Value::MakeArray();
+    for (const std::string& p : report.problems) problems.array().push_back(Value::String(p));
+    return Value::MakeObject(
+        {{"ok", Value::Bool(report.ok())},
+         {"packages", Value::Int(static_cast<std::int64_t>(report.packages))},
+         {"records", Value::Int(static_cast<std::int64_t>(report.records))},
+         {"indexEntries", Value::Int(static_cast<std::int64_t>(report.index_entries))},
+         {"problems", std::move(problems)}});
   }
+
+  // One row for the cache, then one indented line per problem: the
+  // problems are the point of the command, so --no-headers keeps them.
+  void PrintTable(const OutputOptions& output, std::ostream& out) const {
+    Table table({{"CACHE"}, {"PACKAGES"}, {"RECORDS"}, {"INDEX ENTRIES"}, {"PROBLEMS"},
+                 {"RESULT"}});
+    table.AddRow({db, std::to_string(report.packages), std::to_string(report.records),
+                  std::to_string(report.index_entries), std::to_string(report.problems.size()),
+                  report.ok() ? "ok" : "FAILED"});
+    table.Print(output, out);
+    for (const std::string& p : report.problems) out << "  " << TerminalText(p) << "\n";
+  }
+};
+
+}  // namespace
+
+int RunVerify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
+  if (!OutputFormatIsOneOf(o.output, kVerifyFormats, err)) return kExitUsage;
   auto cache = OpenCacheReadOnly(o.db);
   if (!cache.ok()) {
     err << "error: " << TerminalText(cache.status().message()) << "\n";
     return kExitSomeFailed;
   }
-  auto report = (*cache)->Verify();
+  // A big cache takes seconds: a progress line on a terminal (tools/progress.h).
+  Progress progress(err, "verify " + o.db, o.progress);
+  auto report = (*cache)->Verify([&](std::string_view stage, std::uint64_t done) {
+    if (stage == "packages") {
+      progress.Update(done, "packages checked");
+    } else {
+      progress.Update(done, "of 4 indexes checked");
+    }
+  });
+  progress.Finish();
   if (!report.ok()) {
     err << "error: " << TerminalText(report.status().message()) << "\n";
     return kExitSomeFailed;
   }
-  if (o.output != "table") {
-    json::Value problems = json::Value::MakeArray();
-    for (const std::string& p : report->problems) problems.array().push_back(json::Value::String(p));
-    const json::Value v = json::Value::MakeObject(
-        {{"ok", json::Value::Bool(report->ok())},
-         {"packages", json::Value::Int(static_cast<std::int64_t>(report->packages))},
-         {"records", json::Value::Int(static_cast<std::int64_t>(report->records))},
-         {"indexEntries", json::Value::Int(static_cast<std::int64_t>(report->index_entries))},
-         {"problems", std::move(problems)}});
-    PrintDocument(v, o.output, out);
+  const VerifyResult result{o.db, std::move(*report)};
+  if (o.output.structured()) {
+    PrintStructured(result.ToDocument(), o.output.format, out);
   } else {
-    out << "verify: " << o.db << ": " << report->packages << " packages, " << report->records
-        << " records, " << report->index_entries << " index entries: "
-        << (report->ok() ? "ok" : std::to_string(report->problems.size()) + " problem(s)") << "\n";
-    for (const std::string& p : report->problems) out << "  " << TerminalText(p) << "\n";
+    result.PrintTable(o.output, out);
   }
   if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
     err << "error: " << TerminalText(s.message()) << "\n";
     return kExitSomeFailed;
   }
-  return report->ok() ? kExitOk : kExitSomeFailed;
+  return result.report.ok() ? kExitOk : kExitSomeFailed;
 }
 
 void RegisterVerify(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<VerifyOptions>();
   CLI::App* cmd = app->add_subcommand("verify", "Check the local cache's consistency");
   AddCacheDirOption(cmd, &o->db, "The cache directory");
-  AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
-  cmd->callback([o, exit_code] { *exit_code = RunVerify(*o, std::cout, std::cerr); });
+  AddOutputOptions(cmd, &o->output, kVerifyFormats);
+  AddQuietFlag(cmd, &o->quiet);
+  cmd->callback([o, exit_code] {
+    o->progress = ProgressWanted(o->quiet);
+    *exit_code = RunVerify(*o, std::cout, std::cerr);
+  });
 }
 
 }  // namespace zs::tools

@@ -26,8 +26,8 @@
 #include <vector>
 
 #include "bench/bench_main.h"
-#include "codec/json_reader.h"
-#include "codec/json_value.h"
+#include "json/json_reader.h"
+#include "json/json_value.h"
 #include "codec/model.h"
 #include "codec/model_json.h"
 #include "codec/timestamp.h"

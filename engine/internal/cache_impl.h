@@ -48,7 +48,8 @@ class CacheImpl final : public Cache {
                                             const HistoryFilter& filter) const override;
   Status ScanHistory(const std::function<bool(std::string_view package, HistoryEntry& entry)>&
                          visit) const override;
-  Result<VerifyReport> Verify() const override;
+  using Cache::Verify;
+  Result<VerifyReport> Verify(const VerifyProgress& progress) const override;
   EventLog& log() override { return log_; }
 
  private:

@@ -11,7 +11,7 @@ _zarf_state_words() {
     inspect) echo "-f --filename -o --output --show-secrets --cluster -n --namespace --context
                    --kubeconfig" ;;
     migrate) echo "-f --filename --to --dry-run -o --output --report-format --report --out --codec
-                   -q --quiet --no-progress --cluster -n --namespace --context --kubeconfig" ;;
+                   --no-headers -q --quiet --cluster -n --namespace --context --kubeconfig" ;;
     record) echo "deploy remove component finish abandon" ;;
     "record deploy") echo "-f --filename --log --max-events --stdout --codec --package --digest
                            --source --cli-version --connectivity --config --components --fail
@@ -25,15 +25,15 @@ _zarf_state_words() {
     replay) echo "-f --filename --log --package --db --at --upto --verify --max-events -o --output" ;;
     config) echo "digest diff" ;;
     "config digest") echo "--kind -f --filename --canonical" ;;
-    "config diff") echo "--kind -o --output --package --exit-code" ;;
-    size) echo "-f --filename -o --output --fail-above -q --quiet --cluster -n --namespace --context
+    "config diff") echo "--kind -o --output --no-headers --package --exit-code" ;;
+    size) echo "-f --filename -o --output --no-headers --now --fail-above -q --quiet --cluster -n --namespace --context
                 --kubeconfig" ;;
     bench) echo "growth" ;;
     "bench growth") echo "--out --cycles --components --images --charts --values-bytes --max-events
-                          --pin-digests --max-images --codecs -o --output -q --quiet" ;;
+                          --pin-digests --max-images --codecs -o --output --no-headers -q --quiet" ;;
     prune) echo "plan" ;;
     "prune plan") echo "--deployed --new --remove --others --db --no-others --unreadable --registry
-                        -o --output" ;;
+                        -o --output --no-headers" ;;
     ingest) echo "--db -f --filename --full-dump --sync-every --no-sync --bulk -q --quiet --cluster
                   -n --namespace --context --kubeconfig" ;;
     query) echo "--db -o --output --now history status image component source config-changed" ;;
@@ -41,7 +41,7 @@ _zarf_state_words() {
     "query status") echo "--outcome" ;;
     "query image") echo "--repository" ;;
     "query config-changed") echo "-f --filename --exit-code" ;;
-    verify) echo "--db -o --output" ;;
+    verify) echo "--db -o --output --no-headers -q --quiet" ;;
     report) echo "-f --filename --db --migrate-report --prune-plan --growth --now --out --cluster -n
                   --namespace --context --kubeconfig" ;;
     completion) echo "bash zsh fish" ;;

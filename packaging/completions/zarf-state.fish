@@ -75,10 +75,16 @@ for c in zarf-state kubectl-zarf_state
         complete -c $c -n "__zarf_state_path $p" -l context -x -d 'kubeconfig context'
         complete -c $c -n "__zarf_state_path $p" -l kubeconfig -r -F -d 'kubeconfig file'
     end
-    for p in migrate size ingest 'bench growth'
+    for p in migrate size ingest verify 'bench growth'
         complete -c $c -n "__zarf_state_path $p" -s q -l quiet -d 'No progress line'
     end
     complete -c $c -n '__zarf_state_path size' -l fail-above -x -d 'Exit 1 over PCT% of the limit'
+    complete -c $c -n '__zarf_state_path size' -l now -x -d 'Ages as of this RFC 3339 time'
+    for p in size verify 'config diff' 'prune plan' 'bench growth'
+        complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'wide' -d 'Output format'
+        complete -c $c -n "__zarf_state_path $p" -l no-headers -d 'No header line'
+    end
+    complete -c $c -n '__zarf_state_path size' -s o -l output -x -a 'name' -d 'Output format'
     for p in 'config diff' 'query config-changed'
         complete -c $c -n "__zarf_state_path $p" -l exit-code -d 'Exit 1 when different'
     end
@@ -92,12 +98,12 @@ for c in zarf-state kubectl-zarf_state
 
     complete -c $c -n '__zarf_state_path migrate' -l to -x -a 'v2 legacy' -d 'Target shape'
     complete -c $c -n '__zarf_state_path migrate' -l dry-run -d 'Write only the report'
-    complete -c $c -n '__zarf_state_path migrate' -s o -l output -x -a 'json yaml table' -d 'Manifests format'
+    complete -c $c -n '__zarf_state_path migrate' -s o -l output -x -a 'json yaml' -d 'Manifests format'
     complete -c $c -n '__zarf_state_path migrate' -l report-format -x -a 'table json yaml' -d 'Report format'
     complete -c $c -n '__zarf_state_path migrate' -l report -r -F -d 'Report file'
     complete -c $c -n '__zarf_state_path migrate' -l out -r -F -d 'Manifests file'
     complete -c $c -n '__zarf_state_path migrate' -l codec -x -a 'json compact auto' -d 'Package Secret codec'
-    complete -c $c -n '__zarf_state_path migrate' -l no-progress -d 'No progress line'
+    complete -c $c -n '__zarf_state_path migrate' -l no-headers -d 'No header row in the report table'
 
     complete -c $c -n '__zarf_state_path record' -a 'deploy remove component finish abandon'
     for p in deploy remove component finish abandon

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "tests/test_random.h"
 
 namespace zs::json {

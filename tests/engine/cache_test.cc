@@ -355,6 +355,23 @@ TEST_F(CacheTest, AMalformedPayloadIsRefusedAndNothingIsWritten) {
             Status::Code::kInvalidArgument);
 }
 
+TEST_F(CacheTest, VerifyReportsItsProgressPerPackageAndPerIndex) {
+  Ingest(Payload(PackageSpec{.name = "a"}, 2));
+  Ingest(Payload(PackageSpec{.name = "b"}, 3));
+  std::vector<std::string> calls;
+  auto report = cache_->Verify([&](std::string_view stage, std::uint64_t done) {
+    calls.push_back(std::string(stage) + " " + std::to_string(done));
+  });
+  ASSERT_TRUE(report.ok());
+  EXPECT_TRUE(report->ok());
+  EXPECT_EQ(calls, (std::vector<std::string>{"packages 1", "packages 2", "indexes 0", "indexes 1",
+                                             "indexes 2", "indexes 3"}));
+  // Without a callback: the same report.
+  auto plain = cache_->Verify();
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain->records, report->records);
+}
+
 TEST_F(CacheTest, VerifyCatchesACorruptedIndexEntry) {
   Ingest(Payload(PackageSpec{.name = "a"}, 2));
   Ingest(Payload(PackageSpec{.name = "b", .images = {"redis:7"}}, 2));

@@ -3,7 +3,7 @@
 # legacy fixture corpus, and requires every output byte (stdout, stderr, exit
 # code, files written) to match the native run. The default build targets
 # baseline x86-64 and picks its SIMD kernels at run time
-# (codec/internal/cpu_dispatch.h), so it must run, and agree, everywhere.
+# (base/cpu_dispatch.h), so it must run, and agree, everywhere.
 #
 # usage: cpu_models_test.sh ZARF_STATE PRINT_SIMD_LEVEL DATA_DIR [MODEL=LEVEL...]
 #   ZARF_STATE        the binary under test
@@ -59,7 +59,7 @@ run() {
   step inspect "$@" "$bin" inspect "${inputs[@]}" -o json
   # As v2 JSON the near-1 MiB package is too large: it stays out of this one.
   step migrate-json "$@" "$bin" migrate "${lists[@]}" --codec json
-  step migrate-dry "$@" "$bin" migrate "${inputs[@]}" --dry-run -o json
+  step migrate-dry "$@" "$bin" migrate "${inputs[@]}" --dry-run --report-format json
   step size "$@" "$bin" size "${inputs[@]}" -o json
   # The compact round trip, one List at a time (one output file each): to
   # compact, read back, and to JSON again. The near-1 MiB package fits only

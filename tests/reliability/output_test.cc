@@ -154,7 +154,7 @@ TEST_F(OutputTest, AFailedMigrateOutLeavesTheExistingFileAsItWas) {
 TEST_F(OutputTest, DryRunWritesItsReportToTheReportFile) {
   Child c;
   c.stdout_path = P("stdout");
-  const Ran r = RunZs({"migrate", "-f", Data(kList), "--dry-run", "-o", "json", "--report",
+  const Ran r = RunZs({"migrate", "-f", Data(kList), "--dry-run", "--report-format", "json", "--report",
                        P("report.json")},
                       c, dir_);
   EXPECT_EQ(r.exit_code, 0) << r.err;

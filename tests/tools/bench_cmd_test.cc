@@ -12,13 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
 #include "codec/secret.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 #include "tools/growth_sim.h"
 #include "tools/svg_plot.h"
+#include "yaml/yaml.h"
 
 namespace zs::tools {
 namespace {
@@ -385,7 +386,7 @@ TEST_F(BenchCmdTest, WritesBothCsvsAndBothPlotsAndReportsEveryCodec) {
 
 TEST_F(BenchCmdTest, JsonOutputHasTheLargestFitPerCodec) {
   BenchGrowthOptions o = Options();
-  o.output = "json";
+  o.output.format = "json";
   o.codecs = {"json", "gzip"};
   ASSERT_EQ(Run(o), kExitOk) << err_.str();
   auto report = json::ParseJson(out_.str());
@@ -404,10 +405,33 @@ TEST_F(BenchCmdTest, JsonOutputHasTheLargestFitPerCodec) {
   EXPECT_EQ(Count(Read("growth-cycles.csv"), "\n"), 1u + 12 * 2);
 }
 
+TEST_F(BenchCmdTest, WideAndNoHeadersAndYaml) {
+  BenchGrowthOptions o = Options();
+  o.codecs = {"json"};
+  o.output.format = "wide";
+  o.output.no_headers = true;
+  ASSERT_EQ(Run(o), kExitOk) << err_.str();
+  // One row, no title, header or file list; wide adds the exact bytes.
+  const std::string row = out_.str();
+  EXPECT_EQ(row.rfind("json ", 0), 0u) << row;
+  EXPECT_EQ(Count(row, "\n"), 1u) << row;
+  o.output.no_headers = false;
+  ASSERT_EQ(Run(o), kExitOk) << err_.str();
+  EXPECT_NE(out_.str().find("   FIT BYTES\n"), std::string::npos) << out_.str();
+  o.output.format = "yaml";
+  ASSERT_EQ(Run(o), kExitOk) << err_.str();
+  auto docs = yaml::ParseDocuments(out_.str());
+  ASSERT_TRUE(docs.ok()) << out_.str();
+  EXPECT_EQ(docs->at(0).Find("codecs")->array().size(), 1u);
+}
+
 TEST_F(BenchCmdTest, BadFlagsAreUsageErrors) {
   BenchGrowthOptions o = Options();
-  o.output = "xml";
+  o.output.format = "xml";
   EXPECT_EQ(Run(o), kExitUsage);
+  o.output.format = "name";  // no names to print
+  EXPECT_EQ(Run(o), kExitUsage);
+  EXPECT_EQ(out_.str(), "");
   o = Options();
   o.codecs = {"json", "brotli"};
   EXPECT_EQ(Run(o), kExitUsage);

@@ -6,7 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
+#include "tests/table_rows.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 
@@ -57,9 +58,9 @@ TEST(ConfigCmdTest, DiffListsChangedPathsAndMasksSecrets) {
   int code = -1;
   const std::string out = RunCmd(o, &code);
   EXPECT_EQ(code, kExitOk);
-  EXPECT_NE(out.find("~ Values.replicas: 2 -> 3"), std::string::npos) << out;
-  EXPECT_NE(out.find("~ NamespaceOverride: \"\" -> \"x\""), std::string::npos) << out;
-  EXPECT_NE(out.find("Values.db.password: \"[REDACTED]\""), std::string::npos) << out;
+  EXPECT_TRUE(testing::HasTableRow(out, "changed Values.replicas 2 3")) << out;
+  EXPECT_TRUE(testing::HasTableRow(out, "changed NamespaceOverride \"\" \"x\"")) << out;
+  EXPECT_TRUE(testing::HasTableRow(out, "changed Values.db.password \"[REDACTED]\" \"[REDACTED]\"")) << out;
   EXPECT_EQ(out.find("\"a\""), std::string::npos);
   o.new_file = o.old_file;
   EXPECT_NE(RunCmd(o, &code).find("no changes"), std::string::npos);

@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "tests/run_binary.h"
 #include "tests/test_dir.h"
 #include "tests/test_util.h"
@@ -220,9 +220,9 @@ TEST_F(KubectlPluginTest, ReportOfTheClusterShowsItsPackagesAndNoCredential) {
 }
 
 TEST_F(KubectlPluginTest, MigrateDryRunOfTheClusterEqualsThatOfTheFile) {
-  const RunResult r = Plugin({"migrate", "--cluster", "--dry-run", "-o", "json"});
+  const RunResult r = Plugin({"migrate", "--cluster", "--dry-run", "--report-format", "json"});
   ASSERT_EQ(r.exit_code, kExitOk) << r.err;
-  EXPECT_EQ(r.out, DirectAsCluster({"migrate", "--dry-run", "-o", "json"}));
+  EXPECT_EQ(r.out, DirectAsCluster({"migrate", "--dry-run", "--report-format", "json"}));
   EXPECT_NE(r.out.find("zarf-package-init"), std::string::npos);
   // Writes stay explicit: no manifests on the terminal.
   const RunResult bare = Plugin({"migrate", "--cluster"});

@@ -6,14 +6,15 @@
 #include <sys/stat.h>
 #include <thread>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/secret.h"
-#include "codec/yaml.h"
+#include "yaml/yaml.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 
@@ -186,7 +187,7 @@ TEST(MigrateCmdTest, DryRunPrintsOnlyTheReport) {
   MigrateOptions o;
   o.files = {(DataDir() / "legacy/e03-v0.19.0-v0.21.3/all-secrets.list.json").string()};
   o.dry_run = true;
-  o.output = "json";
+  o.report_format = "json";
   Ran r = Migrate(o);
   ASSERT_EQ(r.code, kExitOk) << r.err;
   EXPECT_TRUE(r.err.empty());
@@ -259,7 +260,7 @@ TEST(MigrateCmdTest, OversizedSecretIsRefusedAsJsonAndStoredCompactByDefault) {
             std::string::npos);
   // A dry run says what a real run writes: the codec and the compact bytes.
   o.dry_run = true;
-  o.output = "json";
+  o.report_format = "json";
   Ran dry = Migrate(o);
   ASSERT_EQ(dry.code, kExitOk) << dry.err;
   auto report = json::ParseJson(dry.out);
@@ -269,7 +270,7 @@ TEST(MigrateCmdTest, OversizedSecretIsRefusedAsJsonAndStoredCompactByDefault) {
   const std::string after = obj.Find("bytesAfter")->number_raw();
   EXPECT_LT(std::stoul(after), 400000u) << after;
   o.dry_run = false;
-  o.output.clear();
+  o.report_format = "table";
   // Back to its era as JSON, byte for byte.
   o.files = {TempFile("near-1mib-v2.json", auto_run.out).string()};
   o.to = "P1";
@@ -307,6 +308,74 @@ TEST(MigrateCmdTest, OutputToAFifoIsWrittenThroughNotReplaced) {
   EXPECT_TRUE(S_ISFIFO(st.st_mode)) << "the FIFO was replaced by a file";
   EXPECT_FALSE(fs::exists(fifo.string() + ".lock"));
   fs::remove(fifo);
+}
+
+}  // namespace
+}  // namespace zs::tools
+
+namespace zs::tools {
+namespace {
+
+// -o is the manifests' format and --report-format the report's, with
+// --dry-run too: neither is taken for the other.
+TEST(MigrateCmdTest, DryRunReportFollowsReportFormatNotOutput) {
+  MigrateOptions o;
+  o.files = {(DataDir() / "legacy/e03-v0.19.0-v0.21.3/all-secrets.list.json").string()};
+  o.dry_run = true;
+  o.output = "yaml";  // the manifests' format: no manifests in a dry run
+  o.report_format = "json";
+  Ran r = Migrate(o);
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  Result<json::Value> report = json::ParseJson(r.out);
+  ASSERT_TRUE(report.ok()) << r.out;
+  EXPECT_EQ(report->Find("summary")->Find("failed")->number_raw(), "0");
+
+  o.report_format = "yaml";
+  r = Migrate(o);
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  Result<std::vector<json::Value>> docs = yaml::ParseDocuments(r.out);
+  ASSERT_TRUE(docs.ok()) << r.out;
+  ASSERT_EQ(docs->size(), 1u);
+  EXPECT_EQ(docs->at(0).Find("objects")->array().size(),
+            report->Find("objects")->array().size());
+
+  o.report_format = "table";
+  r = Migrate(o);
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_EQ(r.out.rfind("OBJECT ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("\nsummary: "), std::string::npos) << r.out;
+  // Each object's details follow its row, indented.
+  EXPECT_NE(r.out.find("   migrated\n    evidence: not S4: has secret; not S2: has agentTLS\n"),
+            std::string::npos)
+      << r.out;
+  o.no_headers = true;
+  Ran bare = Migrate(o);
+  ASSERT_EQ(bare.code, kExitOk) << bare.err;
+  EXPECT_EQ(bare.out.find("OBJECT"), std::string::npos) << bare.out;
+  EXPECT_EQ(bare.out.rfind("zarf/zarf-state ", 0), 0u) << bare.out;
+  EXPECT_EQ(std::count(bare.out.begin(), bare.out.end(), '\n') + 1,
+            std::count(r.out.begin(), r.out.end(), '\n'))
+      << "the same lines but the header";
+}
+
+TEST(MigrateCmdTest, AFormatEitherCannotPrintIsAUsageError) {
+  MigrateOptions o;
+  o.files = {(DataDir() / "legacy/e03-v0.19.0-v0.21.3/all-secrets.list.json").string()};
+  o.dry_run = true;
+  o.output = "table";  // once the dry-run report's format; never the manifests'
+  Ran r = Migrate(o);
+  EXPECT_EQ(r.code, kExitUsage);
+  EXPECT_NE(r.err.find("-o must be json or yaml"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  o.output = "json";
+  o.report_format = "wide";
+  r = Migrate(o);
+  EXPECT_EQ(r.code, kExitUsage);
+  EXPECT_NE(r.err.find("--report-format must be table, json or yaml"), std::string::npos) << r.err;
+  o.dry_run = false;
+  r = Migrate(o);
+  EXPECT_EQ(r.code, kExitUsage);
+  EXPECT_TRUE(r.out.empty()) << "nothing migrated before the usage error";
 }
 
 }  // namespace

@@ -6,12 +6,13 @@
 #include <fstream>
 #include <sstream>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/model.h"
 #include "codec/model_json.h"
 #include "codec/secret.h"
 #include "engine/image_ref.h"
 #include "engine/prune.h"
+#include "tests/table_rows.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 
@@ -73,6 +74,7 @@ bool Has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+
 TEST(PruneCmdTest, TableListsChartsComponentsAndKeptImages) {
   const PlanRun r = RunPlan(Upgrade());
   EXPECT_EQ(r.code, kExitOk) << r.err;
@@ -80,22 +82,35 @@ TEST(PruneCmdTest, TableListsChartsComponentsAndKeptImages) {
   EXPECT_TRUE(
       Has(r.out, "zarf package deploy --prune would make these changes"))
       << r.out;
-  EXPECT_TRUE(Has(r.out, "    - podinfo/podinfo  (component podinfo)\n"))
+  EXPECT_TRUE(testing::HasTableRow(r.out, "uninstall chart podinfo/podinfo component podinfo stays"))
       << r.out;
-  EXPECT_TRUE(Has(r.out,
-                  "    - dashboards\n        uninstall chart "
-                  "monitoring/raw-podinfo-dashboards-grafana-dashboards\n"))
+  EXPECT_TRUE(testing::HasTableRows(r.out, {"remove component dashboards -",
+                              "uninstall chart monitoring/raw-podinfo-dashboards-grafana-dashboards "
+                              "component dashboards"}))
       << r.out;
-  EXPECT_TRUE(Has(
-      r.out,
-      "    - ghcr.io/stefanprodan/podinfo:6.5.0  (used by podinfo-canary)\n"))
+  EXPECT_TRUE(testing::HasTableRow(r.out, "keep image ghcr.io/stefanprodan/podinfo:6.5.0 used by podinfo-canary"))
       << r.out;
-  EXPECT_FALSE(Has(r.out, "Delete images")) << r.out;
+  EXPECT_FALSE(Has(r.out, "delete ")) << r.out;
+}
+
+TEST(PruneCmdTest, NoHeadersPrintsTheRowsOnly) {
+  PrunePlanOptions o = Upgrade();
+  o.output.no_headers = true;
+  const PlanRun r = RunPlan(o);
+  EXPECT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_EQ(testing::SqueezedLines(r.out),
+            (std::vector<std::string>{
+                "uninstall chart podinfo/podinfo component podinfo stays",
+                "remove component dashboards -",
+                "uninstall chart monitoring/raw-podinfo-dashboards-grafana-dashboards component "
+                "dashboards",
+                "keep image ghcr.io/stefanprodan/podinfo:6.5.0 used by podinfo-canary"}))
+      << r.out;
 }
 
 TEST(PruneCmdTest, JsonIsTheStableForm) {
   PrunePlanOptions o = Upgrade();
-  o.output = "json";
+  o.output.format = "json";
   const PlanRun r = RunPlan(o);
   ASSERT_EQ(r.code, kExitOk) << r.err;
   auto v = json::ParseJson(r.out);
@@ -127,14 +142,13 @@ TEST(PruneCmdTest, RemoveWithNoOtherPackagePrunesBothPushedReferences) {
   EXPECT_EQ(r.code, kExitOk) << r.err;
   const std::string crc = std::to_string(
       engine::ZarfCrc(*engine::ParseImageRef("ghcr.io/stefanprodan/podinfo")));
-  EXPECT_TRUE(Has(r.out,
-                  "    - ghcr.io/stefanprodan/podinfo:6.5.0\n"
-                  "        127.0.0.1:31999/stefanprodan/podinfo:6.5.0\n"
-                  "        127.0.0.1:31999/stefanprodan/podinfo:6.5.0-zarf-" +
-                      crc + "\n"))
+  EXPECT_TRUE(testing::HasTableRow(r.out,
+                     "delete image ghcr.io/stefanprodan/podinfo:6.5.0 "
+                     "as 127.0.0.1:31999/stefanprodan/podinfo:6.5.0, "
+                     "127.0.0.1:31999/stefanprodan/podinfo:6.5.0-zarf-" + crc))
       << r.out;
   // Reverse deployment order: dashboards before podinfo.
-  EXPECT_LT(r.out.find("- dashboards"), r.out.find("- podinfo\n")) << r.out;
+  EXPECT_LT(r.out.find("component   dashboards"), r.out.find("component   podinfo ")) << r.out;
 }
 
 TEST(PruneCmdTest, UnreadableSecretRefusesImagePruningOnlyWithExitOne) {
@@ -147,8 +161,8 @@ TEST(PruneCmdTest, UnreadableSecretRefusesImagePruningOnlyWithExitOne) {
       "missing read access to: secret zarf/zarf-package-x, namespace team-b"))
       << r.err;
   EXPECT_TRUE(Has(r.out, "Images: NOT pruned: image pruning refused")) << r.out;
-  EXPECT_TRUE(Has(r.out, "    - dashboards\n")) << r.out;
-  EXPECT_TRUE(Has(r.out, "    - podinfo/podinfo  (component podinfo)\n"))
+  EXPECT_TRUE(testing::HasTableRow(r.out, "remove component dashboards -")) << r.out;
+  EXPECT_TRUE(testing::HasTableRow(r.out, "uninstall chart podinfo/podinfo component podinfo stays"))
       << r.out;
 }
 
@@ -171,7 +185,7 @@ TEST(PruneCmdTest, UndecodableOtherSecretCountsAsUnreadable) {
   EXPECT_EQ(r.code, kExitSomeFailed);
   EXPECT_TRUE(Has(r.err, "zarf/zarf-package-broken")) << r.err;
   EXPECT_TRUE(Has(r.err, "missing read access to: ")) << r.err;
-  EXPECT_TRUE(Has(r.out, "- dashboards")) << r.out;
+  EXPECT_TRUE(testing::HasTableRow(r.out, "remove component dashboards -")) << r.out;
 }
 
 TEST(PruneCmdTest, NewPackageMayBeASecret) {
@@ -190,7 +204,7 @@ TEST(PruneCmdTest, EveryLegacyEraPlansAgainstItsOwnList) {
     o.deployed = secret.string();
     o.remove = true;
     o.others = {(secret.parent_path() / "all-secrets.list.json").string()};
-    o.output = "json";
+    o.output.format = "json";
     const PlanRun r = RunPlan(o);
     EXPECT_EQ(r.code, kExitOk) << secret << "\n" << r.err;
     auto v = json::ParseJson(r.out);
@@ -207,7 +221,7 @@ TEST(PruneCmdTest, UsageErrorsExitTwo) {
   o.remove = true;  // and --new
   EXPECT_EQ(RunPlan(o).code, kExitUsage);
   o = Upgrade();
-  o.output = "xml";
+  o.output.format = "xml";
   EXPECT_EQ(RunPlan(o).code, kExitUsage);
   o = Upgrade();
   o.no_others = true;

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/secret.h"
 #include "tests/test_dir.h"
@@ -113,7 +113,7 @@ TEST_F(RecordLifecycleTest, AKeptComponentStaysPrunableAndRemovable) {
   other.deployed = P("other.json");
   other.remove = true;
   other.others = {P("secret.json")};
-  other.output = "json";
+  other.output.format = "json";
   std::ostringstream out, err;
   ASSERT_EQ(RunPrunePlan(other, out, err), kExitOk) << err.str();
   EXPECT_EQ(out.str().find("busybox:1.36-zarf-"), std::string::npos) << out.str();

@@ -278,7 +278,7 @@ def main():
         run([binary, "ingest", "--db", db, "-f", secret])
         migration = os.path.join(work, "migration.json")
         open(migration, "w").write(run([binary, "migrate", "-f", samples + "/multi-era.list.json",
-                                        "--dry-run", "-o", "json"]).stdout)
+                                        "--dry-run", "--report-format", "json"]).stdout)
         plan = os.path.join(work, "plan.json")
         open(plan, "w").write(run([binary, "prune", "plan", "--deployed", secret, "--new",
                                    samples + "/podinfo-3.yaml", "--others",
