@@ -182,7 +182,7 @@ TEST_F(RecordCmdTest, StatusReportsHowLongAnOperationHasBeenInProgress) {
   o.now = FormatRfc3339(Timestamp::FromUnixNanos(started.unix_nanos() + (6LL * 3600 + 120) * 1000000000LL));
   std::ostringstream out, err;
   ASSERT_EQ(RunStatus(o, out, err), kExitOk) << err.str();
-  EXPECT_NE(out.str().find("Deploy InProgress for 6h2m"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("   Deploy/InProgress   6h2m   for 6h2m "), std::string::npos) << out.str();
   RecordOptions abandon;
   abandon.action = "abandon";
   abandon.outcome = "Failed";
