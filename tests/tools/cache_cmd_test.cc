@@ -291,7 +291,7 @@ TEST_F(CacheCmdTest, ReplayAndPrunePlanReadTheCache) {
   r.verify = true;
   std::ostringstream ro, re;
   ASSERT_EQ(RunReplay(r, ro, re), kExitOk) << re.str();
-  EXPECT_NE(ro.str().find("#12   2023-11-14T22:15:21Z  Deploy/Succeeded version 1.12.0"), std::string::npos) << ro.str();
+  EXPECT_NE(ro.str().find("\n12    2023-11-14T22:15:21Z   Deploy/Succeeded version 1.12.0 "), std::string::npos) << ro.str();
   EXPECT_NE(ro.str().find("verify: a in " + db_ + ": no drift"), std::string::npos) << ro.str();
 
   PrunePlanOptions p;

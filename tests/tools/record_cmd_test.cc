@@ -170,8 +170,8 @@ TEST_F(RecordCmdTest, TimeTravelStopsAfterNRecords) {
   o.upto = 3;
   std::ostringstream out, err;
   ASSERT_EQ(RunReplay(o, out, err), kExitOk) << err.str();
-  EXPECT_NE(out.str().find("#3 "), std::string::npos);
-  EXPECT_EQ(out.str().find("#4 "), std::string::npos);
+  EXPECT_NE(out.str().find("\n3 "), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("\n4 "), std::string::npos) << out.str();
 }
 
 TEST_F(RecordCmdTest, StatusReportsHowLongAnOperationHasBeenInProgress) {
