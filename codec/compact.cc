@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "codec/event.pb.h"
-#include "codec/go_json.h"
+#include "json/go_json.h"
 #include "codec/internal/format.h"
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/secret.h"
 
 namespace zs::compact {

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "codec/model.h"
-#include "codec/status.h"
+#include "base/status.h"
 
 namespace zs::compact {
 

@@ -1,12 +1,18 @@
 #include "codec/config.h"
 
-#include <openssl/evp.h>
-
-#include "codec/go_json.h"
+#include "json/canonical_json.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/internal/object_io.h"
 
 namespace zs {
 namespace {
+
+Result<std::string> DigestMarshaled(const Result<std::string>& marshaled) {
+  if (!marshaled.ok()) return marshaled.status();
+  ZS_ASSIGN_OR_RETURN(json::Value doc, json::ParseJson(*marshaled));
+  return json::CanonicalDigest(doc);
+}
 
 using internal::DecodeString;
 using internal::JoinPath;
@@ -157,19 +163,6 @@ Result<std::string> MarshalRemoveConfig(const RemoveConfig& c) {
   return out;
 }
 
-std::string Sha256Digest(std::string_view bytes) {
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  EVP_Digest(bytes.data(), bytes.size(), md, &len, EVP_sha256(), nullptr);
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "sha256:";
-  for (unsigned int i = 0; i < len; ++i) {
-    out += kHex[md[i] >> 4];
-    out += kHex[md[i] & 0xF];
-  }
-  return out;
-}
-
 Result<std::string> DeployConfigDigest(const DeployConfig& config) {
   ZS_ASSIGN_OR_RETURN(std::string bytes, MarshalDeployConfig(config));
   return Sha256Digest(bytes);
@@ -178,6 +171,14 @@ Result<std::string> DeployConfigDigest(const DeployConfig& config) {
 Result<std::string> RemoveConfigDigest(const RemoveConfig& config) {
   ZS_ASSIGN_OR_RETURN(std::string bytes, MarshalRemoveConfig(config));
   return Sha256Digest(bytes);
+}
+
+Result<std::string> CanonicalDeployConfigDigest(const DeployConfig& config) {
+  return DigestMarshaled(MarshalDeployConfig(config));
+}
+
+Result<std::string> CanonicalRemoveConfigDigest(const RemoveConfig& config) {
+  return DigestMarshaled(MarshalRemoveConfig(config));
 }
 
 }  // namespace zs

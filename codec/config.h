@@ -14,9 +14,10 @@
 #include <string>
 #include <string_view>
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 #include "codec/model.h"
-#include "codec/status.h"
+#include "base/digest.h"
+#include "base/status.h"
 
 namespace zs {
 
@@ -33,12 +34,20 @@ Result<RemoveConfig> DecodeRemoveConfig(const json::Value& value);
 Result<std::string> MarshalDeployConfig(const DeployConfig& config);
 Result<std::string> MarshalRemoveConfig(const RemoveConfig& config);
 
-// "sha256:<64 hex digits>" of `bytes`.
-std::string Sha256Digest(std::string_view bytes);
-
 // Zarf's configDigest: Sha256Digest(MarshalXConfig(config)).
 Result<std::string> DeployConfigDigest(const DeployConfig& config);
 Result<std::string> RemoveConfigDigest(const RemoveConfig& config);
+
+// The canonical digest of a typed config. The config is first written as Go's
+// json.Marshal writes it (MarshalDeployConfig / MarshalRemoveConfig), so Go
+// field names are the keys whatever case the input used, and a nil map is
+// `null`; that text is parsed back and digested:
+//   CanonicalDeployConfigDigest(c)
+//       == json::CanonicalDigest(json::ParseJson(MarshalDeployConfig(c)))
+// Fails with InvalidArgument when a number in the config's values is outside
+// double range (Go could not have decoded it either).
+Result<std::string> CanonicalDeployConfigDigest(const DeployConfig& config);
+Result<std::string> CanonicalRemoveConfigDigest(const RemoveConfig& config);
 
 }  // namespace zs
 

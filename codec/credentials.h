@@ -29,8 +29,8 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/json_value.h"
-#include "codec/status.h"
+#include "json/json_value.h"
+#include "base/status.h"
 
 namespace zs {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "codec/status.h"
+#include "base/status.h"
 
 namespace zs {
 

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 #include "codec/timestamp.h"
 
 namespace zs {

@@ -1,8 +1,8 @@
 #include "codec/model_json.h"
 
-#include "codec/go_json.h"
+#include "json/go_json.h"
 #include "codec/internal/object_io.h"
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 
 namespace zs {
 namespace {

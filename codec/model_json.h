@@ -17,9 +17,9 @@
 #include <string>
 #include <string_view>
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 #include "codec/model.h"
-#include "codec/status.h"
+#include "base/status.h"
 
 namespace zs {
 

@@ -24,7 +24,7 @@
 #include <cstddef>
 #include <string_view>
 
-#include "codec/status.h"
+#include "base/status.h"
 
 namespace zs {
 

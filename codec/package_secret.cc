@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "codec/base64.h"
+#include "base/base64.h"
 #include "codec/compact.h"
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 
 namespace zs {

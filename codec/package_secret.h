@@ -34,11 +34,11 @@
 #include <utility>
 #include <vector>
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 #include "codec/model.h"
 #include "codec/model_json.h"
 #include "codec/secret.h"
-#include "codec/status.h"
+#include "base/status.h"
 
 namespace zs {
 

@@ -1,11 +1,11 @@
 #include "codec/secret.h"
 
-#include "codec/base64.h"
+#include "base/base64.h"
 #include "codec/compact.h"
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
-#include "codec/text_encoding.h"
-#include "codec/yaml.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
+#include "json/text_encoding.h"
+#include "yaml/yaml.h"
 
 namespace zs {
 namespace {

@@ -21,8 +21,8 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/json_value.h"
-#include "codec/status.h"
+#include "json/json_value.h"
+#include "base/status.h"
 
 namespace zs {
 
@@ -92,7 +92,7 @@ struct ReadLimits {
 };
 
 // Reads JSON or YAML (decided by the first non-blank character) in UTF-8, or
-// UTF-16 with a byte order mark (codec/text_encoding.h). JSON may be several
+// UTF-16 with a byte order mark (json/text_encoding.h). JSON may be several
 // documents one after another (concatenated, JSON Lines), read like a YAML
 // stream; a YAML document may also start with `{`. Returns an error only
 // when the text as a whole cannot be read; problems of single objects (wrong

@@ -48,7 +48,7 @@
 #include <vector>
 
 #include "codec/model.h"
-#include "codec/status.h"
+#include "base/status.h"
 #include "engine/event_log.h"
 #include "engine/record.h"
 

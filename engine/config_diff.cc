@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <utility>
 
-#include "codec/go_json.h"
+#include "json/go_json.h"
 
 namespace zs::engine {
 namespace {

@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "codec/credentials.h"
-#include "codec/json_value.h"
-#include "codec/status.h"
+#include "json/json_value.h"
+#include "base/status.h"
 
 namespace zs::engine {
 

@@ -5,8 +5,8 @@
 #include <set>
 #include <unordered_map>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "engine/derived_status.h"
 #include "engine/internal/file_log_reader.h"
 

@@ -40,7 +40,7 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/status.h"
+#include "base/status.h"
 #include "engine/event_log.h"
 #include "engine/fold.h"
 #include "engine/record.h"

@@ -9,7 +9,7 @@
 #include <set>
 #include <unordered_map>
 
-#include "codec/go_json.h"
+#include "json/go_json.h"
 #include "engine/derived_status.h"
 #include "engine/file_event_log.h"
 #include "engine/internal/file_log_reader.h"

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 
 namespace zs::engine {

@@ -41,7 +41,7 @@
 #include <vector>
 
 #include "codec/model.h"
-#include "codec/status.h"
+#include "base/status.h"
 #include "engine/record.h"
 
 namespace zs::engine {

@@ -2,7 +2,7 @@
 
 #include "codec/config.h"
 #include "codec/credentials.h"
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/names.h"
 #include "engine/derived_status.h"
 

@@ -51,9 +51,9 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 #include "codec/model.h"
-#include "codec/status.h"
+#include "base/status.h"
 #include "engine/image_ref.h"
 
 namespace zs::engine {

@@ -1,9 +1,9 @@
 #include <string>
 
-#include "codec/canonical_json.h"
+#include "json/canonical_json.h"
 #include "codec/config.h"
-#include "codec/json_reader.h"
-#include "codec/yaml.h"
+#include "json/json_reader.h"
+#include "yaml/yaml.h"
 #include "fuzz/targets.h"
 
 namespace zs::fuzz {

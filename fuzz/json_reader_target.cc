@@ -1,8 +1,8 @@
 #include <string>
 
-#include "codec/canonical_json.h"
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/canonical_json.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "fuzz/targets.h"
 #include "fuzz/tree_checks.h"
 

@@ -2,7 +2,7 @@
 
 #include "codec/package_secret.h"
 #include "codec/secret.h"
-#include "codec/yaml.h"
+#include "yaml/yaml.h"
 #include "fuzz/targets.h"
 #include "fuzz/tree_checks.h"
 

@@ -2,7 +2,7 @@
 #ifndef ZARF_STATE_FUZZ_TREE_CHECKS_H_
 #define ZARF_STATE_FUZZ_TREE_CHECKS_H_
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 
 namespace zs::fuzz {
 

@@ -1,9 +1,9 @@
 #include <string>
 #include <vector>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
-#include "codec/yaml.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
+#include "yaml/yaml.h"
 #include "codec/zarf_package.h"
 #include "fuzz/targets.h"
 

@@ -4,8 +4,8 @@
 #include <utility>
 #include <vector>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "migrate/internal/migrators.h"
 #include "migrate/internal/reshape.h"

@@ -30,10 +30,10 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 #include "codec/model.h"
 #include "codec/secret.h"
-#include "codec/status.h"
+#include "base/status.h"
 #include "migrate/shape.h"
 
 namespace zs::migrate {

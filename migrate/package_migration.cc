@@ -3,7 +3,7 @@
 // additions: stripped on the way down, never invented on the way up.
 #include <string>
 
-#include "codec/json_path.h"
+#include "json/json_path.h"
 #include "migrate/internal/migrators.h"
 #include "migrate/internal/schema.h"
 

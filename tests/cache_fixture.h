@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/model.h"
 #include "codec/model_json.h"
 #include "codec/secret.h"

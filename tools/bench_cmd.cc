@@ -11,7 +11,7 @@
 #include <map>
 #include <optional>
 
-#include "codec/go_json.h"
+#include "json/go_json.h"
 #include "codec/secret.h"
 #include "tools/common.h"
 #include "tools/progress.h"

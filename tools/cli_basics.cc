@@ -8,8 +8,8 @@
 #include <utility>
 
 #include "codec/compact.h"
-#include "codec/go_json.h"
-#include "codec/json_value.h"
+#include "json/go_json.h"
+#include "json/json_value.h"
 #include "tools/build_info.h"
 #include "tools/common.h"
 

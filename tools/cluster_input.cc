@@ -5,8 +5,8 @@
 #include <map>
 #include <utility>
 
-#include "codec/json_reader.h"
-#include "codec/json_value.h"
+#include "json/json_reader.h"
+#include "json/json_value.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "tools/common.h"

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/status.h"
+#include "base/status.h"
 
 namespace CLI {
 class App;

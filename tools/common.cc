@@ -20,10 +20,10 @@
 #include <optional>
 #include <utility>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
-#include "codec/text_encoding.h"
-#include "codec/yaml.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
+#include "json/text_encoding.h"
+#include "yaml/yaml.h"
 #include "tools/bounded_read.h"
 #include "tools/terminal_text.h"
 

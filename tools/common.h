@@ -12,9 +12,9 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 #include "codec/secret.h"
-#include "codec/status.h"
+#include "base/status.h"
 #include "codec/timestamp.h"
 #include "engine/cache.h"
 #include "engine/config_diff.h"

@@ -5,13 +5,13 @@
 #include <cctype>
 #include <iostream>
 
-#include "codec/canonical_json.h"
+#include "json/canonical_json.h"
 #include "codec/config.h"
 #include "codec/credentials.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "engine/config_diff.h"
 #include "tools/common.h"
 #include "tools/terminal_text.h"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 #include "engine/config_diff.h"
 
 namespace CLI {

@@ -18,9 +18,9 @@
 #include <optional>
 #include <string>
 
-#include "codec/json_value.h"
 #include "codec/model.h"
 #include "codec/timestamp.h"
+#include "json/json_value.h"
 
 namespace zs::tools {
 

@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "codec/compact.h"
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/gzip.h"
 #include "codec/model_json.h"
 #include "codec/secret.h"

@@ -28,9 +28,9 @@
 #include <utility>
 #include <vector>
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 #include "codec/model.h"
-#include "codec/status.h"
+#include "base/status.h"
 
 namespace zs::tools {
 

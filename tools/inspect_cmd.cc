@@ -8,7 +8,7 @@
 #include <optional>
 #include <variant>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/compact.h"
 #include "codec/credentials.h"

@@ -11,11 +11,11 @@
 #include <sstream>
 
 #include "codec/compact.h"
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
-#include "codec/yaml.h"
+#include "yaml/yaml.h"
 #include "migrate/migrate.h"
 #include "tools/cluster_input.h"
 #include "tools/common.h"

@@ -6,8 +6,8 @@
 #include <cassert>
 #include <utility>
 
-#include "codec/go_json.h"
-#include "codec/yaml.h"
+#include "json/go_json.h"
+#include "yaml/yaml.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {

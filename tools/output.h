@@ -22,8 +22,8 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/json_value.h"
 #include "codec/timestamp.h"
+#include "json/json_value.h"
 
 namespace CLI {
 class App;

@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/zarf_package.h"
 #include "tools/common.h"
 #include "tools/terminal_text.h"

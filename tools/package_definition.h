@@ -14,8 +14,8 @@
 #include <ostream>
 #include <string>
 
-#include "codec/json_value.h"
-#include "codec/status.h"
+#include "json/json_value.h"
+#include "base/status.h"
 
 namespace zs::tools {
 

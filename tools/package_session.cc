@@ -3,7 +3,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/names.h"
 #include "codec/package_secret.h"

@@ -29,7 +29,7 @@
 
 #include "codec/package_secret.h"
 #include "codec/secret.h"
-#include "codec/status.h"
+#include "base/status.h"
 #include "engine/event_log.h"
 #include "engine/file_event_log.h"
 #include "engine/lifecycle.h"

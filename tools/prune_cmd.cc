@@ -4,12 +4,12 @@
 #include <iostream>
 #include <memory>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/model.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
-#include "codec/yaml.h"
+#include "yaml/yaml.h"
 #include "engine/prune.h"
 #include "tools/common.h"
 #include "tools/terminal_text.h"

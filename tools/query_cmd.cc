@@ -8,7 +8,7 @@
 
 #include "codec/config.h"
 #include "codec/credentials.h"
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "engine/cache.h"

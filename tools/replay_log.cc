@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "codec/go_json.h"
+#include "json/go_json.h"
 
 namespace zs::tools {
 

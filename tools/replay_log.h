@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/status.h"
+#include "base/status.h"
 #include "engine/file_event_log.h"
 #include "engine/fold.h"
 

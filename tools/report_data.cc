@@ -5,7 +5,7 @@
 
 #include "codec/compact.h"
 #include "codec/credentials.h"
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"

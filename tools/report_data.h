@@ -19,8 +19,8 @@
 #include <utility>
 #include <vector>
 
-#include "codec/json_value.h"
-#include "codec/status.h"
+#include "json/json_value.h"
+#include "base/status.h"
 #include "codec/timestamp.h"
 
 namespace zs::tools {

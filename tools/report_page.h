@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 #include "tools/html_writer.h"
 #include "tools/report_data.h"
 

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <iostream>
 
-#include "codec/base64.h"
+#include "base/base64.h"
 #include "codec/compact.h"
-#include "codec/go_json.h"
+#include "json/go_json.h"
 #include "codec/gzip.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/status.h"
+#include "base/status.h"
 
 namespace zs::tools {
 

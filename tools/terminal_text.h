@@ -19,7 +19,7 @@
 #include <string_view>
 #include <utility>
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 
 namespace zs::tools {
 

@@ -4,7 +4,7 @@
 
 #include <iostream>
 
-#include "codec/go_json.h"
+#include "json/go_json.h"
 #include "engine/cache.h"
 #include "tools/common.h"
 #include "tools/terminal_text.h"

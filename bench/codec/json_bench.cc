@@ -1,4 +1,4 @@
-// Throughput of the JSON codec (codec/json_reader.h, codec/go_json.h) on a
+// Throughput of the JSON codec (json/json_reader.h, json/go_json.h) on a
 // DeployedPackage of about 1 MiB, the size limit of a Kubernetes Secret.
 //
 // Two inputs: a synthetic sample (tools/dev/sample_package.h, fixed seed)
@@ -20,10 +20,10 @@
 #include <string_view>
 
 #include "tools/dev/sample_package.h"
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
-#include "codec/json_value.h"
-#include "codec/status.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
+#include "json/json_value.h"
+#include "base/status.h"
 
 namespace zs::bench {
 namespace {

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "tools/dev/sample_package.h"
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/zarf_package.h"
 
 namespace zs::bench {

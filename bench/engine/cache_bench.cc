@@ -14,7 +14,7 @@
 #include <filesystem>
 #include <random>
 
-#include "codec/go_json.h"
+#include "json/go_json.h"
 #include "codec/secret.h"
 #include "engine/cache.h"
 #include "engine/internal/cache_db.h"

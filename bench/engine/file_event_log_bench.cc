@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "engine/file_event_log.h"
 #include "engine/fold.h"
 #include "engine/lifecycle.h"

@@ -26,8 +26,8 @@
 #include <utility>
 #include <vector>
 
-#include "codec/json_reader.h"
-#include "codec/json_value.h"
+#include "json/json_reader.h"
+#include "json/json_value.h"
 #include "codec/model.h"
 #include "codec/model_json.h"
 #include "codec/timestamp.h"

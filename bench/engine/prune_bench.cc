@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/json_value.h"
+#include "json/json_value.h"
 #include "codec/model.h"
 #include "engine/prune.h"
 

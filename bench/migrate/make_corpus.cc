@@ -16,8 +16,8 @@
 #include <string>
 
 #include "tools/dev/sample_package.h"
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/secret.h"
 
 namespace {

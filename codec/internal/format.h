@@ -56,7 +56,7 @@ inline constexpr std::uint64_t kChecksumSeed = 0;
 // allocation; an encoding that would exceed it is refused by the writer.
 inline constexpr std::uint32_t kMaxUncompressedBytes = 64u << 20;  // 64 MiB
 // Nesting of one free-JSON value, the value itself at level 1 and each
-// array or object adding one for its children, as codec/json_reader.h counts
+// array or object adding one for its children, as json/json_reader.h counts
 // it. Its default limit, so every value of a parsed document fits; the
 // recursive reader and writer stay within a small stack (sanitizers too).
 inline constexpr int kMaxJsonDepth = 512;

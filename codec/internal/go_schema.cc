@@ -3,8 +3,8 @@
 #include <set>
 #include <utility>
 
-#include "codec/json_reader.h"
-#include "codec/json_value.h"
+#include "json/json_reader.h"
+#include "json/json_value.h"
 
 namespace zs::internal {
 

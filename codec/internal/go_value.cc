@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <utility>
 
-#include "codec/base64.h"
-#include "codec/go_json.h"
+#include "base/base64.h"
+#include "json/go_json.h"
 
 namespace zs::internal {
 namespace {

@@ -32,8 +32,8 @@
 #include <vector>
 
 #include "codec/internal/go_schema.h"
-#include "codec/json_value.h"
-#include "codec/status.h"
+#include "json/json_value.h"
+#include "base/status.h"
 
 namespace zs::internal {
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "codec/status.h"
+#include "base/status.h"
 #include "engine/cache.h"
 #include "engine/internal/cache_format.h"
 

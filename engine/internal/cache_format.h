@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "codec/model.h"
-#include "codec/status.h"
+#include "base/status.h"
 #include "engine/cache.h"
 #include "engine/image_ref.h"
 #include "engine/record.h"

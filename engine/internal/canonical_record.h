@@ -17,7 +17,7 @@
 
 #include <string_view>
 
-#include "codec/status.h"
+#include "base/status.h"
 #include "engine/record.h"
 
 namespace zs::engine::internal {

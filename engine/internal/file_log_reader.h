@@ -15,8 +15,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "codec/json_value.h"
-#include "codec/status.h"
+#include "json/json_value.h"
+#include "base/status.h"
 #include "engine/file_event_log.h"
 #include "engine/internal/log_file.h"
 #include "engine/internal/log_format.h"

@@ -9,8 +9,8 @@
 #include <cerrno>
 #include <cstring>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 
 namespace zs::engine::internal {
 namespace {

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/status.h"
+#include "base/status.h"
 #include "engine/record.h"
 
 namespace zs::engine::internal {

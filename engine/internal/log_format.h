@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/status.h"
+#include "base/status.h"
 #include "engine/file_event_log.h"
 
 namespace zs::engine::internal {

@@ -5,8 +5,8 @@
 #include <charconv>
 #include <cstdint>
 
-#include "codec/go_json.h"
-#include "codec/json_path.h"
+#include "json/go_json.h"
+#include "json/json_path.h"
 
 namespace zs::migrate::internal {
 namespace {

@@ -8,9 +8,9 @@
 #include <random>
 #include <thread>
 
-#include "codec/base64.h"
+#include "base/base64.h"
 #include "codec/internal/format.h"
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "tests/test_util.h"

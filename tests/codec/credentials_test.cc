@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 
 namespace zs {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "tests/test_util.h"
 
 namespace zs {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "codec/compact.h"
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "tests/test_util.h"
 

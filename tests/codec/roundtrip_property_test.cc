@@ -4,8 +4,8 @@
 
 #include <random>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 
 namespace zs::json {
 namespace {

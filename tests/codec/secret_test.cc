@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "codec/base64.h"
-#include "codec/json_reader.h"
+#include "base/base64.h"
+#include "json/json_reader.h"
 #include "tests/test_util.h"
 
 namespace zs {

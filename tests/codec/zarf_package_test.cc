@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "tests/test_util.h"
 
 namespace zs {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "codec/config.h"
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 
 namespace zs::engine {
 namespace {

@@ -6,8 +6,8 @@
 #include <fstream>
 #include <random>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "engine/lifecycle.h"

@@ -5,7 +5,7 @@
 #include <limits>
 #include <random>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "engine/lifecycle.h"
 #include "engine/record.h"

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "codec/config.h"
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "engine/derived_status.h"
 

@@ -3,8 +3,11 @@
 layers, and that no folder's internal/ headers are included from outside it.
 
 Layers, lowest first (a file may include its own folder and lower layers):
+  base                   Status/Result, hex, digests, base64, SIMD dispatch
+  json                   the JSON family (zs::json), on base
+  yaml                   YAML (zs::yaml), on json (it reads into json::Value)
   codec                  the model and the codecs
-  engine, migrate        each on codec only; neither includes the other
+  engine, migrate        each on codec and below; neither includes the other
   tools                  the binary, on everything above
   fuzz, bench            harnesses, on everything (and tests/' shared helpers)
 Internal headers (X/internal/...) are for X itself and for the harnesses
@@ -19,9 +22,10 @@ import os
 import re
 import sys
 
-RANK = {"codec": 0, "engine": 1, "migrate": 1, "tools": 2, "fuzz": 3, "bench": 3}
+RANK = {"base": 0, "json": 1, "yaml": 2, "codec": 3, "engine": 4, "migrate": 4, "tools": 5,
+        "fuzz": 6, "bench": 6}
 # tests/ holds helpers the harnesses share (fixtures, runners): their layer.
-TESTS_RANK = 3
+TESTS_RANK = 6
 HARNESSES = ("tests/", "fuzz/", "bench/", "tools/dev/")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([^"]+)"')
 

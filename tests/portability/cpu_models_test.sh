@@ -3,7 +3,7 @@
 # legacy fixture corpus, and requires every output byte (stdout, stderr, exit
 # code, files written) to match the native run. The default build targets
 # baseline x86-64 and picks its SIMD kernels at run time
-# (codec/internal/cpu_dispatch.h), so it must run, and agree, everywhere.
+# (base/cpu_dispatch.h), so it must run, and agree, everywhere.
 #
 # usage: cpu_models_test.sh ZARF_STATE PRINT_SIMD_LEVEL DATA_DIR [MODEL=LEVEL...]
 #   ZARF_STATE        the binary under test

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/secret.h"
 #include "tests/test_util.h"
 #include "tools/common.h"

@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "codec/config.h"
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "engine/cache.h"
 #include "engine/internal/cache_db.h"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "tests/run_binary.h"
 #include "tests/test_dir.h"
 #include "tools/common.h"

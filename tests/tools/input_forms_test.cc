@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/secret.h"
 #include "tests/test_util.h"
 #include "tools/common.h"

@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "tests/run_binary.h"
 #include "tests/test_dir.h"
 #include "tests/test_util.h"

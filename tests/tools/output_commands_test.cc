@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "tests/run_binary.h"
 #include "tests/test_dir.h"
 #include "tests/test_util.h"

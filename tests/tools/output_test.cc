@@ -8,7 +8,7 @@
 #include <sstream>
 #include <string>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 
 namespace zs::tools {
 namespace {

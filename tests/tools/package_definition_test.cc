@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <sstream>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
 #include "tests/test_dir.h"

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/secret.h"
 #include "tests/test_dir.h"

@@ -12,8 +12,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "tests/run_binary.h"
 #include "tests/test_dir.h"

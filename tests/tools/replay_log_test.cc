@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <sstream>
 
-#include "codec/go_json.h"
-#include "codec/json_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "engine/lifecycle.h"
 #include "tests/test_dir.h"
 

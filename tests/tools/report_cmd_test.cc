@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "codec/credentials.h"
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/secret.h"
 #include "tests/test_util.h"
 #include "tools/common.h"

@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "tests/test_util.h"
 #include "tools/common.h"
 

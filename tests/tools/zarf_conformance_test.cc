@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "codec/base64.h"
-#include "codec/json_reader.h"
+#include "base/base64.h"
+#include "json/json_reader.h"
 #include "gtest/gtest.h"
 #include "tests/run_binary.h"
 #include "tests/test_util.h"

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"

@@ -39,7 +39,7 @@
 #include "tools/dev/sample_package.h"
 #include "codec/compact.h"
 #include "codec/internal/format.h"
-#include "codec/json_value.h"
+#include "json/json_value.h"
 #include "codec/model_json.h"
 
 namespace zs {

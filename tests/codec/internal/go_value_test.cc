@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "codec/internal/go_schema.h"
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 
 namespace zs::internal {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/json_reader.h"
+#include "json/json_reader.h"
 #include "engine/record.h"
 
 namespace zs::engine::internal {

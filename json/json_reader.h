@@ -1,0 +1,153 @@
+// Strict JSON reader producing an ordered, lossless json::Value.
+//
+// Parsing is done by simdjson's On-Demand API, which validates UTF-8 and the
+// document structure and exposes each number's raw token and each object's
+// key order; this file only builds the tree from it. Every error says what is
+// wrong and the byte offset where it was found.
+//
+// Thread safety: ParseJson is reentrant (each call owns its parser).
+#ifndef ZARF_STATE_JSON_JSON_READER_H_
+#define ZARF_STATE_JSON_JSON_READER_H_
+
+#include <cstddef>
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include "json/json_value.h"
+#include "base/status.h"
+
+namespace zs::json {
+
+// What to do when an object has the same key twice.
+enum class DuplicateKeys {
+  // Keep every member in order, duplicates included, for an exact round trip.
+  // Value::Find returns the last one, as Go's decoder would use.
+  kKeep,
+  // Keep one member per key at the position of its first occurrence, holding
+  // the value of its last occurrence (Go's map semantics, "last one wins").
+  kLastWins,
+  // Fail with Corruption naming the key and its byte offset.
+  kReject,
+};
+
+// Decode budget: a parse spends at most kElementFloor units plus one per
+// kBytesPerElement bytes of input (ParseOptions::max_elements overrides it);
+// building a scalar or an array costs one unit, an object kObjectUnits
+// (objects become structs of the model, the costliest part of a decode).
+// The tree, and what callers build from it, stays proportional to the input.
+// Going over is InvalidArgument with a message containing kOverBudget, the
+// budget and the byte offset. Values that are checked but not built
+// (ParseJsonSelected) cost nothing.
+inline constexpr std::size_t kElementFloor = 4096;
+inline constexpr std::size_t kBytesPerElement = 2;
+inline constexpr std::size_t kObjectUnits = 4;
+inline constexpr std::string_view kOverBudget = "over the element budget";
+
+// The default element budget, in units, for a text of `bytes` bytes.
+inline constexpr std::size_t DefaultElementBudget(std::size_t bytes) {
+  return kElementFloor + bytes / kBytesPerElement;
+}
+
+struct ParseOptions {
+  // Default: kKeep.
+  DuplicateKeys duplicates = DuplicateKeys::kKeep;
+  // Deepest nesting of arrays and objects accepted. Default: 512. Hard
+  // ceiling: 1024 (simdjson's default depth).
+  std::size_t max_depth = 512;
+  // Largest input accepted, in bytes. Default: 256 MiB.
+  std::size_t max_bytes = std::size_t{256} << 20;
+  // Most units spent building values (see kObjectUnits), the root included.
+  // Default: 0, which means DefaultElementBudget(input size).
+  std::size_t max_elements = 0;
+  // Bytes after the end of the text that may be read (never written) — for
+  // text in a std::string, its spare capacity. At least 64 lets the parser
+  // work in place instead of on a padded copy of the text. Default: 0.
+  std::size_t readable_padding = 0;
+};
+
+// Parses exactly one JSON text (RFC 8259; surrounding whitespace allowed).
+// Returns Corruption on malformed input or invalid UTF-8, with "at byte N";
+// InvalidArgument when a limit of `options` (bytes, depth, element budget)
+// is exceeded.
+Result<Value> ParseJson(std::string_view text, const ParseOptions& options = {});
+
+// ParseJson, except that the value of each member named `raw_key` of the
+// top-level object is not built when it is an object: the tree holds an
+// empty object in its place, and the value's byte offset in `text` is
+// appended to `*raw_offsets`, in member order. Such a value has passed the
+// parser's first stage (UTF-8, strings, brackets) but was not checked
+// further: the caller validates it (AppendCompactFromText, go_json.h, does)
+// or parses `text` again with ParseJson. Only with DuplicateKeys::kKeep;
+// other options build every value. Errors as ParseJson, except that an
+// error inside a skipped value may be reported differently or not at all.
+Result<Value> ParseJsonLeavingRaw(std::string_view text, std::string_view raw_key,
+                                  const ParseOptions& options,
+                                  std::vector<std::size_t>* raw_offsets);
+
+// The parts of a document ParseJsonSelected builds. A selection applies to
+// an object: each member listed is built with its own selection (nullptr:
+// the whole value); members not listed are built whole when `keep_others`,
+// else checked and left out of the tree. An array is selected as its
+// elements are; a scalar is always built.
+struct Selection {
+  struct Member {
+    std::string_view key;
+    const Selection* select = nullptr;
+  };
+  std::vector<Member> members;
+  bool keep_others = false;
+};
+
+// ParseJson, except that only the parts `selection` names are built. Parts
+// left out are checked exactly as ParseJson checks them (grammar, UTF-8,
+// escapes, depth; the same errors) but cost no allocation: for reading a
+// few fields of a large document. Only with DuplicateKeys::kKeep; other
+// options build every value.
+Result<Value> ParseJsonSelected(std::string_view text, const Selection& selection,
+                                const ParseOptions& options = {});
+
+// Whether a text is read as JSON rather than YAML: its first non-blank
+// character is `[`, or `{` followed (after blanks) by `"` or `}`. A document
+// such as `{kind: Secret, ...}` (PyYAML's flow style) is YAML: a JSON object
+// always opens with a quoted key.
+bool LooksLikeJson(std::string_view text);
+
+// A value's place in a text: bytes [begin, end).
+struct Span {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+};
+
+// The spans of the values of a text that holds two or more JSON objects or
+// arrays one after another, with only whitespace around and between them:
+// concatenated JSON as `jq '.items[]'` or `kubectl -o json` on several
+// objects prints it, and JSON Lines. Brackets are matched and strings (with
+// their escapes) skipped; nothing else is validated, so each span still goes
+// through ParseJson, which reports its errors. Returns an empty vector when
+// the text is not such a stream: a single value, a scalar at the top level,
+// unbalanced brackets, or other text between values. Linear in the text.
+std::vector<Span> SplitConcatenated(std::string_view text);
+
+// ParseJsonStreaming's callbacks. A non-OK status stops the parse and is
+// returned by it.
+using ItemHandler =
+    std::function<Status(Value item, std::size_t index, const Value& envelope_so_far)>;
+using EnvelopeHandler = std::function<Status(Value envelope, bool streamed)>;
+
+// ParseJson for documents too large to hold as one tree, such as a List of
+// hundreds of Secrets. When the top-level value is an object with an array
+// member `array_key` ("items"), each element of that array is built and
+// handed to `on_item` as soon as it is parsed, in order, with the members
+// read before it (`envelope_so_far`, where `array_key` is an empty array);
+// then `on_envelope` gets every member, the array still empty, and
+// streamed = true. Otherwise `on_envelope` gets the whole document and
+// streamed = false. A malformed document can fail after some items were
+// handed out. Limits and errors as ParseJson.
+Status ParseJsonStreaming(std::string_view text, std::string_view array_key,
+                          const ParseOptions& options, const ItemHandler& on_item,
+                          const EnvelopeHandler& on_envelope);
+
+}  // namespace zs::json
+
+#endif  // ZARF_STATE_JSON_JSON_READER_H_

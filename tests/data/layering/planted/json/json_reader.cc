@@ -1,0 +1,3 @@
+#include "yaml/yaml.h"
+#include "codec/model.h"
+#include "base/status.h"
