@@ -161,19 +161,20 @@ std::string Joined(const std::vector<std::string>& parts) {
 Table ReportTable(const std::vector<Report>& reports, const Timestamp& now) {
   Table t({{"NAME"}, {"VERSION"}, {"SIZE"}, {"USED"}, {"LATEST"}, {"AGE"}, {"EVENTS"},
            {"COMPONENTS"}, {"SECRET", true}, {"FORMAT", true}, {"CODEC", true},
-           {"HEADROOM", true}, {"GENERATION", true}, {"CLI", true},
+           {"HEADROOM", true}, {"GENERATION", true}, {"CLI", true}, {"COMPONENT STATUS", true},
            {"COMPONENT EVENTS", true}, {"CHARTS", true}, {"SOURCE", true}});
   for (const Report& report : reports) {
     if (const auto* s = std::get_if<InitStateReport>(&report)) {
       t.AddRow({s->name, "-", std::to_string(s->secret_bytes), Percent(s->secret_bytes), "-", "-",
                 "-", "-", s->name, "init-state", "json",
                 std::to_string(static_cast<std::int64_t>(kSecretSizeLimit) - s->secret_bytes), "-",
-                "-", "-", "-", s->source});
+                "-", "-", "-", "-", s->source});
       continue;
     }
     const PackageReport& p = std::get<PackageReport>(report);
-    std::vector<std::string> events, charts;
+    std::vector<std::string> statuses, events, charts;
     for (const ComponentRow& c : p.components) {
+      statuses.push_back(c.name + "=" + (c.status.empty() ? "-" : c.status));
       events.push_back(c.name + "=" + EventCell(c.last_event));
       for (const ChartRow& ch : c.charts) {
         charts.push_back(ch.namespace_ + "/" + ch.chart_name +
@@ -185,7 +186,8 @@ Table ReportTable(const std::vector<Report>& reports, const Timestamp& now) {
               p.latest_event ? Age(p.latest_event->timestamp, now) : "-", std::to_string(p.events),
               std::to_string(p.components.size()), p.secret_name, p.format, p.codec,
               std::to_string(p.headroom()), std::to_string(p.generation),
-              p.cli_version.empty() ? "-" : p.cli_version, Joined(events), Joined(charts), p.source});
+              p.cli_version.empty() ? "-" : p.cli_version, Joined(statuses), Joined(events),
+              Joined(charts), p.source});
   }
   return t;
 }
