@@ -192,9 +192,10 @@ Table ReportTable(const std::vector<Report>& reports, const Timestamp& now) {
   return t;
 }
 
-// A package Secret near or past the API server's limit, and one no Zarf
-// release reads: said on stderr whatever the format.
-void Warn(const PackageReport& p, std::ostream& err) {
+// A package Secret near or past the API server's limit: said on stderr
+// whatever the format. One no Zarf release reads: said on stderr when
+// `note_unreadable` (a table; a document carries zarfNote instead).
+void Warn(const PackageReport& p, bool note_unreadable, std::ostream& err) {
   const auto size = static_cast<std::size_t>(p.secret_bytes);
   if (size >= kSecretWarnBytes) {
     err << "warning: " << TerminalText(p.source) << ": the Secret is " << size << " bytes, "
@@ -204,7 +205,7 @@ void Warn(const PackageReport& p, std::ostream& err) {
                                       "many events still do)")
         << "\n";
   }
-  if (!p.zarf_note.empty()) {
+  if (note_unreadable && !p.zarf_note.empty()) {
     err << "warning: " << TerminalText(p.source) << ": Zarf CANNOT READ this Secret: "
         << TerminalText(p.zarf_note) << "\n";
   }
@@ -240,7 +241,7 @@ int RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& e
       if (s.ok()) size = *s;
     }
     PackageReport r = PackageOf(in, pkg, size);
-    Warn(r, err);
+    Warn(r, !options.output.structured(), err);
     reports.push_back(std::move(r));
     return Status::OK();
   });

@@ -139,7 +139,8 @@ int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
     ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
     StatusReport status = StatusOf(pkg);
     status.zarf_note = std::string(ZarfCannotRead(in.payload));
-    if (!status.zarf_note.empty()) {
+    // A table has no room for it; a document carries zarfNote.
+    if (!status.zarf_note.empty() && !o.output.structured()) {
       err << "warning: " << TerminalText(in.label) << ": Zarf CANNOT READ this Secret: "
           << TerminalText(status.zarf_note) << "\n";
     }
