@@ -22,6 +22,8 @@ constexpr CommandExamples kExamples[] = {
     {"inspect",
      "zarf-state inspect -f zarf-package-podinfo.json\n"
      "kubectl get secrets -n zarf -l package-deploy-info -o json | zarf-state inspect -o json\n"
+     "zarf-state inspect -f secrets.json -o json | jq '.[].latestEvent.outcome'\n"
+     "zarf-state inspect -f secrets.json -o wide --no-headers\n"
      "kubectl zarf-state inspect --cluster -n zarf --context prod"},
     {"migrate",
      "zarf-state migrate -f secrets.json --dry-run\n"
@@ -46,10 +48,12 @@ constexpr CommandExamples kExamples[] = {
     {"status",
      "zarf-state status -f zarf-package-podinfo.json\n"
      "zarf-state status -f secrets.json -o json --now 2026-01-01T00:00:00Z\n"
+     "zarf-state status -f secrets.json -o name\n"
      "kubectl zarf-state status --cluster"},
     {"replay",
      "zarf-state replay -f zarf-package-podinfo.json\n"
      "zarf-state replay --log podinfo.log -f zarf-package-podinfo.json --verify\n"
+     "zarf-state replay --log podinfo.log -o wide\n"
      "zarf-state replay --db ~/.zarf-state podinfo --at 2026-01-01T00:00:00Z"},
     {"config",
      "zarf-state config digest -f deploy-config.yaml\n"
@@ -80,7 +84,8 @@ constexpr CommandExamples kExamples[] = {
      "kubectl zarf-state ingest --cluster --db ~/.zarf-state --full-dump"},
     {"query",
      "zarf-state query --db ~/.zarf-state status\n"
-     "zarf-state query --db ~/.zarf-state image nginx --repository"},
+     "zarf-state query --db ~/.zarf-state image nginx --repository -o name\n"
+     "zarf-state query --db ~/.zarf-state --no-headers status"},
     {"query history",
      "zarf-state query --db ~/.zarf-state history podinfo --outcome Failed\n"
      "zarf-state query --db ~/.zarf-state history podinfo --since 2026-01-01T00:00:00Z"},

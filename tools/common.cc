@@ -25,6 +25,7 @@
 #include "json/text_encoding.h"
 #include "yaml/yaml.h"
 #include "tools/bounded_read.h"
+#include "tools/output.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -435,13 +436,7 @@ void AddOutputOption(CLI::App* cmd, std::string* output, const std::vector<std::
 }
 
 void PrintDocument(const json::Value& document, std::string_view format, std::ostream& out) {
-  if (format == "yaml") {
-    out << yaml::Write(document);
-    return;
-  }
-  std::string s;
-  json::AppendIndentedJson(&s, document, "  ");
-  out << s << "\n";
+  PrintStructured(document, format, out);
 }
 
 std::string DefaultCacheDir() {

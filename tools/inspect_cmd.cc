@@ -2,21 +2,24 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <variant>
 
-#include "json/go_json.h"
 #include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/compact.h"
 #include "codec/credentials.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
-#include "yaml/yaml.h"
 #include "engine/derived_status.h"
 #include "migrate/format.h"
 #include "tools/cluster_input.h"
 #include "tools/common.h"
+#include "tools/event_record.h"
+#include "tools/output.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -24,158 +27,211 @@ namespace {
 
 using json::Value;
 
-Value EventValue(const std::string& type, const std::string& outcome, const Timestamp& t) {
-  return Value::MakeObject({{"type", Value::String(type)},
-                            {"outcome", Value::String(outcome)},
-                            {"timestamp", Value::String(FormatRfc3339(t))}});
+// The formats inspect prints.
+const std::vector<std::string> kFormats = {"table", "wide", "json", "yaml", "name"};
+
+struct ChartRow {
+  std::string namespace_;
+  std::string chart_name;
+  std::string status;
+};
+
+struct ComponentRow {
+  std::string name;
+  std::string status;  // the deprecated `status` field
+  std::optional<EventRecord> last_event;
+  std::vector<ChartRow> charts;
+};
+
+// One package (docs/cli.md: "inspect -o json").
+struct PackageReport {
+  std::string source, secret_name, name, version, format, format_evidence, codec;
+  std::string zarf_note;  // why no Zarf release reads it; "" when one does
+  std::int64_t generation = 0;
+  std::string cli_version;
+  std::int64_t secret_bytes = 0;
+  std::int64_t events = 0;
+  std::optional<EventRecord> latest_event;
+  std::vector<ComponentRow> components;
+
+  std::int64_t headroom() const { return static_cast<std::int64_t>(kSecretSizeLimit) - secret_bytes; }
+  Value ToDocument() const;
+};
+
+// The init state (the zarf-state Secret), credentials redacted unless asked.
+struct InitStateReport {
+  std::string source;
+  std::string name;  // the Secret's name, or "zarf-state" for a bare payload
+  std::int64_t secret_bytes = 0;
+  bool credentials_shown = false;
+  Value state;
+
+  Value ToDocument() const {
+    return Value::MakeObject({{"kind", Value::String("init-state")},
+                              {"source", Value::String(source)},
+                              {"secretBytes", Value::Int(secret_bytes)},
+                              {"credentials", Value::String(credentials_shown ? "shown" : "redacted")},
+                              {"state", state}});
+  }
+};
+
+using Report = std::variant<PackageReport, InitStateReport>;
+
+Value PackageReport::ToDocument() const {
+  Value comps = Value::MakeArray();
+  for (const ComponentRow& c : components) {
+    Value charts = Value::MakeArray();
+    for (const ChartRow& ch : c.charts) {
+      charts.array().push_back(Value::MakeObject({{"namespace", Value::String(ch.namespace_)},
+                                                  {"chartName", Value::String(ch.chart_name)},
+                                                  {"status", Value::String(ch.status)}}));
+    }
+    comps.array().push_back(Value::MakeObject({{"name", Value::String(c.name)},
+                                               {"status", Value::String(c.status)},
+                                               {"lastEvent", EventDocument(c.last_event)},
+                                               {"charts", std::move(charts)}}));
+  }
+  Value v = Value::MakeObject({
+      {"kind", Value::String("package")},
+      {"source", Value::String(source)},
+      {"secretName", Value::String(secret_name)},
+      {"name", Value::String(name)},
+      {"version", Value::String(version)},
+      {"format", Value::String(format)},
+      {"codec", Value::String(codec)},
+      {"zarfReadable", Value::Bool(zarf_note.empty())},
+      {"formatEvidence", Value::String(format_evidence)},
+      {"generation", Value::Int(generation)},
+      {"cliVersion", Value::String(cli_version)},
+      {"secretBytes", Value::Int(secret_bytes)},
+      {"limitBytes", Value::Int(static_cast<std::int64_t>(kSecretSizeLimit))},
+      {"headroomBytes", Value::Int(headroom())},
+      {"events", Value::Int(events)},
+      {"latestEvent", EventDocument(latest_event)},
+      {"components", std::move(comps)},
+  });
+  if (!zarf_note.empty()) v.Set("zarfNote", Value::String(zarf_note));
+  return v;
 }
 
-// The stable machine-readable report of one package (docs/cli.md, "zarf-state inspect").
-Value PackageReport(const InputObject& in, const DeployedPackage& pkg, std::size_t size) {
+PackageReport PackageOf(const InputObject& in, const DeployedPackage& pkg, std::size_t size) {
+  PackageReport r;
   const Value* metadata = pkg.data.Find("metadata");
-  std::string why;
-  const std::string_view format = migrate::DetectPackageFormat(pkg, &why);
-  Value latest;
-  if (const PackageEvent* e = engine::LatestEvent(pkg)) {
-    latest = EventValue(e->type, e->outcome, e->timestamp);
-  }
-  Value components = Value::MakeArray();
+  r.format = std::string(migrate::DetectPackageFormat(pkg, &r.format_evidence));
+  r.source = in.label;
+  r.secret_name = in.is_secret ? std::string(ObjectName(in.object))
+                               : PackageSecretName(pkg.name, pkg.namespace_override);
+  r.name = pkg.name;
+  r.version = metadata ? std::string(metadata->StringOr("version")) : "";
+  r.codec = compact::LooksCompact(in.payload) ? "compact" : "json";
+  r.zarf_note = std::string(ZarfCannotRead(in.payload));
+  r.generation = pkg.generation;
+  r.cli_version = pkg.cli_version;
+  r.secret_bytes = static_cast<std::int64_t>(size);
+  r.events = static_cast<std::int64_t>(pkg.events.size());
+  r.latest_event = EventOf(engine::LatestEvent(pkg));
   if (pkg.deployed_components) {
     for (const DeployedComponent& c : *pkg.deployed_components) {
-      Value charts = Value::MakeArray();
+      ComponentRow row{c.name, c.status, EventOf(c.last_event), {}};
       if (c.installed_charts) {
         for (const InstalledChart& ch : *c.installed_charts) {
-          charts.array().push_back(Value::MakeObject({{"namespace", Value::String(ch.namespace_)},
-                                                      {"chartName", Value::String(ch.chart_name)},
-                                                      {"status", Value::String(ch.status)}}));
+          row.charts.push_back({ch.namespace_, ch.chart_name, ch.status});
         }
       }
-      Value last;
-      if (c.last_event) last = EventValue(c.last_event->type, c.last_event->outcome, c.last_event->timestamp);
-      components.array().push_back(Value::MakeObject({{"name", Value::String(c.name)},
-                                                      {"status", Value::String(c.status)},
-                                                      {"lastEvent", std::move(last)},
-                                                      {"charts", std::move(charts)}}));
+      r.components.push_back(std::move(row));
     }
   }
-  const std::string secret_name = in.is_secret ? std::string(ObjectName(in.object))
-                                               : PackageSecretName(pkg.name, pkg.namespace_override);
-  Value report = Value::MakeObject({
-      {"kind", Value::String("package")},
-      {"source", Value::String(in.label)},
-      {"secretName", Value::String(secret_name)},
-      {"name", Value::String(pkg.name)},
-      {"version", Value::String(std::string(metadata ? metadata->StringOr("version") : ""))},
-      {"format", Value::String(std::string(format))},
-      {"codec", Value::String(compact::LooksCompact(in.payload) ? "compact" : "json")},
-      {"zarfReadable", Value::Bool(ZarfCannotRead(in.payload).empty())},
-      {"formatEvidence", Value::String(why)},
-      {"generation", Value::Int(pkg.generation)},
-      {"cliVersion", Value::String(pkg.cli_version)},
-      {"secretBytes", Value::Int(static_cast<std::int64_t>(size))},
-      {"limitBytes", Value::Int(static_cast<std::int64_t>(kSecretSizeLimit))},
-      {"headroomBytes", Value::Int(static_cast<std::int64_t>(kSecretSizeLimit) -
-                                   static_cast<std::int64_t>(size))},
-      {"events", Value::Int(static_cast<std::int64_t>(pkg.events.size()))},
-      // An event is an object, or null when there is none (the table says Unknown).
-      {"latestEvent", latest},
-      {"components", std::move(components)},
-  });
-  if (const std::string_view note = ZarfCannotRead(in.payload); !note.empty()) {
-    report.Set("zarfNote", Value::String(std::string(note)));
-  }
-  return report;
+  return r;
 }
 
-void PrintPackageTable(const Value& r, std::ostream& out) {
-  // Each value escaped whole (a line feed in a name cannot start a fake row).
-  const auto str = [&](const char* k) { return TerminalText(r.StringOr(k)); };
-  const auto num = [&](const char* k) { return r.Find(k)->number_raw(); };
-  out << "PACKAGE " << str("name") << "  version " << (str("version").empty() ? "-" : str("version"))
-      << "  secret " << str("secretName") << "\n";
-  out << "  source:       " << str("source") << "\n";
-  out << "  format:       " << str("format") << " (" << str("formatEvidence") << "), codec "
-      << str("codec") << "\n";
-  if (!str("zarfNote").empty()) out << "  zarf:         CANNOT READ this Secret: " << str("zarfNote") << "\n";
-  const double used = std::stod(num("secretBytes")) * 100.0 / static_cast<double>(kSecretSizeLimit);
+std::string Percent(std::int64_t bytes) {
   char pct[32];
-  std::snprintf(pct, sizeof pct, "%.1f%%", used);
-  out << "  secret size:  " << num("secretBytes") << " of " << num("limitBytes") << " bytes (" << pct
-      << " used, headroom " << num("headroomBytes") << ")\n";
-  const Value* latest = r.Find("latestEvent");
-  out << "  latest event: "
-      << (latest->is_null() ? std::string(kOutcomeUnknown)
-                            : TerminalText(latest->StringOr("type")) + "/" +
-                                    TerminalText(latest->StringOr("outcome")) + " at " +
-                                    TerminalText(latest->StringOr("timestamp")))
-      << "  (" << num("events") << " events stored)\n";
-  out << "  generation:   " << num("generation") << "  cli " << str("cliVersion") << "\n";
-  const auto& comps = r.Find("components")->array();
-  if (comps.empty()) {
-    out << "  components:   none deployed\n";
-    return;
-  }
-  std::size_t w = 9;
-  for (const Value& c : comps) w = std::max(w, TerminalText(c.StringOr("name")).size());
-  char line[512];
-  std::snprintf(line, sizeof line, "  %-*s  %-10s  %-22s  %s\n", static_cast<int>(w), "COMPONENT",
-                "STATUS", "LAST EVENT", "CHARTS");
-  out << line;
-  for (const Value& c : comps) {
-    const Value* last = c.Find("lastEvent");
-    std::string ev = last->is_null() ? std::string(kOutcomeUnknown)
-                                     : TerminalText(last->StringOr("type")) + "/" +
-                                           TerminalText(last->StringOr("outcome"));
-    std::string charts;
-    for (const Value& ch : c.Find("charts")->array()) {
-      if (!charts.empty()) charts += ", ";
-      charts += TerminalText(ch.StringOr("namespace")) + "/" + TerminalText(ch.StringOr("chartName"));
-      if (!ch.StringOr("status").empty()) charts += " (" + TerminalText(ch.StringOr("status")) + ")";
+  std::snprintf(pct, sizeof pct, "%.1f%%",
+                100.0 * static_cast<double>(bytes) / static_cast<double>(kSecretSizeLimit));
+  return pct;
+}
+
+// Joins `parts` with "," (no space: a cell stays one word for awk).
+std::string Joined(const std::vector<std::string>& parts) {
+  std::string s;
+  for (const std::string& p : parts) s += (s.empty() ? "" : ",") + p;
+  return s.empty() ? "-" : s;
+}
+
+Table ReportTable(const std::vector<Report>& reports, const Timestamp& now) {
+  Table t({{"NAME"}, {"VERSION"}, {"SIZE"}, {"USED"}, {"LATEST"}, {"AGE"}, {"EVENTS"},
+           {"COMPONENTS"}, {"SECRET", true}, {"FORMAT", true}, {"CODEC", true},
+           {"HEADROOM", true}, {"GENERATION", true}, {"CLI", true}, {"COMPONENT STATUS", true},
+           {"COMPONENT EVENTS", true}, {"CHARTS", true}, {"SOURCE", true}});
+  for (const Report& report : reports) {
+    if (const auto* s = std::get_if<InitStateReport>(&report)) {
+      t.AddRow({s->name, "-", std::to_string(s->secret_bytes), Percent(s->secret_bytes), "-", "-",
+                "-", "-", s->name, "init-state", "json",
+                std::to_string(static_cast<std::int64_t>(kSecretSizeLimit) - s->secret_bytes), "-",
+                "-", "-", "-", "-", s->source});
+      continue;
     }
-    const std::string status = c.StringOr("status").empty() ? "-" : TerminalText(c.StringOr("status"));
-    std::snprintf(line, sizeof line, "  %-*s  %-10s  %-22s  ", static_cast<int>(w),
-                  TerminalText(c.StringOr("name")).c_str(), status.c_str(), ev.c_str());
-    out << line << (charts.empty() ? "-" : charts) << "\n";
+    const PackageReport& p = std::get<PackageReport>(report);
+    std::vector<std::string> statuses, events, charts;
+    for (const ComponentRow& c : p.components) {
+      statuses.push_back(c.name + "=" + (c.status.empty() ? "-" : c.status));
+      events.push_back(c.name + "=" + EventCell(c.last_event));
+      for (const ChartRow& ch : c.charts) {
+        charts.push_back(ch.namespace_ + "/" + ch.chart_name +
+                         (ch.status.empty() ? "" : " (" + ch.status + ")"));
+      }
+    }
+    t.AddRow({p.name, p.version.empty() ? "-" : p.version, std::to_string(p.secret_bytes),
+              Percent(p.secret_bytes), EventCell(p.latest_event),
+              p.latest_event ? Age(p.latest_event->timestamp, now) : "-", std::to_string(p.events),
+              std::to_string(p.components.size()), p.secret_name, p.format, p.codec,
+              std::to_string(p.headroom()), std::to_string(p.generation),
+              p.cli_version.empty() ? "-" : p.cli_version, Joined(statuses), Joined(events),
+              Joined(charts), p.source});
   }
+  return t;
 }
 
-Value StateReport(const InputObject& in, Value state, bool show_secrets, std::size_t size) {
-  if (!show_secrets) RedactCredentials(&state);
-  return Value::MakeObject({{"kind", Value::String("init-state")},
-                            {"source", Value::String(in.label)},
-                            {"secretBytes", Value::Int(static_cast<std::int64_t>(size))},
-                            {"credentials", Value::String(show_secrets ? "shown" : "redacted")},
-                            {"state", std::move(state)}});
-}
-
-void PrintStateTable(const Value& r, std::ostream& out) {
-  out << "INIT STATE  (" << r.StringOr("source") << ", " << r.Find("secretBytes")->number_raw()
-      << " bytes; credentials " << r.StringOr("credentials") << ")\n";
-  std::string body;
-  json::AppendIndentedJson(&body, *r.Find("state"), "  ", 1);
-  out << "  " << body << "\n";
+// A package Secret near or past the API server's limit: said on stderr
+// whatever the format. One no Zarf release reads: said on stderr when
+// `note_unreadable` (a table; a document carries zarfNote instead).
+void Warn(const PackageReport& p, bool note_unreadable, std::ostream& err) {
+  const auto size = static_cast<std::size_t>(p.secret_bytes);
+  if (size >= kSecretWarnBytes) {
+    err << "warning: " << TerminalText(p.source) << ": the Secret is " << size << " bytes, "
+        << Percent(p.secret_bytes) << " of the " << kSecretSizeLimit << "-byte limit; "
+        << (size > kSecretSizeLimit ? "the API server refuses a Secret this large"
+                                    : "the next deploys may not fit (zarf-state size shows how "
+                                      "many events still do)")
+        << "\n";
+  }
+  if (note_unreadable && !p.zarf_note.empty()) {
+    err << "warning: " << TerminalText(p.source) << ": Zarf CANNOT READ this Secret: "
+        << TerminalText(p.zarf_note) << "\n";
+  }
 }
 
 }  // namespace
 
-int RunInspect(const InspectOptions& options, std::ostream& raw_out, std::ostream& err) {
-  // Names and values come from Secrets: a table never passes their control
-  // characters to the terminal.
-  TableStream table(raw_out, options.output == "table");
-  std::ostream& out = table.stream();
-  if (options.output != "table" && options.output != "json" && options.output != "yaml") {
-    err << "error: -o must be table, json or yaml, not '" << options.output << "'\n";
+int RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& err) {
+  if (!OutputFormatIsOneOf(options.output, kFormats, err)) return kExitUsage;
+  auto now = ParseNow(options.now);
+  if (!now.ok()) {
+    err << "error: " << TerminalText(now.status().message()) << "\n";
     return kExitUsage;
   }
-  Value reports = Value::MakeArray();
+  std::vector<Report> reports;
   const bool failed = ForEachObject(options.files, err, [&](const InputObject& in) -> Status {
     if (in.payload_kind == PayloadKind::kState) {
       auto payload = json::ParseJson(in.payload);
       if (!payload.ok()) return payload.status().WithContext("payload");
       // A credential of the wrong kind is an error here as in `migrate`.
       ZS_RETURN_IF_ERROR(CheckCredentialKinds(*payload).WithContext("payload"));
-      reports.array().push_back(
-          StateReport(in, std::move(payload).value(), options.show_secrets, in.payload.size()));
+      InitStateReport r{in.label, in.is_secret ? std::string(ObjectName(in.object)) : "zarf-state",
+                        static_cast<std::int64_t>(in.payload.size()), options.show_secrets,
+                        std::move(payload).value()};
+      if (!r.credentials_shown) RedactCredentials(&r.state);
+      reports.push_back(std::move(r));
       return Status::OK();
     }
     ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
@@ -184,37 +240,27 @@ int RunInspect(const InspectOptions& options, std::ostream& raw_out, std::ostrea
       auto s = SecretDataSize(in.object);
       if (s.ok()) size = *s;
     }
-    reports.array().push_back(PackageReport(in, pkg, size));
-    if (size >= kSecretWarnBytes) {
-      char pct[32];
-      std::snprintf(pct, sizeof pct, "%.1f%%",
-                    100.0 * static_cast<double>(size) / static_cast<double>(kSecretSizeLimit));
-      err << "warning: " << TerminalText(in.label) << ": the Secret is " << size << " bytes, " << pct
-          << " of the " << kSecretSizeLimit << "-byte limit; "
-          << (size > kSecretSizeLimit ? "the API server refuses a Secret this large"
-                                      : "the next deploys may not fit (zarf-state size shows how "
-                                        "many events still do)")
-          << "\n";
-    }
+    PackageReport r = PackageOf(in, pkg, size);
+    Warn(r, !options.output.structured(), err);
+    reports.push_back(std::move(r));
     return Status::OK();
   });
-  if (options.output == "json") {
-    std::string s;
-    json::AppendIndentedJson(&s, reports, "  ");
-    out << s << "\n";
-  } else if (options.output == "yaml") {
-    out << yaml::Write(reports);
-  } else {
-    bool first = true;
-    for (const Value& r : reports.array()) {
-      if (!first) out << "\n";
-      first = false;
-      if (r.StringOr("kind") == "package") {
-        PrintPackageTable(r, out);
+  if (options.output.structured()) {
+    Value all = Value::MakeArray();
+    for (const Report& r : reports) {
+      all.array().push_back(std::visit([](const auto& x) { return x.ToDocument(); }, r));
+    }
+    PrintStructured(all, options.output.format, out);
+  } else if (options.output.name()) {
+    for (const Report& r : reports) {
+      if (const auto* p = std::get_if<PackageReport>(&r)) {
+        PrintNames("package", {p->name}, out);
       } else {
-        PrintStateTable(r, out);
+        PrintNames("init-state", {std::get<InitStateReport>(r).name}, out);
       }
     }
+  } else {
+    ReportTable(reports, *now).Print(options.output, out);
   }
   return failed ? kExitSomeFailed : kExitOk;
 }
@@ -226,13 +272,18 @@ void RegisterInspect(CLI::App* app, int* exit_code) {
   CLI::Option* files =
       cmd->add_option("-f,--filename", options->files, "Input file (JSON or YAML); '-' for stdin")
           ->default_val(std::vector<std::string>{"-"});
-  AddOutputOption(cmd, &options->output, {"table", "json", "yaml"});
+  AddOutputOptions(cmd, &options->output, kFormats);
+  cmd->add_option("--now", options->now, "Compute ages as of this RFC 3339 time (default: now)");
   cmd->add_flag("--show-secrets", options->show_secrets,
                 "Print the init state's credentials instead of [REDACTED]");
   // The init state: read too.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
   cmd->callback([options, cluster, exit_code] {
-    if (!PrepareCommandInput(*cluster, &options->files, "inspect", exit_code)) return;
+    if (!UseClusterInput(*cluster, &options->files, std::cerr)) {
+      *exit_code = kExitSomeFailed;
+      return;
+    }
+    if (!InputIsUsable(options->files, "inspect", exit_code)) return;
     *exit_code = RunInspect(*options, std::cout, std::cerr);
   });
 }

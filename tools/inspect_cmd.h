@@ -2,16 +2,20 @@
 //
 // For each package (a Secret, a List item, or a bare DeployedPackage JSON):
 // name, version, Secret size and headroom under the API server's limit, the
-// latest event (or Unknown for legacy state), and each component's status,
-// lastEvent and charts. For the `zarf-state` Secret: the init state with
-// every credential redacted unless show_secrets. Bad objects get one error
-// line each on `err`; the good ones are still printed.
+// latest event (or Unknown for legacy state) and its age, and each
+// component's status, lastEvent and charts; one table row each (-o wide for
+// the details), or one document each (-o json|yaml, docs/cli.md). For
+// the `zarf-state` Secret: the init state with every credential redacted
+// unless show_secrets. Bad objects get one error line each on `err`; the good
+// ones are still printed. Printed through tools/output.h.
 #ifndef ZARF_STATE_TOOLS_INSPECT_CMD_H_
 #define ZARF_STATE_TOOLS_INSPECT_CMD_H_
 
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "tools/output.h"
 
 namespace CLI {
 class App;
@@ -21,7 +25,8 @@ namespace zs::tools {
 
 struct InspectOptions {
   std::vector<std::string> files;  // "-" is standard input; default {"-"}
-  std::string output = "table";    // table | json | yaml
+  OutputOptions output;            // table | wide | json | yaml | name
+  std::string now;                 // RFC 3339 for ages; default: the system clock
   bool show_secrets = false;
 };
 

@@ -7,8 +7,8 @@
 #include <utility>
 
 #include "json/go_json.h"
-#include "tools/terminal_text.h"
 #include "yaml/yaml.h"
+#include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
@@ -64,6 +64,7 @@ void Table::AddRow(std::vector<std::string> cells) {
 }
 
 void Table::Print(const OutputOptions& options, std::ostream& out) const {
+  if (rows_.empty()) return;
   std::vector<std::size_t> shown;
   for (std::size_t i = 0; i < columns_.size(); ++i) {
     if (!columns_[i].wide_only || options.wide()) shown.push_back(i);

@@ -86,7 +86,8 @@ class Table {
 
   // Writes the table: the header line unless options.no_headers, then one
   // line per row; wide-only columns only when options.wide(). Nothing at all
-  // for a table without rows and with no header shown.
+  // for a table without rows (as kubectl: no header over nothing, so that a
+  // failed read prints only its error).
   void Print(const OutputOptions& options, std::ostream& out) const;
 
  private:

@@ -2,11 +2,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
 #include <iostream>
+#include <optional>
 
 #include "codec/config.h"
 #include "codec/credentials.h"
-#include "json/go_json.h"
 #include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
@@ -16,6 +17,8 @@
 #include "engine/lifecycle.h"
 #include "tools/common.h"
 #include "tools/config_cmd.h"
+#include "tools/event_record.h"
+#include "tools/output.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -23,71 +26,77 @@ namespace {
 
 using json::Value;
 
-Value TimeOrNull(const std::optional<Timestamp>& t) {
-  return t ? Value::String(FormatRfc3339(*t)) : Value::Null();
+// What -o may be: all five for the package lists; history has no names to
+// print, config-changed no table columns to widen.
+const std::vector<std::string> kFormats = {"table", "wide", "json", "yaml", "name"};
+const std::vector<std::string> kHistoryFormats = {"table", "wide", "json", "yaml"};
+const std::vector<std::string> kConfigChangedFormats = {"table", "json", "yaml"};
+
+// The latest event of a cache status record. The cache stores it as
+// "Type/Outcome" and its time (engine/cache.h); "Unknown" is none.
+std::optional<EventRecord> LatestOf(const engine::PackageStatus& s) {
+  const std::size_t slash = s.latest.find('/');
+  if (slash == std::string::npos || !s.latest_time) return std::nullopt;
+  EventRecord e;
+  e.type = s.latest.substr(0, slash);
+  e.outcome = s.latest.substr(slash + 1);
+  e.timestamp = *s.latest_time;
+  return e;
 }
 
-Value StatusJson(const engine::PackageStatus& s) {
+std::string SecretOf(const engine::PackageStatus& s) {
+  return s.secret_namespace.empty() ? s.secret_name : s.secret_namespace + "/" + s.secret_name;
+}
+
+Value StatusDocument(const engine::PackageStatus& s) {
   return Value::MakeObject({{"package", Value::String(s.package)},
                             {"name", Value::String(s.name)},
-                            {"secret", Value::String(s.secret_namespace.empty()
-                                                         ? s.secret_name
-                                                         : s.secret_namespace + "/" + s.secret_name)},
+                            {"secret", Value::String(SecretOf(s))},
                             {"version", Value::String(s.version)},
                             {"generation", Value::Int(s.generation)},
-                            {"latest", Value::String(s.latest)},
-                            {"latestTime", TimeOrNull(s.latest_time)},
-                            {"inProgressSince", TimeOrNull(s.in_progress_since)},
+                            {"latestEvent", EventDocument(LatestOf(s))},
+                            {"inProgressSince", ReportTimeValue(s.in_progress_since)},
                             {"removed", Value::Bool(s.removed)}});
 }
 
-void PrintJson(const Value& v, const QueryOptions& o, std::ostream& out) {
-  PrintDocument(v, o.output, out);
-}
-
 void PrintStatusTable(const std::vector<engine::PackageStatus>& list, const Timestamp& now,
-                      std::ostream& out) {
-  out << "PACKAGE\tVERSION\tGEN\tLATEST\tAT\tIN PROGRESS\tREMOVED\n";
+                      const OutputOptions& o, std::ostream& out) {
+  Table t({{"PACKAGE"}, {"VERSION"}, {"GEN"}, {"LATEST"}, {"AGE"}, {"IN PROGRESS"}, {"REMOVED"},
+           {"NAME", true}, {"SECRET", true}, {"TIME", true}});
   for (const engine::PackageStatus& s : list) {
-    out << TerminalText(s.package) << '\t' << (s.version.empty() ? "-" : TerminalText(s.version))
-        << '\t' << s.generation << '\t' << TerminalText(s.latest) << '\t' << (s.latest_time ? FormatRfc3339(*s.latest_time) : "-") << '\t'
-        << (s.in_progress_since ? "for " + FormatAge(now.seconds - s.in_progress_since->seconds)
-                                : std::string("-"))
-        << '\t' << (s.removed ? "yes" : "no") << '\n';
+    const std::optional<EventRecord> latest = LatestOf(s);
+    t.AddRow({s.package, s.version.empty() ? "-" : s.version, std::to_string(s.generation),
+              EventCell(latest), AgeOr(s.latest_time, now),
+              s.in_progress_since ? "for " + Age(*s.in_progress_since, now) : "-",
+              s.removed ? "yes" : "no", s.name, SecretOf(s).empty() ? "-" : SecretOf(s),
+              s.latest_time ? ReportTime(*s.latest_time) : "-"});
   }
+  t.Print(o, out);
 }
 
-Value HistoryJson(const engine::HistoryEntry& h) {
-  const engine::Record& r = h.record;
-  std::string event;
-  if (r.kind == engine::RecordKind::kPackageEvent) {
-    PackageEvent e = r.event;
-    e.source = ScrubSource(e.source);
-    AppendPackageEvent(&event, e);
-  } else {
-    AppendComponentEvent(&event, r.component_event);
-  }
-  auto parsed = json::ParseJson(event);
-  return Value::MakeObject(
-      {{"seq", Value::Int(static_cast<std::int64_t>(h.seq))},
-       {"kind", Value::String(std::string(engine::RecordKindName(r.kind)))},
-       {"component", r.kind == engine::RecordKind::kComponentEvent ? Value::String(r.component)
-                                                                  : Value::Null()},
-       {"event", parsed.ok() ? *parsed : Value::Null()}});
-}
+// One entry of `query history`.
+struct HistoryRow {
+  std::uint64_t seq = 0;
+  std::string kind;  // PackageEvent | ComponentEvent
+  EventRecord event;
 
-std::string HistoryLine(const engine::HistoryEntry& h) {
-  const engine::Record& r = h.record;
-  std::string line = std::to_string(h.seq) + '\t' + FormatRfc3339(r.time()) + '\t';
-  if (r.kind == engine::RecordKind::kComponentEvent) {
-    return line + "component " + TerminalText(r.component) + ' ' +
-           TerminalText(r.component_event.type) + '/' + TerminalText(r.component_event.outcome);
+  static HistoryRow Of(const engine::HistoryEntry& h) {
+    const engine::Record& r = h.record;
+    HistoryRow row{h.seq, std::string(engine::RecordKindName(r.kind)), {}};
+    row.event = r.kind == engine::RecordKind::kComponentEvent
+                    ? EventRecord::Of(r.component_event, r.component)
+                    : EventRecord::Of(r.event);
+    return row;
   }
-  line += TerminalText(r.event.type) + '/' + TerminalText(r.event.outcome);
-  if (!r.event.version.empty()) line += " version " + TerminalText(r.event.version);
-  if (!r.event.source.empty()) line += " from " + TerminalText(ScrubSource(r.event.source));
-  return line;
-}
+
+  Value ToDocument() const {
+    return Value::MakeObject(
+        {{"seq", Value::Int(static_cast<std::int64_t>(seq))},
+         {"kind", Value::String(kind)},
+         {"component", event.component.empty() ? Value::Null() : Value::String(event.component)},
+         {"event", event.ToDocument()}});
+  }
+};
 
 Result<engine::HistoryFilter> Filter(const QueryOptions& o) {
   engine::HistoryFilter f;
@@ -105,36 +114,52 @@ Result<engine::HistoryFilter> Filter(const QueryOptions& o) {
   return f;
 }
 
-Status History(engine::Cache& cache, const QueryOptions& o, std::ostream& out) {
+Status History(engine::Cache& cache, const QueryOptions& o, const Timestamp& now,
+               std::ostream& out) {
   ZS_ASSIGN_OR_RETURN(engine::HistoryFilter filter, Filter(o));
   ZS_ASSIGN_OR_RETURN(std::vector<engine::HistoryEntry> entries, cache.History(o.arg, filter));
-  if (o.output != "table") {
+  std::vector<HistoryRow> rows;
+  for (const engine::HistoryEntry& h : entries) rows.push_back(HistoryRow::Of(h));
+  if (o.output.structured()) {
     Value list = Value::MakeArray();
-    for (const engine::HistoryEntry& h : entries) list.array().push_back(HistoryJson(h));
-    PrintJson(Value::MakeObject({{"package", Value::String(o.arg)}, {"events", std::move(list)}}), o, out);
+    for (const HistoryRow& h : rows) list.array().push_back(h.ToDocument());
+    PrintStructured(Value::MakeObject({{"package", Value::String(o.arg)}, {"events", std::move(list)}}),
+                    o.output.format, out);
     return Status::OK();
   }
-  out << "SEQ\tTIME\tEVENT\n";
-  for (const engine::HistoryEntry& h : entries) out << HistoryLine(h) << '\n';
+  Table t({{"SEQ"}, {"TIME"}, {"AGE"}, {"COMPONENT"}, {"EVENT"}, {"VERSION"}, {"SOURCE"},
+           {"DIGEST", true}, {"CONFIG", true}});
+  const auto dash = [](const std::string& s) { return s.empty() ? std::string("-") : s; };
+  for (const HistoryRow& h : rows) {
+    const EventRecord& e = h.event;
+    t.AddRow({std::to_string(h.seq), ReportTime(e.timestamp), Age(e.timestamp, now),
+              dash(e.component), e.Summary(), dash(e.version), dash(e.source), dash(e.digest),
+              dash(e.config_digest)});
+  }
+  t.Print(o.output, out);
   return Status::OK();
 }
 
 // Prints the statuses of `packages` (cache keys).
 Status PrintPackages(engine::Cache& cache, const std::vector<std::string>& packages,
                      const QueryOptions& o, Value query, const Timestamp& now, std::ostream& out) {
+  if (o.output.name()) {
+    PrintNames("package", packages, out);
+    return Status::OK();
+  }
   std::vector<engine::PackageStatus> list;
   for (const std::string& p : packages) {
     ZS_ASSIGN_OR_RETURN(engine::PackageStatus s, cache.StatusOf(p));
     list.push_back(std::move(s));
   }
-  if (o.output != "table") {
+  if (o.output.structured()) {
     Value arr = Value::MakeArray();
-    for (const auto& s : list) arr.array().push_back(StatusJson(s));
+    for (const auto& s : list) arr.array().push_back(StatusDocument(s));
     query.object().emplace_back("packages", std::move(arr));
-    PrintJson(query, o, out);
+    PrintStructured(query, o.output.format, out);
     return Status::OK();
   }
-  PrintStatusTable(list, now, out);
+  PrintStatusTable(list, now, o.output, out);
   return Status::OK();
 }
 
@@ -161,14 +186,14 @@ Status ConfigChanged(engine::Cache& cache, const QueryOptions& o, std::ostream& 
                                                              std::move(candidate), digest,
                                                              SensitiveVariables(pkg.data)));
   }
-  if (o.output != "table") {
-    PrintJson(Value::MakeObject({{"package", Value::String(o.arg)},
+  if (o.output.structured()) {
+    PrintStructured(Value::MakeObject({{"package", Value::String(o.arg)},
                                  {"changed", Value::Bool(changed)},
                                  {"known", Value::Bool(known)},
                                  {"lastDigest", Value::String(pkg.config_digest)},
                                  {"candidateDigest", Value::String(digest)},
                                  {"changes", ConfigChangesJson(changes)}}),
-              o, out);
+                    o.output.format, out);
     return Status::OK();
   }
   if (!known) {
@@ -186,7 +211,7 @@ Status ConfigChanged(engine::Cache& cache, const QueryOptions& o, std::ostream& 
 Status Dispatch(engine::Cache& cache, const QueryOptions& o, const Timestamp& now, std::ostream& out,
                 bool* differs) {
   using engine::IndexKind;
-  if (o.what == "history") return History(cache, o, out);
+  if (o.what == "history") return History(cache, o, now, out);
   if (o.what == "config-changed") return ConfigChanged(cache, o, out, differs);
   if (o.what == "status") {
     std::vector<std::string> keys;
@@ -196,8 +221,8 @@ Status Dispatch(engine::Cache& cache, const QueryOptions& o, const Timestamp& no
       ZS_ASSIGN_OR_RETURN(keys, cache.Lookup(IndexKind::kOutcome, o.outcome));
     } else {
       ZS_ASSIGN_OR_RETURN(std::vector<engine::PackageStatus> all, cache.Statuses());
-      if (o.output == "table") {
-        PrintStatusTable(all, now, out);
+      if (o.output.tabular()) {
+        PrintStatusTable(all, now, o.output, out);
         return Status::OK();
       }
       for (const auto& s : all) keys.push_back(s.package);
@@ -224,14 +249,14 @@ Status Dispatch(engine::Cache& cache, const QueryOptions& o, const Timestamp& no
 }  // namespace
 
 int RunQuery(const QueryOptions& o, std::ostream& raw_out, std::ostream& err) {
-  // Names and values come from Secrets: a table never passes their control
-  // characters to the terminal.
-  TableStream table(raw_out, o.output == "table");
+  const std::vector<std::string>& formats = o.what == "history"          ? kHistoryFormats
+                                            : o.what == "config-changed" ? kConfigChangedFormats
+                                                                         : kFormats;
+  if (!OutputFormatIsOneOf(o.output, formats, err)) return kExitUsage;
+  // config-changed's text report names values from Secrets: its control
+  // characters never reach the terminal (the tables escape their cells).
+  TableStream table(raw_out, o.what == "config-changed" && o.output.tabular());
   std::ostream& out = table.stream();
-  if (o.output != "table" && o.output != "json" && o.output != "yaml") {
-    err << "error: -o must be table, json or yaml\n";
-    return kExitUsage;
-  }
   const bool needs_arg = o.what != "status";
   if (o.db.empty() || (needs_arg && o.arg.empty()) ||
       (o.what == "config-changed" && o.config.empty())) {
@@ -265,7 +290,7 @@ void RegisterQuery(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<QueryOptions>();
   CLI::App* cmd = app->add_subcommand("query", "Answer state questions from the local cache");
   AddCacheDirOption(cmd, &o->db, "The cache directory");
-  AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
+  AddOutputOptions(cmd, &o->output, kFormats);
   cmd->add_option("--now", o->now, "RFC 3339 time to compute ages from (default: now)");
   cmd->require_subcommand(1);
   struct Sub {

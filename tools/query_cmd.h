@@ -1,6 +1,7 @@
 // `zarf-state query --db DIR WHAT ...`: answers from the local cache
-// (engine/cache.h), without touching the cluster. `-o table` (default) or
-// `-o json` (stable, documented in docs/cli.md):
+// (engine/cache.h), without touching the cluster, printed through
+// tools/output.h (`-o table|wide|json|yaml|name`; the documents are stable,
+// documented in docs/cli.md):
 //
 //   history PACKAGE [--type T] [--outcome O] [--since TIME] [--until TIME]
 //           [--no-components]        every event the cache has seen, in order
@@ -21,6 +22,8 @@
 #include <ostream>
 #include <string>
 
+#include "tools/output.h"
+
 namespace CLI {
 class App;
 }
@@ -38,7 +41,7 @@ struct QueryOptions {
   bool by_repository = false;  // image
   std::string config;          // config-changed: the candidate DeployConfig
   bool exit_code = false;      // config-changed: exit 1 when changed (or unknown), as git diff
-  std::string output = "table";
+  OutputOptions output;  // table | wide | json | yaml | name (history: no name; config-changed: table | json | yaml)
   std::string now;  // RFC 3339 for ages; default: the system clock
 };
 

@@ -3,10 +3,11 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <iostream>
+#include <optional>
 
 #include "codec/credentials.h"
-#include "json/go_json.h"
 #include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
@@ -14,6 +15,8 @@
 #include "engine/derived_status.h"
 #include "engine/fold.h"
 #include "tools/common.h"
+#include "tools/event_record.h"
+#include "tools/output.h"
 #include "tools/replay_log.h"
 #include "tools/terminal_text.h"
 
@@ -24,23 +27,81 @@ std::string ComponentsLine(const DeployedPackage& pkg) {
   std::string s;
   if (!pkg.deployed_components) return s;
   for (const DeployedComponent& c : *pkg.deployed_components) {
-    if (!s.empty()) s += ' ';
+    if (!s.empty()) s += ',';
     s += c.name + "=" + engine::ComponentEventSummary(c);
   }
   return s;
 }
 
-std::string Describe(const engine::Record& r) {
+// The formats replay prints its timeline in (--dump prints JSON Lines).
+const std::vector<std::string> kFormats = {"table", "wide", "json", "yaml"};
+
+// One step of the timeline: a record (or a Secret's event) and the state
+// it leads to.
+struct TimelineStep {
+  std::size_t seq = 0;
+  Timestamp time;
+  std::string record;  // Base | PackageEvent | ComponentEvent
+  std::optional<EventRecord> event;  // none for a Base snapshot
+  std::size_t base_events = 0;       // a Base snapshot's events
+  bool deleted = false;              // the Secret no longer exists after it
+  std::string latest;                // the state's latest event ("Unknown")
+  std::optional<std::int64_t> generation;  // not recorded for this step
+  std::string components;            // "web=Deploy/Succeeded,db=?"
+  json::Value snapshot;              // json/yaml only: the state, redacted
+
+  // "Deploy/Succeeded version 1.2.0", "web Deploy/Succeeded", "Base snapshot (3 events)".
+  std::string What() const {
+    if (!event) return "Base snapshot (" + std::to_string(base_events) + " events)";
+    if (!event->component.empty()) return event->component + " " + event->Summary();
+    return event->Summary() + (event->version.empty() ? "" : " version " + event->version);
+  }
+
+  json::Value ToDocument(const std::vector<std::string>& unknown) const {
+    json::Value step = json::Value::MakeObject(
+        {{"seq", json::Value::Int(static_cast<std::int64_t>(seq))},
+         {"time", json::Value::String(ReportTime(time))},
+         {"record", json::Value::String(record)},
+         {"what", json::Value::String(What())},
+         {"event", EventDocument(event)},
+         {"snapshot", deleted ? json::Value() : snapshot}});
+    if (deleted) step.Set("secretDeleted", json::Value::Bool(true));
+    if (!unknown.empty()) {
+      json::Value list = json::Value::MakeArray();
+      for (const std::string& u : unknown) list.array().push_back(json::Value::String(u));
+      step.Set("unknown", std::move(list));
+    }
+    return step;
+  }
+};
+
+std::optional<EventRecord> EventOfRecord(const engine::Record& r) {
   switch (r.kind) {
     case engine::RecordKind::kBase:
-      return "Base snapshot (" + std::to_string(r.base ? r.base->events.size() : 0) + " events)";
+      return std::nullopt;
     case engine::RecordKind::kPackageEvent:
-      return r.event.type + "/" + r.event.outcome +
-             (r.event.version.empty() ? "" : " version " + r.event.version);
+      return EventRecord::Of(r.event);
     case engine::RecordKind::kComponentEvent:
-      return "  " + r.component + " " + r.component_event.type + "/" + r.component_event.outcome;
+      return EventRecord::Of(r.component_event, r.component);
   }
-  return "";
+  return std::nullopt;
+}
+
+Table TimelineTable(const std::vector<TimelineStep>& steps) {
+  Table t({{"SEQ"}, {"TIME"}, {"RECORD", true}, {"EVENT"}, {"LATEST"}, {"GENERATION"},
+           {"COMPONENTS"}, {"SOURCE", true}});
+  for (const TimelineStep& s : steps) {
+    const std::string source = s.event && !s.event->source.empty() ? s.event->source : "-";
+    if (s.deleted) {
+      t.AddRow({std::to_string(s.seq), ReportTime(s.time), s.record, s.What(), "Secret deleted",
+                "-", "-", source});
+      continue;
+    }
+    t.AddRow({std::to_string(s.seq), ReportTime(s.time), s.record, s.What(), s.latest,
+              s.generation ? std::to_string(*s.generation) : "?",
+              s.components.empty() ? "-" : s.components, source});
+  }
+  return t;
 }
 
 Result<std::string> LoadSecretPayload(const std::string& path) {
@@ -176,9 +237,10 @@ int PrintDrift(const std::vector<engine::Drift>& drift, const std::vector<std::s
 }  // namespace
 
 int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) {
-  // Names and values come from Secrets: a table never passes their control
-  // characters to the terminal.
-  TableStream table(raw_out, o.output == "table");
+  if (!OutputFormatIsOneOf(o.output, kFormats, err)) return kExitUsage;
+  // The drift report names values from Secrets: its control characters
+  // never reach the terminal (the timeline table escapes its own cells).
+  TableStream table(raw_out, o.output.tabular());
   std::ostream& out = table.stream();
   auto fail = [&](const Status& s) {
     err << "error: " << TerminalText(s.message()) << "\n";
@@ -250,49 +312,40 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
   }
   // The cache keeps the whole history: fold it uncapped.
   const std::size_t max_events = cache ? 0 : o.max_events;
+  std::vector<TimelineStep> steps;
   json::Value timeline = json::Value::MakeArray();
   std::size_t applied = 0;
   // `unknown`: what the input does not record at this step ("generation",
   // "component db"); `deleted`: the Secret no longer exists.
-  auto emit = [&](const std::string& time, const std::string& kind, const std::string& what,
-                  const DeployedPackage& snap, const std::vector<std::string>& unknown,
-                  bool deleted) {
-    ++applied;
-    if (o.output != "table") {
+  auto emit = [&](const Timestamp& time, const std::string& kind, std::optional<EventRecord> event,
+                  std::size_t base_events, const DeployedPackage& snap,
+                  const std::vector<std::string>& unknown, bool deleted) {
+    TimelineStep step;
+    step.seq = ++applied;
+    step.time = time;
+    step.record = kind;
+    step.event = std::move(event);
+    step.base_events = base_events;
+    step.deleted = deleted;
+    if (o.output.structured()) {
       auto snapshot = json::ParseJson(EncodeDeployedPackage(snap));
-      if (snapshot.ok()) RedactPackageForDisplay(&*snapshot);
-      json::Value step = json::Value::MakeObject(
-          {{"seq", json::Value::Int(static_cast<std::int64_t>(applied))},
-           {"time", json::Value::String(time)},
-           {"record", json::Value::String(kind)},
-           {"what", json::Value::String(what)},
-           {"snapshot", deleted || !snapshot.ok() ? json::Value() : *snapshot}});
-      if (deleted) step.Set("secretDeleted", json::Value::Bool(true));
-      if (!unknown.empty()) {
-        json::Value list = json::Value::MakeArray();
-        for (const std::string& u : unknown) list.array().push_back(json::Value::String(u));
-        step.Set("unknown", std::move(list));
+      if (snapshot.ok()) {
+        RedactPackageForDisplay(&*snapshot);
+        step.snapshot = std::move(snapshot).value();
       }
-      timeline.array().push_back(std::move(step));
+      timeline.array().push_back(step.ToDocument(unknown));
       return;
     }
-    char head[64];
-    std::snprintf(head, sizeof head, "#%-4zu ", applied);
-    out << head << time << "  " << TerminalText(what) << "\n";
-    if (deleted) {
-      out << "      -> Secret deleted: no component left\n";
-      return;
+    step.latest = engine::LatestEventSummary(snap);
+    if (std::find(unknown.begin(), unknown.end(), "generation") == unknown.end()) {
+      step.generation = snap.generation;
     }
-    const bool generation_known =
-        std::find(unknown.begin(), unknown.end(), "generation") == unknown.end();
-    std::string comps = ComponentsLine(snap);
+    step.components = ComponentsLine(snap);
     for (const std::string& u : unknown) {
       if (!u.starts_with("component ")) continue;
-      comps += (comps.empty() ? "" : " ") + u.substr(10) + "=?";
+      step.components += (step.components.empty() ? "" : ",") + u.substr(10) + "=?";
     }
-    out << "      -> latest " << TerminalText(engine::LatestEventSummary(snap)) << ", generation "
-        << (generation_known ? std::to_string(snap.generation) : std::string("?"))
-        << (comps.empty() ? "" : ", " + TerminalText(comps)) << "\n";
+    steps.push_back(std::move(step));
   };
   if (!o.log_path.empty() || cache) {
     engine::Folder folder(engine::FoldOptions{max_events});
@@ -301,8 +354,8 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
       if (at && *at < r.time() && r.kind != engine::RecordKind::kBase) break;
       Status s = folder.Apply(r);
       if (!s.ok()) return fail(s.WithContext("record " + std::to_string(applied + 1)));
-      emit(FormatRfc3339(r.time()), std::string(engine::RecordKindName(r.kind)), Describe(r),
-           folder.snapshot(), {}, folder.deleted());
+      emit(r.time(), std::string(engine::RecordKindName(r.kind)), EventOfRecord(r),
+           r.base ? r.base->events.size() : 0, folder.snapshot(), {}, folder.deleted());
     }
   } else {
     // The Secret alone holds only its capped package events and each
@@ -315,12 +368,14 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
       if (at && *at < e.timestamp) break;
       std::vector<std::string> unknown;
       const DeployedPackage& view = timeline_of.StateAt(k, &unknown);
-      engine::Record r;
-      r.event = e;
-      emit(FormatRfc3339(e.timestamp), "PackageEvent", Describe(r), view, unknown, false);
+      emit(e.timestamp, "PackageEvent", EventRecord::Of(e), 0, view, unknown, false);
     }
   }
-  if (o.output != "table") PrintDocument(timeline, o.output, out);
+  if (o.output.structured()) {
+    PrintStructured(timeline, o.output.format, out);
+  } else {
+    TimelineTable(steps).Print(o.output, out);
+  }
   if (!o.verify) return kExitOk;
   if (cache) {
     auto report = cache->Verify();
@@ -374,7 +429,7 @@ void RegisterReplay(CLI::App* app, int* exit_code) {
   cmd->add_flag("--verify", o->verify, "Report drift (exit 1 if any)");
   cmd->add_flag("--dump", o->dump, "With --log: print its records as JSON Lines");
   cmd->add_option("--max-events", o->max_events, "Event cap the Secret was written with (default 10)");
-  AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
+  AddOutputOptions(cmd, &o->output, kFormats);
   cmd->callback([o, exit_code] { *exit_code = RunReplay(*o, std::cout, std::cerr); });
 }
 

@@ -2,9 +2,9 @@
 // after each step; time travel (--upto N records, --at TIME); --verify.
 //
 //   replay --log FILE [--package NAME] [-f SECRET]
-//       Folds the record log: one line per record with the snapshot it leads
-//       to (-o json: every snapshot in full; a step after which the Secret
-//       is deleted says so). With -f and --verify, compares the Secret with
+//       Folds the record log: one table row per record with the state it
+//       leads to (-o json|yaml: every snapshot in full; a step after which
+//       the Secret is deleted says so). With -f and --verify, compares the Secret with
 //       the fold of the whole log and prints the drift report, plus every
 //       operation of the log begun while another was InProgress, plus each
 //       checkpoint of the log that differs from the fold before it.
@@ -34,6 +34,8 @@
 #include <ostream>
 #include <string>
 
+#include "tools/output.h"
+
 namespace CLI {
 class App;
 }
@@ -50,7 +52,7 @@ struct ReplayOptions {
   bool verify = false;
   bool dump = false;       // with --log: print the records as JSON Lines
   std::size_t max_events = 10;
-  std::string output = "table";
+  OutputOptions output;  // table | wide | json | yaml (not --dump: JSON Lines)
 };
 
 int RunReplay(const ReplayOptions& options, std::ostream& out, std::ostream& err);

@@ -2,10 +2,11 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
 #include <iostream>
+#include <optional>
 
 #include "codec/credentials.h"
-#include "json/go_json.h"
 #include "json/json_reader.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
@@ -13,6 +14,8 @@
 #include "engine/derived_status.h"
 #include "tools/cluster_input.h"
 #include "tools/common.h"
+#include "tools/event_record.h"
+#include "tools/output.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -20,100 +23,110 @@ namespace {
 
 using json::Value;
 
-Value EventValue(const PackageEvent* e) {
-  if (e == nullptr) return Value::Null();
-  Value v = Value::MakeObject({{"type", Value::String(e->type)},
-                               {"outcome", Value::String(e->outcome)},
-                               {"timestamp", Value::String(FormatRfc3339(e->timestamp))}});
-  if (!e->version.empty()) v.Set("version", Value::String(e->version));
-  if (!e->digest.empty()) v.Set("digest", Value::String(e->digest));
-  if (!e->source.empty()) v.Set("source", Value::String(ScrubSource(e->source)));
-  if (!e->config_digest.empty()) v.Set("configDigest", Value::String(e->config_digest));
-  return v;
-}
+// The formats status prints.
+const std::vector<std::string> kFormats = {"table", "wide", "json", "yaml", "name"};
 
-Value StatusOf(const DeployedPackage& pkg, const Timestamp& now) {
-  Value v = Value::MakeObject({{"name", Value::String(pkg.name)}});
-  const PackageEvent* latest = engine::LatestEvent(pkg);
-  v.Set("latest", latest ? Value::String(latest->type + "/" + latest->outcome)
-                         : Value::String(std::string(kOutcomeUnknown)));
-  if (auto since = engine::InProgressSince(pkg)) {
-    const std::int64_t age = (now.unix_nanos() - since->unix_nanos()) / 1000000000;
-    v.Set("inProgressSince", Value::String(FormatRfc3339(*since)));
-    v.Set("inProgressSeconds", Value::Int(age));
-    v.Set("summary", Value::String(latest->type + " InProgress for " + FormatAge(age)));
-  } else {
-    v.Set("summary", Value::String(latest ? latest->type + " " + latest->outcome + " at " +
-                                                FormatRfc3339(latest->timestamp)
-                                          : std::string("Unknown (no event history)")));
-  }
-  v.Set("latestDeploy", EventValue(engine::LatestEventOfType(pkg, kEventDeploy)));
-  v.Set("latestRemove", EventValue(engine::LatestEventOfType(pkg, kEventRemove)));
-  v.Set("lastSuccessfulDeploy", EventValue(engine::LastSuccessfulDeploy(pkg)));
-  v.Set("configDigest", Value::String(pkg.config_digest));
-  Value comps = Value::MakeArray();
+struct ComponentStatus {
+  std::string name;
+  std::string status;  // the deprecated `status` field
+  std::optional<EventRecord> last_event;
+};
+
+// The derived status of one package (docs/model.md section 1).
+struct StatusReport {
+  std::string name;
+  std::optional<EventRecord> latest_event;
+  std::optional<Timestamp> in_progress_since;  // the latest event is an open InProgress
+  std::optional<EventRecord> latest_deploy, latest_remove, last_successful_deploy;
+  std::string config_digest;
+  std::string zarf_note;  // why no Zarf release reads the Secret; "" when one does
+  std::vector<ComponentStatus> components;
+
+  Value ToDocument(const Timestamp& now) const;
+};
+
+StatusReport StatusOf(const DeployedPackage& pkg) {
+  StatusReport r;
+  r.name = pkg.name;
+  r.latest_event = EventOf(engine::LatestEvent(pkg));
+  r.in_progress_since = engine::InProgressSince(pkg);
+  r.latest_deploy = EventOf(engine::LatestEventOfType(pkg, kEventDeploy));
+  r.latest_remove = EventOf(engine::LatestEventOfType(pkg, kEventRemove));
+  r.last_successful_deploy = EventOf(engine::LastSuccessfulDeploy(pkg));
+  r.config_digest = pkg.config_digest;
   if (pkg.deployed_components) {
     for (const DeployedComponent& c : *pkg.deployed_components) {
-      comps.array().push_back(Value::MakeObject({{"name", Value::String(c.name)},
-                                                 {"lastEvent", Value::String(engine::ComponentEventSummary(c))},
-                                                 {"status", Value::String(c.status)}}));
+      r.components.push_back({c.name, c.status, EventOf(c.last_event)});
     }
   }
-  v.Set("components", std::move(comps));
+  return r;
+}
+
+Value StatusReport::ToDocument(const Timestamp& now) const {
+  Value comps = Value::MakeArray();
+  for (const ComponentStatus& c : components) {
+    comps.array().push_back(Value::MakeObject({{"name", Value::String(c.name)},
+                                               {"status", Value::String(c.status)},
+                                               {"lastEvent", EventDocument(c.last_event)}}));
+  }
+  Value seconds = Value::Null();
+  if (in_progress_since) {
+    std::int64_t s = now.seconds - in_progress_since->seconds;
+    seconds = Value::Int(s < 0 ? 0 : s);
+  }
+  Value v = Value::MakeObject({{"name", Value::String(name)},
+                               {"latestEvent", EventDocument(latest_event)},
+                               {"inProgressSince", ReportTimeValue(in_progress_since)},
+                               {"inProgressSeconds", std::move(seconds)},
+                               {"latestDeploy", EventDocument(latest_deploy)},
+                               {"latestRemove", EventDocument(latest_remove)},
+                               {"lastSuccessfulDeploy", EventDocument(last_successful_deploy)},
+                               {"configDigest", Value::String(config_digest)},
+                               {"zarfReadable", Value::Bool(zarf_note.empty())},
+                               {"components", std::move(comps)}});
+  if (!zarf_note.empty()) v.Set("zarfNote", Value::String(zarf_note));
   return v;
 }
 
-void PrintTable(const Value& shown, std::ostream& out) {
-  // Every value on one line: a line feed in a name cannot start a fake row.
-  const Value s = TerminalValues(shown);
-  out << "PACKAGE " << s.StringOr("name") << ": " << s.StringOr("summary") << "\n";
-  if (!s.StringOr("zarfNote").empty()) {
-    out << "  zarf: CANNOT READ this Secret: " << s.StringOr("zarfNote") << "\n";
-  }
-  auto line = [&](const char* label, const char* key) {
-    const Value* e = s.Find(key);
-    out << "  " << label;
-    if (e == nullptr || e->is_null()) {
-      out << "none\n";
-      return;
+// "Deploy/Failed 3d" for a wide cell: the event and its age; "-" for none.
+std::string EventWithAge(const std::optional<EventRecord>& e, const Timestamp& now) {
+  return e ? e->Summary() + " " + Age(e->timestamp, now) : "-";
+}
+
+std::string OrDash(const std::string& s) { return s.empty() ? "-" : s; }
+
+Table StatusTable(const std::vector<StatusReport>& reports, const Timestamp& now) {
+  Table t({{"NAME"}, {"LATEST"}, {"AGE"}, {"IN PROGRESS"}, {"DEPLOYED"},
+           {"LATEST DEPLOY", true}, {"LATEST REMOVE", true}, {"LAST SUCCESS", true},
+           {"DIGEST", true}, {"SOURCE", true}, {"CONFIG", true}, {"COMPONENTS", true}});
+  for (const StatusReport& r : reports) {
+    const std::optional<EventRecord>& ok = r.last_successful_deploy;
+    std::string comps;
+    for (const ComponentStatus& c : r.components) {
+      comps += (comps.empty() ? "" : ",") + c.name + "=" + EventCell(c.last_event);
     }
-    out << e->StringOr("type") << "/" << e->StringOr("outcome") << " at " << e->StringOr("timestamp");
-    if (!e->StringOr("version").empty()) out << " version " << e->StringOr("version");
-    out << "\n";
-    if (std::string_view(key) == "lastSuccessfulDeploy") {
-      if (!e->StringOr("digest").empty()) out << "      digest " << e->StringOr("digest") << "\n";
-      if (!e->StringOr("source").empty()) out << "      source " << e->StringOr("source") << "\n";
-      if (!e->StringOr("configDigest").empty()) out << "      config " << e->StringOr("configDigest") << "\n";
-    }
-  };
-  line("latest deploy:           ", "latestDeploy");
-  line("latest remove:           ", "latestRemove");
-  line("last successful deploy:  ", "lastSuccessfulDeploy");
-  for (const Value& c : s.Find("components")->array()) {
-    out << "  component " << c.StringOr("name") << ": " << c.StringOr("lastEvent")
-        << (c.StringOr("status").empty() ? "" : " (status " + std::string(c.StringOr("status")) + ")")
-        << "\n";
+    t.AddRow({r.name, EventCell(r.latest_event),
+              r.latest_event ? Age(r.latest_event->timestamp, now) : "-",
+              r.in_progress_since ? "for " + Age(*r.in_progress_since, now) : "-",
+              ok && !ok->version.empty() ? ok->version : "-",
+              EventWithAge(r.latest_deploy, now), EventWithAge(r.latest_remove, now),
+              EventWithAge(ok, now), ok ? OrDash(ok->digest) : "-", ok ? OrDash(ok->source) : "-",
+              ok ? OrDash(ok->config_digest) : "-", OrDash(comps)});
   }
+  return t;
 }
 
 }  // namespace
 
-int RunStatus(const StatusOptions& o, std::ostream& raw_out, std::ostream& err) {
-  // Names and values come from Secrets: a table never passes their control
-  // characters to the terminal.
-  TableStream table(raw_out, o.output == "table");
-  std::ostream& out = table.stream();
-  if (o.output != "table" && o.output != "json" && o.output != "yaml") {
-    err << "error: -o must be table or json\n";
-    return kExitUsage;
-  }
+int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
+  if (!OutputFormatIsOneOf(o.output, kFormats, err)) return kExitUsage;
   auto now_or = ParseNow(o.now);
   if (!now_or.ok()) {
     err << "error: " << TerminalText(now_or.status().message()) << "\n";
     return kExitUsage;
   }
   const Timestamp now = *now_or;
-  Value all = Value::MakeArray();
+  std::vector<StatusReport> all;
   std::size_t init_states = 0;
   bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
     if (in.payload_kind != PayloadKind::kPackage) {
@@ -124,22 +137,29 @@ int RunStatus(const StatusOptions& o, std::ostream& raw_out, std::ostream& err) 
       return Status::OK();
     }
     ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
-    Value status = StatusOf(pkg, now);
-    if (const std::string_view note = ZarfCannotRead(in.payload); !note.empty()) {
-      status.Set("zarfNote", Value::String(std::string(note)));
+    StatusReport status = StatusOf(pkg);
+    status.zarf_note = std::string(ZarfCannotRead(in.payload));
+    // A table has no room for it; a document carries zarfNote.
+    if (!status.zarf_note.empty() && !o.output.structured()) {
+      err << "warning: " << TerminalText(in.label) << ": Zarf CANNOT READ this Secret: "
+          << TerminalText(status.zarf_note) << "\n";
     }
-    all.array().push_back(std::move(status));
+    all.push_back(std::move(status));
     return Status::OK();
   });
-  if (all.array().empty() && init_states > 0) {
+  if (all.empty() && init_states > 0) {
     err << "error: no package Secret in the input, only the init state: nothing to report "
            "(status reports package Secrets, zarf-package-*)\n";
     failed = true;
   }
-  if (o.output != "table") {
-    PrintDocument(all, o.output, out);
+  if (o.output.structured()) {
+    Value docs = Value::MakeArray();
+    for (const StatusReport& s : all) docs.array().push_back(s.ToDocument(now));
+    PrintStructured(docs, o.output.format, out);
+  } else if (o.output.name()) {
+    for (const StatusReport& s : all) PrintNames("package", {s.name}, out);
   } else {
-    for (const Value& s : all.array()) PrintTable(s, out);
+    StatusTable(all, now).Print(o.output, out);
   }
   return failed ? kExitSomeFailed : kExitOk;
 }
@@ -148,7 +168,7 @@ void RegisterStatus(CLI::App* app, int* exit_code) {
   auto o = std::make_shared<StatusOptions>();
   CLI::App* cmd = app->add_subcommand("status", "Derived status: latest event, in progress since when, last successful deploy");
   CLI::Option* files = cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
-  AddOutputOption(cmd, &o->output, {"table", "json", "yaml"});
+  AddOutputOptions(cmd, &o->output, kFormats);
   cmd->add_option("--now", o->now, "Compute ages as of this RFC 3339 time");
   // The init state: not read, not fetched.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);

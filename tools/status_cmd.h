@@ -1,4 +1,4 @@
-// `zarf-state status [-f FILE|-] [-o table|json] [--now TIME]`: the derived
+// `zarf-state status [-f FILE|-] [-o table|wide|json|yaml|name] [--now TIME]`: the derived
 // status of each package in the input (docs/model.md section 1, "Derived status"):
 // the latest event (or Unknown), whether an operation is in progress and for
 // how long ("InProgress for 6h12m": a hard kill leaves one behind, rule 10),
@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "tools/output.h"
+
 namespace CLI {
 class App;
 }
@@ -19,7 +21,7 @@ namespace zs::tools {
 
 struct StatusOptions {
   std::vector<std::string> files;
-  std::string output = "table";
+  OutputOptions output;  // table | wide | json | yaml | name
   std::string now;  // RFC 3339; default: the system clock
 };
 

@@ -8,7 +8,7 @@ _zarf_state_words() {
     "") echo "inspect migrate record status replay config size bench prune ingest query verify
               report completion version help
               -h --help --version --max-object-size --max-depth" ;;
-    inspect) echo "-f --filename -o --output --show-secrets --cluster -n --namespace --context
+    inspect) echo "-f --filename -o --output --no-headers --now --show-secrets --cluster -n --namespace --context
                    --kubeconfig" ;;
     migrate) echo "-f --filename --to --dry-run -o --output --report-format --report --out --codec
                    --no-headers -q --quiet --cluster -n --namespace --context --kubeconfig" ;;
@@ -21,8 +21,8 @@ _zarf_state_words() {
     "record component") echo "-f --filename --log --max-events --stdout --codec --name --outcome" ;;
     "record finish") echo "-f --filename --log --max-events --stdout --codec --config --outcome" ;;
     "record abandon") echo "-f --filename --log --max-events --stdout --codec --outcome" ;;
-    status) echo "-f --filename -o --output --now --cluster -n --namespace --context --kubeconfig" ;;
-    replay) echo "-f --filename --log --package --db --at --upto --verify --max-events -o --output" ;;
+    status) echo "-f --filename -o --output --no-headers --now --cluster -n --namespace --context --kubeconfig" ;;
+    replay) echo "-f --filename --log --package --db --at --upto --verify --max-events -o --output --no-headers" ;;
     config) echo "digest diff" ;;
     "config digest") echo "--kind -f --filename --canonical" ;;
     "config diff") echo "--kind -o --output --no-headers --package --exit-code" ;;
@@ -36,7 +36,7 @@ _zarf_state_words() {
                         -o --output --no-headers" ;;
     ingest) echo "--db -f --filename --full-dump --sync-every --no-sync --bulk -q --quiet --cluster
                   -n --namespace --context --kubeconfig" ;;
-    query) echo "--db -o --output --now history status image component source config-changed" ;;
+    query) echo "--db -o --output --no-headers --now history status image component source config-changed" ;;
     "query history") echo "--type --outcome --since --until --no-components" ;;
     "query status") echo "--outcome" ;;
     "query image") echo "--repository" ;;
@@ -54,7 +54,8 @@ _zarf_state_words() {
 _zarf_state_values() {
   # The fixed choices of a flag's value; returns 1 when the value is free text.
   case "$1" in
-    -o|--output|--report-format) echo "table json yaml" ;;
+    -o|--output) echo "table wide json yaml name" ;;
+    --report-format) echo "table json yaml" ;;
     --codec) echo "json compact auto" ;;
     --kind) echo "deploy remove" ;;
     --connectivity) echo "airgap connected" ;;

@@ -61,9 +61,14 @@ for c in zarf-state kubectl-zarf_state
     for p in inspect migrate status size 'config digest' 'query config-changed' 'record deploy' 'record remove' 'record component' 'record finish' 'record abandon' replay ingest
         complete -c $c -n "__zarf_state_path $p" -s f -l filename -r -F -d 'Input file (- for stdin)'
     end
-    for p in inspect status size replay 'config diff' 'bench growth' 'prune plan' query verify version
+    for p in size 'config diff' 'bench growth' 'prune plan' verify version
         complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'table json yaml' -d 'Output format'
     end
+    for p in inspect status replay query
+        complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'table wide json yaml name' -d 'Output format'
+        complete -c $c -n "__zarf_state_path $p" -l no-headers -d 'Tables without a header line'
+    end
+    complete -c $c -n '__zarf_state_path inspect' -l now -x -d 'RFC 3339 time'
     for p in replay ingest query verify 'prune plan'
         complete -c $c -n "__zarf_state_path $p" -l db -x -a '(__fish_complete_directories)' -d 'Cache directory'
     end

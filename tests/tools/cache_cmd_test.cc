@@ -149,14 +149,15 @@ TEST_F(CacheCmdTest, AFullDumpMarksVanishedPackagesRemoved) {
   EXPECT_EQ(out, "unchanged a\n");
   QueryOptions q;
   q.what = "status";
-  q.output = "json";
+  q.output.format = "json";
   auto v = json::ParseJson(Query(q));
   ASSERT_TRUE(v.ok());
   const auto& pkgs = v->Find("packages")->array();
   ASSERT_EQ(pkgs.size(), 2u);
   EXPECT_FALSE(pkgs[0].Find("removed")->as_bool());
   EXPECT_TRUE(pkgs[1].Find("removed")->as_bool());
-  EXPECT_EQ(pkgs[1].StringOr("latest"), "Deploy/Succeeded");
+  EXPECT_EQ(pkgs[1].Find("latestEvent")->StringOr("type"), "Deploy");
+  EXPECT_EQ(pkgs[1].Find("latestEvent")->StringOr("outcome"), "Succeeded");
 }
 
 TEST_F(CacheCmdTest, QueriesAnswerImageComponentSourceStatusAndHistory) {
@@ -173,7 +174,7 @@ TEST_F(CacheCmdTest, QueriesAnswerImageComponentSourceStatusAndHistory) {
   QueryOptions q;
   q.what = "image";
   q.arg = "docker.io/library/nginx:1.25";
-  q.output = "json";
+  q.output.format = "json";
   auto v = json::ParseJson(Query(q));
   ASSERT_TRUE(v.ok());
   EXPECT_EQ(v->StringOr("normalized"), "docker.io/library/nginx:1.25");
@@ -188,15 +189,18 @@ TEST_F(CacheCmdTest, QueriesAnswerImageComponentSourceStatusAndHistory) {
   q.arg = "api";
   q.now = "2023-11-14T22:14:00Z";
   EXPECT_EQ(Query(q),
-            "PACKAGE\tVERSION\tGEN\tLATEST\tAT\tIN PROGRESS\tREMOVED\n"
-            "b\t1.2.0\t2\tDeploy/InProgress\t2023-11-14T22:13:40Z\tfor 20s\tno\n");
+            "PACKAGE   VERSION   GEN   LATEST              AGE   IN PROGRESS   REMOVED\n"
+            "b         1.2.0     2     Deploy/InProgress   20s   for 20s       no\n");
+  q.output.format = "wide";
+  EXPECT_NE(Query(q).find("   2023-11-14T22:13:40Z\n"), std::string::npos) << Query(q);
+  q.output.format = "table";
   q.what = "source";
   q.arg = "https://u:p@h/b.tar.zst";
-  EXPECT_NE(Query(q).find("\nb\t"), std::string::npos);
+  EXPECT_NE(Query(q).find("\nb "), std::string::npos);
   q.what = "status";
   q.arg = "";
   q.outcome = "InProgress";
-  EXPECT_EQ(Query(q).find("\na\t"), std::string::npos);
+  EXPECT_EQ(Query(q).find("\na "), std::string::npos);
 
   q = {};
   q.what = "history";
@@ -204,11 +208,12 @@ TEST_F(CacheCmdTest, QueriesAnswerImageComponentSourceStatusAndHistory) {
   q.no_components = true;
   q.type = "Deploy";
   q.outcome = "InProgress";
+  q.now = "2023-11-14T22:14:00Z";
   const std::string history = Query(q);
   EXPECT_EQ(history,
-            "SEQ\tTIME\tEVENT\n"
-            "1\t2023-11-14T22:13:30Z\tDeploy/InProgress version 1.1.0 from https://h/b.tar.zst\n"
-            "3\t2023-11-14T22:13:40Z\tDeploy/InProgress version 1.2.0 from https://h/b.tar.zst\n");
+            "SEQ   TIME                   AGE   COMPONENT   EVENT               VERSION   SOURCE\n"
+            "1     2023-11-14T22:13:30Z   30s   -           Deploy/InProgress   1.1.0     https://h/b.tar.zst\n"
+            "3     2023-11-14T22:13:40Z   20s   -           Deploy/InProgress   1.2.0     https://h/b.tar.zst\n");
   q.arg = "nope";
   EXPECT_NE(Query(q, kExitSomeFailed).find("package nope is not in the cache"), std::string::npos);
 }
@@ -296,7 +301,7 @@ TEST_F(CacheCmdTest, ReplayAndPrunePlanReadTheCache) {
   r.verify = true;
   std::ostringstream ro, re;
   ASSERT_EQ(RunReplay(r, ro, re), kExitOk) << re.str();
-  EXPECT_NE(ro.str().find("#12   2023-11-14T22:15:21Z  Deploy/Succeeded version 1.12.0"), std::string::npos) << ro.str();
+  EXPECT_NE(ro.str().find("\n12    2023-11-14T22:15:21Z   Deploy/Succeeded version 1.12.0 "), std::string::npos) << ro.str();
   EXPECT_NE(ro.str().find("verify: a in " + db_ + ": no drift"), std::string::npos) << ro.str();
 
   PrunePlanOptions p;

@@ -180,7 +180,7 @@ TEST_F(CredentialsNamesCmdTest, SensitiveValuesAreNotStoredAndNoCommandPrintsACr
       ReplayOptions r;
       r.secret_path = P("secret.json");
       if (with_log) r.log_path = P("log.jsonl");
-      r.output = output;
+      r.output.format = output;
       r.verify = true;
       std::ostringstream out, err;
       RunReplay(r, out, err);
@@ -192,7 +192,7 @@ TEST_F(CredentialsNamesCmdTest, SensitiveValuesAreNotStoredAndNoCommandPrintsACr
   }
   StatusOptions s;
   s.files = {P("secret.json")};
-  s.output = "json";
+  s.output.format = "json";
   std::ostringstream status_out, status_err;
   EXPECT_EQ(RunStatus(s, status_out, status_err), kExitOk);
   ExpectNoClearValue(status_out.str());
@@ -280,7 +280,7 @@ TEST_F(CredentialsNamesCmdTest, InspectRedactsInitStateCredentialsByTheSameRule)
                       R"("pushPassword":"pw-7","apiKey":"apikey-3"},"agentTLS":{"key":"tls-8"}})");
   InspectOptions o;
   o.files = {P("state.json")};
-  o.output = "json";
+  o.output.format = "json";
   std::ostringstream out, err;
   EXPECT_EQ(RunInspect(o, out, err), kExitOk) << err.str();
   for (const char* v : {"pw-7", "apikey-3", "tls-8"}) {
@@ -301,6 +301,7 @@ TEST_F(CredentialsNamesCmdTest, StatusScrubsASourceOthersStoredInClear) {
                                   TextFormat::kJson));
   StatusOptions s;
   s.files = {P("other.json")};
+  s.output.format = "wide";
   std::ostringstream out, err;
   EXPECT_EQ(RunStatus(s, out, err), kExitOk) << err.str();
   ExpectNoClearValue(out.str());

@@ -29,7 +29,7 @@ struct Ran {
 Ran InspectJson(const std::string& path) {
   InspectOptions o;
   o.files = {path};
-  o.output = "json";
+  o.output.format = "json";
   std::ostringstream out, err;
   const int code = RunInspect(o, out, err);
   return {code, out.str(), err.str()};

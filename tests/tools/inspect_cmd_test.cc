@@ -21,7 +21,7 @@ struct Ran {
 Ran Inspect(std::vector<std::string> files, std::string output = "table", bool show = false) {
   InspectOptions o;
   for (auto& f : files) o.files.push_back((testing::DataDir() / f).string());
-  o.output = std::move(output);
+  o.output.format = std::move(output);
   o.show_secrets = show;
   std::ostringstream out, err;
   const int code = RunInspect(o, out, err);
@@ -33,11 +33,15 @@ const std::string kEra = "legacy/e22-v0.80.0-v0.84.0/";
 TEST(InspectCmdTest, TableShowsPackageSizeLatestEventAndComponents) {
   Ran r = Inspect({kEra + "pkg-realistic-init-failed.secret.json"});
   EXPECT_EQ(r.code, kExitOk) << r.err;
-  EXPECT_NE(r.out.find("PACKAGE init"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("secret size:  12956 of 1048576 bytes"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("latest event: Unknown"), std::string::npos);
-  EXPECT_NE(r.out.find("git-server"), std::string::npos);
-  EXPECT_NE(r.out.find("zarf/zarf-gitea (Succeeded)"), std::string::npos);
+  EXPECT_EQ(r.out.rfind("NAME   VERSION   SIZE    USED   LATEST    AGE   EVENTS   COMPONENTS\n", 0), 0u)
+      << r.out;
+  // The package's row: its size (of 1048576 bytes: 1.2%) and no latest event.
+  EXPECT_NE(r.out.find("\ninit   "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("   12956   1.2%   Unknown   -     "), std::string::npos) << r.out;
+  Ran wide = Inspect({kEra + "pkg-realistic-init-failed.secret.json"}, "wide");
+  EXPECT_NE(wide.out.find(" 1035620 "), std::string::npos) << wide.out;  // headroom
+  EXPECT_NE(wide.out.find("git-server=Unknown"), std::string::npos) << wide.out;
+  EXPECT_NE(wide.out.find("zarf/zarf-gitea (Succeeded)"), std::string::npos) << wide.out;
 }
 
 TEST(InspectCmdTest, JsonOutputIsMachineReadable) {
@@ -76,7 +80,7 @@ TEST(InspectCmdTest, BadObjectsGetOneLineEachAndGoodOnesStillPrint) {
   Ran r = Inspect({kEra + "malformed-bad-base64.secret.json", kEra + "malformed-truncated-json.secret.json",
                    kEra + "pkg-small-dos-games.payload.json", "legacy/missing-file.json"});
   EXPECT_EQ(r.code, kExitSomeFailed);
-  EXPECT_NE(r.out.find("PACKAGE dos-games"), std::string::npos);
+  EXPECT_NE(r.out.find("\ndos-games "), std::string::npos) << r.out;
   int lines = 0;
   for (char c : r.err) lines += c == '\n';
   EXPECT_EQ(lines, 3) << r.err;

@@ -48,7 +48,7 @@ TEST(OutputTableTest, NoHeadersDropsOnlyTheHeader) {
             "podinfo   Succeeded   5d\n"
             "a         <none>      45s\n");
   EXPECT_EQ(Printed(Table({{"NAME"}}), "table", true), "");
-  EXPECT_EQ(Printed(Table({{"NAME"}}), "table"), "NAME\n");
+  EXPECT_EQ(Printed(Table({{"NAME"}}), "table"), "");  // no header over no rows
 }
 
 TEST(OutputTableTest, CellsAreEscapedAndWidthsCountCharacters) {

@@ -170,8 +170,8 @@ TEST_F(RecordCmdTest, TimeTravelStopsAfterNRecords) {
   o.upto = 3;
   std::ostringstream out, err;
   ASSERT_EQ(RunReplay(o, out, err), kExitOk) << err.str();
-  EXPECT_NE(out.str().find("#3 "), std::string::npos);
-  EXPECT_EQ(out.str().find("#4 "), std::string::npos);
+  EXPECT_NE(out.str().find("\n3 "), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("\n4 "), std::string::npos) << out.str();
 }
 
 TEST_F(RecordCmdTest, StatusReportsHowLongAnOperationHasBeenInProgress) {
@@ -182,7 +182,7 @@ TEST_F(RecordCmdTest, StatusReportsHowLongAnOperationHasBeenInProgress) {
   o.now = FormatRfc3339(Timestamp::FromUnixNanos(started.unix_nanos() + (6LL * 3600 + 120) * 1000000000LL));
   std::ostringstream out, err;
   ASSERT_EQ(RunStatus(o, out, err), kExitOk) << err.str();
-  EXPECT_NE(out.str().find("Deploy InProgress for 6h2m"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("   Deploy/InProgress   6h2m   for 6h2m "), std::string::npos) << out.str();
   RecordOptions abandon;
   abandon.action = "abandon";
   abandon.outcome = "Failed";

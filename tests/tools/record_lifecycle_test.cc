@@ -254,14 +254,14 @@ TEST_F(RecordLifecycleTest, ReplayOfASecretShowsTheStateAtEachStep) {
   ASSERT_EQ(RunReplay(o, out, err), kExitOk) << err.str();
   // After the first deploy's end, extra's lastEvent (recorded then) is
   // known; app was deployed again later, so its state then is not recorded.
-  EXPECT_NE(out.str().find("-> latest Deploy/Succeeded, generation ?, extra=Deploy/Succeeded app=?"),
+  EXPECT_NE(out.str().find("   Deploy/Succeeded    ?            extra=Deploy/Succeeded,app=?\n"),
             std::string::npos)
       << out.str();
   o.upto = 0;
   std::ostringstream all;
   ASSERT_EQ(RunReplay(o, all, err), kExitOk);
-  EXPECT_NE(all.str().find("#4 "), std::string::npos) << all.str();
-  EXPECT_NE(all.str().find("generation 3, app=Deploy/Succeeded extra=Deploy/Succeeded"),
+  EXPECT_NE(all.str().find("\n4 "), std::string::npos) << all.str();
+  EXPECT_NE(all.str().find("   3            app=Deploy/Succeeded,extra=Deploy/Succeeded\n"),
             std::string::npos)
       << all.str();
 }

@@ -156,8 +156,8 @@ TEST_F(ZarfListingTest, InspectStatusAndSizeMarkASecretZarfCannotRead) {
     for (const char* command : {"inspect", "status", "size"}) {
       const testing::RunResult table = Run({command, "-f", file});
       ASSERT_EQ(table.exit_code, 0) << command << ": " << table.err;
-      EXPECT_EQ(table.out.find("CANNOT READ") != std::string::npos, !readable)
-          << command << ": " << table.out;
+      const std::string said = table.out + table.err;
+      EXPECT_EQ(said.find("CANNOT READ") != std::string::npos, !readable) << command << ": " << said;
     }
   }
 }
