@@ -19,11 +19,11 @@
 #include <string>
 #include <string_view>
 
-#include "tools/dev/sample_package.h"
+#include "base/status.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
 #include "json/json_value.h"
-#include "base/status.h"
+#include "tools/dev/sample_package.h"
 
 namespace zs::bench {
 namespace {
