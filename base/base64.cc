@@ -4,8 +4,8 @@
 
 #include <array>
 
-#include "base/internal/base64_scalar.h"
 #include "base/cpu_dispatch.h"
+#include "base/internal/base64_scalar.h"
 #include "base/internal/simd_kernels.h"
 
 namespace zs {

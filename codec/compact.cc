@@ -17,10 +17,10 @@
 #include <vector>
 
 #include "codec/event.pb.h"
-#include "json/go_json.h"
 #include "codec/internal/format.h"
-#include "json/json_reader.h"
 #include "codec/secret.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 
 namespace zs::compact {
 namespace internal {

@@ -20,8 +20,8 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/model.h"
 #include "base/status.h"
+#include "codec/model.h"
 
 namespace zs::compact {
 

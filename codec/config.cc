@@ -1,9 +1,9 @@
 #include "codec/config.h"
 
+#include "codec/internal/object_io.h"
 #include "json/canonical_json.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
-#include "codec/internal/object_io.h"
 
 namespace zs {
 namespace {

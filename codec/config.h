@@ -14,10 +14,10 @@
 #include <string>
 #include <string_view>
 
-#include "json/json_value.h"
-#include "codec/model.h"
 #include "base/digest.h"
 #include "base/status.h"
+#include "codec/model.h"
+#include "json/json_value.h"
 
 namespace zs {
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "base/hex.h"
+
 namespace zs {
 namespace {
 
@@ -65,13 +67,6 @@ bool CredentialWord(std::string w) {
     if (w == whole) return true;
   }
   return false;
-}
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  c = LowerAscii(c);
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  return -1;
 }
 
 // A query parameter's name as the server reads it: %XX decoded, '+' a space.

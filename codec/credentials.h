@@ -29,8 +29,8 @@
 #include <string_view>
 #include <vector>
 
-#include "json/json_value.h"
 #include "base/status.h"
+#include "json/json_value.h"
 
 namespace zs {
 

@@ -18,8 +18,8 @@
 #include <utility>
 #include <vector>
 
-#include "json/json_value.h"
 #include "codec/timestamp.h"
+#include "json/json_value.h"
 
 namespace zs {
 

@@ -1,7 +1,7 @@
 #include "codec/model_json.h"
 
-#include "json/go_json.h"
 #include "codec/internal/object_io.h"
+#include "json/go_json.h"
 #include "json/json_reader.h"
 
 namespace zs {

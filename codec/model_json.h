@@ -17,9 +17,9 @@
 #include <string>
 #include <string_view>
 
-#include "json/json_value.h"
-#include "codec/model.h"
 #include "base/status.h"
+#include "codec/model.h"
+#include "json/json_value.h"
 
 namespace zs {
 

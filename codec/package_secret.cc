@@ -6,9 +6,9 @@
 
 #include "base/base64.h"
 #include "codec/compact.h"
+#include "codec/model_json.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
-#include "codec/model_json.h"
 
 namespace zs {
 namespace {

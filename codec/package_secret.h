@@ -34,11 +34,11 @@
 #include <utility>
 #include <vector>
 
-#include "json/json_value.h"
+#include "base/status.h"
 #include "codec/model.h"
 #include "codec/model_json.h"
 #include "codec/secret.h"
-#include "base/status.h"
+#include "json/json_value.h"
 
 namespace zs {
 

@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "json/json_value.h"
 #include "base/status.h"
+#include "json/json_value.h"
 
 namespace zs {
 

@@ -47,8 +47,8 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/model.h"
 #include "base/status.h"
+#include "codec/model.h"
 #include "engine/event_log.h"
 #include "engine/record.h"
 

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "json/go_json.h"
+#include "json/string_escape.h"
 
 namespace zs::engine {
 namespace {
@@ -14,40 +15,9 @@ namespace {
 using json::Kind;
 using json::Value;
 
-constexpr char kHex[] = "0123456789abcdef";
-
 // Appends `s` as a JSON string with only the escapes JSON requires.
 void AppendPlainString(std::string* out, std::string_view s) {
-  out->push_back('"');
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"':
-        out->append("\\\"");
-        break;
-      case '\\':
-        out->append("\\\\");
-        break;
-      case '\n':
-        out->append("\\n");
-        break;
-      case '\r':
-        out->append("\\r");
-        break;
-      case '\t':
-        out->append("\\t");
-        break;
-      default:
-        if (c < 0x20) {
-          const char esc[6] = {'\\', 'u',          '0',
-                               '0',  kHex[c >> 4], kHex[c & 0xF]};
-          out->append(esc, sizeof esc);
-        } else {
-          out->push_back(ch);
-        }
-    }
-  }
-  out->push_back('"');
+  json::AppendJsonString(out, s, json::kMinimalEscaping);
 }
 
 void AppendDisplay(std::string* out, const Value& v) {

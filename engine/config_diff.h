@@ -19,9 +19,9 @@
 #include <string_view>
 #include <vector>
 
+#include "base/status.h"
 #include "codec/credentials.h"
 #include "json/json_value.h"
-#include "base/status.h"
 
 namespace zs::engine {
 

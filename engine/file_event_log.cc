@@ -5,10 +5,10 @@
 #include <set>
 #include <unordered_map>
 
-#include "json/go_json.h"
-#include "json/json_reader.h"
 #include "engine/derived_status.h"
 #include "engine/internal/file_log_reader.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 
 namespace zs::engine {
 

@@ -10,10 +10,10 @@
 #include <set>
 #include <unordered_map>
 
-#include "json/go_json.h"
 #include "engine/derived_status.h"
 #include "engine/file_event_log.h"
 #include "engine/internal/file_log_reader.h"
+#include "json/go_json.h"
 
 namespace zs::engine {
 namespace {

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
+#include "codec/model_json.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
-#include "codec/model_json.h"
 
 namespace zs::engine {
 namespace {

@@ -40,8 +40,8 @@
 #include <string>
 #include <vector>
 
-#include "codec/model.h"
 #include "base/status.h"
+#include "codec/model.h"
 #include "engine/record.h"
 
 namespace zs::engine {

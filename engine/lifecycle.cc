@@ -2,9 +2,9 @@
 
 #include "codec/config.h"
 #include "codec/credentials.h"
-#include "json/json_reader.h"
 #include "codec/names.h"
 #include "engine/derived_status.h"
+#include "json/json_reader.h"
 
 namespace zs::engine {
 namespace {

@@ -32,11 +32,11 @@
 #include <utility>
 #include <vector>
 
-#include "json/json_value.h"
-#include "codec/model.h"
 #include "base/status.h"
+#include "codec/model.h"
 #include "engine/event_log.h"
 #include "engine/fold.h"
+#include "json/json_value.h"
 
 namespace zs::engine {
 

@@ -51,10 +51,10 @@
 #include <string_view>
 #include <vector>
 
-#include "json/json_value.h"
-#include "codec/model.h"
 #include "base/status.h"
+#include "codec/model.h"
 #include "engine/image_ref.h"
+#include "json/json_value.h"
 
 namespace zs::engine {
 

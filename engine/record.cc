@@ -2,10 +2,11 @@
 
 #include <xxhash.h>
 
-#include "json/go_json.h"
-#include "json/json_reader.h"
+#include "base/hex.h"
 #include "codec/model_json.h"
 #include "engine/internal/canonical_record.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 
 namespace zs::engine {
 namespace {
@@ -200,11 +201,10 @@ RecordHash RecordHashOfBytes(std::string_view encoded) {
 }
 
 void AppendRecordId(std::string* out, const RecordHash& hash) {
-  static constexpr char kHex[] = "0123456789abcdef";
   char id[32];
   for (int i = 0; i < 16; ++i) {
-    id[i] = kHex[(hash.high >> (60 - 4 * i)) & 0xF];
-    id[16 + i] = kHex[(hash.low >> (60 - 4 * i)) & 0xF];
+    id[i] = HexDigit(static_cast<unsigned>(hash.high >> (60 - 4 * i)));
+    id[16 + i] = HexDigit(static_cast<unsigned>(hash.low >> (60 - 4 * i)));
   }
   out->append(id, sizeof id);
 }

@@ -26,9 +26,9 @@
 #include <string_view>
 #include <vector>
 
-#include "json/json_value.h"
-#include "codec/model.h"
 #include "base/status.h"
+#include "codec/model.h"
+#include "json/json_value.h"
 
 namespace zs::engine {
 

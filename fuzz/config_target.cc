@@ -1,10 +1,10 @@
 #include <string>
 
-#include "json/canonical_json.h"
 #include "codec/config.h"
+#include "fuzz/targets.h"
+#include "json/canonical_json.h"
 #include "json/json_reader.h"
 #include "yaml/yaml.h"
-#include "fuzz/targets.h"
 
 namespace zs::fuzz {
 namespace {

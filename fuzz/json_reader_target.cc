@@ -1,10 +1,10 @@
 #include <string>
 
+#include "fuzz/targets.h"
+#include "fuzz/tree_checks.h"
 #include "json/canonical_json.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
-#include "fuzz/targets.h"
-#include "fuzz/tree_checks.h"
 
 namespace zs::fuzz {
 

@@ -2,9 +2,9 @@
 
 #include "codec/package_secret.h"
 #include "codec/secret.h"
-#include "yaml/yaml.h"
 #include "fuzz/targets.h"
 #include "fuzz/tree_checks.h"
+#include "yaml/yaml.h"
 
 namespace zs::fuzz {
 

@@ -1,11 +1,11 @@
 #include <string>
 #include <vector>
 
+#include "codec/zarf_package.h"
+#include "fuzz/targets.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
 #include "yaml/yaml.h"
-#include "codec/zarf_package.h"
-#include "fuzz/targets.h"
 
 namespace zs::fuzz {
 

@@ -9,45 +9,11 @@
 #include "base/digest.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
+#include "json/string_escape.h"
+#include "json/utf8.h"
 
 namespace zs::json {
 namespace {
-
-constexpr char kHex[] = "0123456789abcdef";
-
-// Decodes the UTF-8 sequence at s[i]; returns its length, or 0 when it is
-// malformed, overlong, a surrogate or beyond U+10FFFF.
-std::size_t DecodeUtf8(std::string_view s, std::size_t i, char32_t* cp) {
-  const auto c0 = static_cast<unsigned char>(s[i]);
-  if (c0 < 0x80) {
-    *cp = c0;
-    return 1;
-  }
-  std::size_t len;
-  char32_t min;
-  if ((c0 & 0xE0) == 0xC0) {
-    len = 2;
-    min = 0x80;
-  } else if ((c0 & 0xF0) == 0xE0) {
-    len = 3;
-    min = 0x800;
-  } else if ((c0 & 0xF8) == 0xF0) {
-    len = 4;
-    min = 0x10000;
-  } else {
-    return 0;
-  }
-  if (len > s.size() - i) return 0;
-  char32_t v = c0 & (0x7F >> len);
-  for (std::size_t k = 1; k < len; ++k) {
-    const auto c = static_cast<unsigned char>(s[i + k]);
-    if ((c & 0xC0) != 0x80) return 0;
-    v = (v << 6) | (c & 0x3F);
-  }
-  if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return 0;
-  *cp = v;
-  return len;
-}
 
 Status InvalidUtf8(std::string_view what, std::size_t offset) {
   return Status::InvalidArgument(std::string(what) +
@@ -76,54 +42,8 @@ Result<std::u16string> ToUtf16(std::string_view key) {
 }
 
 Status AppendString(std::string* out, std::string_view s) {
-  out->push_back('"');
-  std::size_t start = 0;  // first byte not yet copied
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x80) {
-      // Non-ASCII is written raw; it only has to be valid.
-      char32_t cp = 0;
-      const std::size_t len = DecodeUtf8(s, i, &cp);
-      if (len == 0) return InvalidUtf8("string", i);
-      i += len;
-      continue;
-    }
-    if (c >= 0x20 && c != '"' && c != '\\') {
-      ++i;
-      continue;
-    }
-    out->append(s.data() + start, i - start);
-    switch (c) {
-      case '"':
-        out->append("\\\"");
-        break;
-      case '\\':
-        out->append("\\\\");
-        break;
-      case '\b':
-        out->append("\\b");
-        break;
-      case '\f':
-        out->append("\\f");
-        break;
-      case '\n':
-        out->append("\\n");
-        break;
-      case '\r':
-        out->append("\\r");
-        break;
-      case '\t':
-        out->append("\\t");
-        break;
-      default: {
-        const char esc[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xF]};
-        out->append(esc, sizeof esc);
-      }
-    }
-    start = ++i;
-  }
-  out->append(s.data() + start, s.size() - start);
-  out->push_back('"');
+  const std::size_t bad = AppendJsonString(out, s, kCanonicalEscaping);
+  if (bad != kEscapedAll) return InvalidUtf8("string", bad);
   return Status::OK();
 }
 

@@ -17,8 +17,8 @@
 #include <string>
 #include <string_view>
 
-#include "json/json_value.h"
 #include "base/status.h"
+#include "json/json_value.h"
 
 namespace zs::json {
 

@@ -9,64 +9,10 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "json/internal/go_string_scan.h"
+#include "json/string_escape.h"
 
 namespace zs::json {
 namespace {
-
-constexpr char kHex[] = "0123456789abcdef";
-
-// 0: ASCII written as is; 1: ASCII that needs an escape; 2: first byte of a
-// multi-byte (or invalid) UTF-8 sequence.
-constexpr std::array<unsigned char, 256> MakeByteClass() {
-  std::array<unsigned char, 256> t{};
-  for (int c = 0; c < 256; ++c) {
-    if (c >= 0x80) {
-      t[c] = 2;
-    } else if (c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' ||
-               c == '&') {
-      t[c] = 1;
-    }
-  }
-  return t;
-}
-constexpr std::array<unsigned char, 256> kByteClass = MakeByteClass();
-
-// Decodes one UTF-8 sequence at s[i]; returns its length, or 0 if invalid.
-std::size_t DecodeRune(std::string_view s, std::size_t i, std::uint32_t* rune) {
-  const auto c0 = static_cast<unsigned char>(s[i]);
-  std::size_t len;
-  std::uint32_t min;
-  if ((c0 & 0xE0) == 0xC0) { len = 2; min = 0x80; }
-  else if ((c0 & 0xF0) == 0xE0) { len = 3; min = 0x800; }
-  else if ((c0 & 0xF8) == 0xF0) { len = 4; min = 0x10000; }
-  else return 0;
-  if (i + len > s.size()) return 0;
-  std::uint32_t cp = c0 & (0x7F >> len);
-  for (std::size_t k = 1; k < len; ++k) {
-    const auto c = static_cast<unsigned char>(s[i + k]);
-    if ((c & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (c & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  *rune = cp;
-  return len;
-}
-
-void AppendEscapedByte(std::string* out, unsigned char c) {
-  switch (c) {
-    case '"': out->append("\\\""); return;
-    case '\\': out->append("\\\\"); return;
-    case '\n': out->append("\\n"); return;
-    case '\r': out->append("\\r"); return;
-    case '\t': out->append("\\t"); return;
-    default: {
-      // Go 1.19 has no \b or \f short forms; everything else is \u00XX.
-      const char esc[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xF]};
-      out->append(esc, 6);
-    }
-  }
-}
 
 Status AppendValue(std::string* out, const Value& v, const WriteOptions& opt);
 
@@ -144,42 +90,7 @@ void AppendNewline(std::string* out, std::string_view indent, int depth) {
 
 
 void AppendGoString(std::string* out, std::string_view s) {
-  out->push_back('"');
-  std::size_t start = 0;  // first byte not yet copied
-  std::size_t i = 0;
-  const std::size_t n = s.size();
-  while (i < n) {
-    i = zs::internal::DispatchSkipPlainBytes(s, i);
-    if (i >= n) break;
-    const auto c = static_cast<unsigned char>(s[i]);
-    const unsigned char cls = kByteClass[c];
-    if (cls == 0) {
-      ++i;
-      continue;
-    }
-    if (cls == 1) {
-      out->append(s.data() + start, i - start);
-      AppendEscapedByte(out, c);
-      start = ++i;
-      continue;
-    }
-    std::uint32_t rune = 0;
-    const std::size_t len = DecodeRune(s, i, &rune);
-    if (len == 0) {
-      out->append(s.data() + start, i - start);
-      out->append("\\ufffd");
-      start = ++i;
-      continue;
-    }
-    if (rune == 0x2028 || rune == 0x2029) {
-      out->append(s.data() + start, i - start);
-      out->append(rune == 0x2028 ? "\\u2028" : "\\u2029");
-      start = i + len;
-    }
-    i += len;
-  }
-  out->append(s.data() + start, n - start);
-  out->push_back('"');
+  AppendJsonString(out, s, kGoEscaping);
 }
 
 void AppendGoFloat(std::string* out, double v) {

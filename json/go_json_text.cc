@@ -6,32 +6,14 @@
 #include "json/go_json.h"
 
 #include "base/cpu_dispatch.h"
+#include "base/hex.h"
 #include "json/internal/go_string_scan.h"
+#include "json/utf8.h"
 
 namespace zs::json {
 namespace {
 
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-int HexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-void AppendUtf8(std::string* out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
 
 class CompactWriter {
  public:
@@ -168,13 +150,13 @@ class CompactWriter {
           if (i + 6 > s_.size()) return false;
           std::uint32_t cp = 0;
           for (std::size_t k = i + 2; k < i + 6; ++k) {
-            const int d = HexDigit(s_[k]);
+            const int d = HexValue(s_[k]);
             if (d < 0) return false;
             cp = (cp << 4) | static_cast<std::uint32_t>(d);
           }
           // Surrogates (pairs and lone ones) are the tree path's business.
           if (cp >= 0xD800 && cp <= 0xDFFF) return false;
-          AppendUtf8(&scratch_, cp);
+          AppendUtf8(cp, &scratch_);
           i += 6;
           continue;
         }

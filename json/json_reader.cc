@@ -8,6 +8,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "json/utf8.h"
+
 namespace zs::json {
 namespace {
 
@@ -19,28 +21,13 @@ constexpr std::size_t kSimdjsonMaxDepth = 1024;
 // Byte offset of the first invalid UTF-8 sequence; text.size() if none.
 // Only run after simdjson has already said the input is not UTF-8.
 std::size_t FirstInvalidUtf8(std::string_view text) {
-  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
-  const std::size_t n = text.size();
-  std::size_t i = 0;
-  while (i < n) {
-    const unsigned char c = s[i];
-    std::size_t len;
-    std::uint32_t min;
-    if (c < 0x80) { ++i; continue; }
-    if ((c & 0xE0) == 0xC0) { len = 2; min = 0x80; }
-    else if ((c & 0xF0) == 0xE0) { len = 3; min = 0x800; }
-    else if ((c & 0xF8) == 0xF0) { len = 4; min = 0x10000; }
-    else return i;
-    if (i + len > n) return i;
-    std::uint32_t cp = c & (0x7F >> len);
-    for (std::size_t k = 1; k < len; ++k) {
-      if ((s[i + k] & 0xC0) != 0x80) return i;
-      cp = (cp << 6) | (s[i + k] & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
+  char32_t cp = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t len = DecodeUtf8(text, i, &cp);
+    if (len == 0) return i;
     i += len;
   }
-  return n;
+  return text.size();
 }
 
 // How many `{` and `[` are still open at the end of `text` (strings and

@@ -51,4 +51,10 @@ void AppendUtf8(char32_t cp, std::string* out) {
   }
 }
 
+std::size_t CodePointCount(std::string_view text) {
+  std::size_t n = 0;
+  for (const char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
 }  // namespace zs::json

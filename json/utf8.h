@@ -22,6 +22,11 @@ std::size_t DecodeUtf8(std::string_view text, std::size_t i, char32_t* cp);
 // Appends the UTF-8 encoding of `cp` (which must be a Unicode scalar value).
 void AppendUtf8(char32_t cp, std::string* out);
 
+// The number of code points in `text`, counting the bytes that do not
+// continue a sequence (0x80-0xBF), for width estimates: nothing is checked,
+// so a stray continuation byte counts as none and a bad lead byte as one.
+std::size_t CodePointCount(std::string_view text);
+
 }  // namespace zs::json
 
 #endif  // ZARF_STATE_JSON_UTF8_H_

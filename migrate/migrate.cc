@@ -4,9 +4,9 @@
 #include <utility>
 #include <vector>
 
+#include "codec/model_json.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
-#include "codec/model_json.h"
 #include "migrate/internal/migrators.h"
 #include "migrate/internal/reshape.h"
 #include "migrate/internal/schema.h"

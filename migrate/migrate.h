@@ -30,10 +30,10 @@
 #include <string_view>
 #include <vector>
 
-#include "json/json_value.h"
+#include "base/status.h"
 #include "codec/model.h"
 #include "codec/secret.h"
-#include "base/status.h"
+#include "json/json_value.h"
 #include "migrate/shape.h"
 
 namespace zs::migrate {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <utility>
 
+#include "base/hex.h"
 #include "codec/compact.h"
 #include "json/json_reader.h"
 #include "codec/gzip.h"
@@ -33,12 +34,11 @@ std::uint64_t Mix(std::uint64_t x) {
 }
 
 std::string HexDigest(std::uint64_t seed) {
-  static constexpr char kHex[] = "0123456789abcdef";
   std::string out = "sha256:";
   std::uint64_t state = seed;
   for (int word = 0; word < 4; ++word) {
     state = Mix(state);
-    for (int i = 0; i < 16; ++i) out += kHex[(state >> (4 * i)) & 0xf];
+    for (int i = 0; i < 16; ++i) out += HexDigit(static_cast<unsigned>(state >> (4 * i)));
   }
   return out;
 }

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "base/base64.h"
+#include "base/hex.h"
 #include "codec/compact.h"
 #include "json/go_json.h"
 #include "codec/gzip.h"
@@ -72,11 +73,10 @@ PackageEvent TypicalEvent(const DeployedPackage& pkg) {
 // 64 pseudo-random hex digits: real digests do not compress, and probe
 // events that repeat one would make the compressed codecs look too good.
 std::string RandomHex(std::uint64_t* state) {
-  static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
   for (int i = 0; i < 64; ++i) {
     *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
-    out += kHex[(*state >> 60) & 0xF];
+    out += HexDigit(static_cast<unsigned>(*state >> 60));
   }
   return out;
 }

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "json/utf8.h"
+
 namespace zs::tools {
 namespace {
 
@@ -22,9 +24,7 @@ constexpr double kTitleLine = 19;
 // Estimated width of `text` in Helvetica at `size` px: 0.56 em per character
 // is the average of mixed-case text with digits, a little generous.
 double TextWidth(std::string_view text, double size) {
-  std::size_t chars = 0;
-  for (char c : text) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return 0.56 * size * static_cast<double>(chars);
+  return 0.56 * size * static_cast<double>(json::CodePointCount(text));
 }
 
 // The title's font size and lines: 15 px on one line if it fits `width`,

@@ -19,6 +19,7 @@
 #include <string_view>
 #include <utility>
 
+#include "base/hex.h"
 #include "json/json_value.h"
 
 namespace zs::tools {
@@ -34,7 +35,6 @@ enum class Layout {
 
 // `text` with control characters escaped as described above.
 inline std::string TerminalText(std::string_view text, Layout layout = Layout::kValue) {
-  static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -43,15 +43,15 @@ inline std::string TerminalText(std::string_view text, Layout layout = Layout::k
       out += static_cast<char>(c);
     } else if (c < 0x20 || c == 0x7f) {
       out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
+      out += HexDigit(c >> 4);
+      out += HexDigit(c);
     } else if (c == 0xc2 && i + 1 < text.size() &&
                static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
                static_cast<unsigned char>(text[i + 1]) <= 0x9f) {
       const auto next = static_cast<unsigned char>(text[++i]);
       out += "\\u00";
-      out += kHex[next >> 4];
-      out += kHex[next & 15];
+      out += HexDigit(next >> 4);
+      out += HexDigit(next);
     } else {
       out += static_cast<char>(c);
     }

@@ -4,9 +4,9 @@
 #include <string>
 #include <string_view>
 
+#include "json/utf8.h"
 #include "yaml/internal/yaml_parser.h"
 #include "yaml/internal/yaml_scalar.h"
-#include "json/utf8.h"
 
 namespace zs::yaml {
 namespace {

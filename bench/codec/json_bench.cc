@@ -19,12 +19,12 @@
 #include <string>
 #include <string_view>
 
+#include "base/status.h"
 #include "bench/bench_main.h"
-#include "tools/dev/sample_package.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
 #include "json/json_value.h"
-#include "base/status.h"
+#include "tools/dev/sample_package.h"
 
 namespace zs::bench {
 namespace {

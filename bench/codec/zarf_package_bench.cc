@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "tools/dev/sample_package.h"
+#include "codec/zarf_package.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
-#include "codec/zarf_package.h"
+#include "tools/dev/sample_package.h"
 
 namespace zs::bench {
 namespace {

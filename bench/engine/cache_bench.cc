@@ -14,10 +14,10 @@
 #include <filesystem>
 #include <random>
 
-#include "json/go_json.h"
 #include "codec/secret.h"
 #include "engine/cache.h"
 #include "engine/internal/cache_db.h"
+#include "json/go_json.h"
 #include "tests/cache_fixture.h"
 #include "tools/seeded_rng.h"
 

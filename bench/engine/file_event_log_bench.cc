@@ -33,11 +33,11 @@
 #include <string>
 #include <vector>
 
-#include "json/go_json.h"
-#include "json/json_reader.h"
 #include "engine/file_event_log.h"
 #include "engine/fold.h"
 #include "engine/lifecycle.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
 #include "tests/subprocess_runner.h"
 #include "tools/seeded_rng.h"
 

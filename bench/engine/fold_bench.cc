@@ -26,13 +26,13 @@
 #include <vector>
 
 #include "bench/bench_main.h"
-#include "json/json_reader.h"
-#include "json/json_value.h"
 #include "codec/model.h"
 #include "codec/model_json.h"
 #include "codec/timestamp.h"
 #include "engine/fold.h"
 #include "engine/record.h"
+#include "json/json_reader.h"
+#include "json/json_value.h"
 #include "tools/seeded_rng.h"
 
 namespace zs::bench {

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "json/json_value.h"
 #include "codec/model.h"
 #include "engine/prune.h"
+#include "json/json_value.h"
 #include "tools/seeded_rng.h"
 
 namespace zs::engine {

@@ -15,10 +15,10 @@
 #include <fstream>
 #include <string>
 
-#include "tools/dev/sample_package.h"
+#include "codec/secret.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
-#include "codec/secret.h"
+#include "tools/dev/sample_package.h"
 
 namespace {
 

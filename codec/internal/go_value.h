@@ -31,9 +31,9 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "codec/internal/go_schema.h"
 #include "json/json_value.h"
-#include "base/status.h"
 
 namespace zs::internal {
 

@@ -14,11 +14,11 @@
 #include <string_view>
 #include <vector>
 
+#include "base/status.h"
+#include "codec/model.h"
 #include "json/go_json.h"
 #include "json/json_path.h"
 #include "json/json_value.h"
-#include "codec/model.h"
-#include "base/status.h"
 
 namespace zs::internal {
 

@@ -27,8 +27,8 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/model.h"
 #include "base/status.h"
+#include "codec/model.h"
 #include "engine/cache.h"
 #include "engine/image_ref.h"
 #include "engine/record.h"

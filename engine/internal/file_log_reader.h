@@ -25,11 +25,11 @@
 #include <unordered_map>
 #include <vector>
 
-#include "json/json_value.h"
 #include "base/status.h"
 #include "engine/file_event_log.h"
 #include "engine/internal/log_file.h"
 #include "engine/internal/log_format.h"
+#include "json/json_value.h"
 
 namespace zs::engine {
 

@@ -3,8 +3,8 @@
 #ifndef ZARF_STATE_MIGRATE_INTERNAL_MIGRATORS_H_
 #define ZARF_STATE_MIGRATE_INTERNAL_MIGRATORS_H_
 
-#include "json/json_value.h"
 #include "base/status.h"
+#include "json/json_value.h"
 #include "migrate/internal/reshape.h"
 #include "migrate/migrate.h"
 #include "migrate/shape.h"

@@ -19,8 +19,8 @@
 #include <string_view>
 #include <vector>
 
-#include "json/json_value.h"
 #include "base/status.h"
+#include "json/json_value.h"
 #include "migrate/internal/schema.h"
 
 namespace zs::migrate::internal {

@@ -10,9 +10,9 @@
 #include <unordered_set>
 #include <utility>
 
-#include "yaml/internal/yaml_scalar.h"
-#include "json/utf8.h"
 #include "json/json_reader.h"
+#include "json/utf8.h"
+#include "yaml/internal/yaml_scalar.h"
 
 // libfyaml tokenizes and parses; this file turns its event stream into
 // json::Values and applies our policy on top: how plain scalars resolve

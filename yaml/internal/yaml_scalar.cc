@@ -3,17 +3,12 @@
 #include <initializer_list>
 #include <vector>
 
+#include "base/hex.h"
+
 namespace zs::yaml::internal {
 namespace {
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 bool OneOf(std::string_view text,
            std::initializer_list<std::string_view> words) {
