@@ -43,7 +43,7 @@ struct ComponentRow {
   std::vector<ChartRow> charts;
 };
 
-// One package (docs/cli.md: "inspect -o json").
+// One package (docs/cli.md, "zarf-state inspect").
 struct PackageReport {
   std::string source, secret_name, name, version, format, format_evidence, codec;
   std::string zarf_note;  // why no Zarf release reads it; "" when one does

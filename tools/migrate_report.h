@@ -1,7 +1,7 @@
 // The report of `zarf-state migrate`: one typed row per object read, its
 // summary, and the three forms it is printed in (table, json, yaml). The
 // json/yaml document is the stable machine-readable schema of
-// docs/cli.md ("migrate report"); the table is for people and carries
+// docs/cli.md, "zarf-state migrate"; the table is for people and carries
 // the same facts.
 //
 // Thread safety: plain values; render from one thread at a time.
