@@ -299,7 +299,7 @@ void RegisterRecord(CLI::App* app, int* exit_code) {
     cmd->add_option("-f,--filename", o->session.secret_path,
                     "The package Secret (JSON/YAML) or bare payload; '-' reads stdin and prints")
         ->required();
-    cmd->add_option("--log", o->session.log_path, "Also append the records to this log (JSON Lines)");
+    cmd->add_option("--log", o->session.log_path, "Also append the records to this event log: the package's full, uncapped history");
     cmd->add_option("--max-events", o->session.max_events, "Events the Secret keeps (default 10)");
     cmd->add_flag("--stdout", o->session.to_stdout, "Print the new Secret instead of replacing the file");
     cmd->add_option("--codec", o->codec,
