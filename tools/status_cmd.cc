@@ -35,6 +35,7 @@ struct ComponentStatus {
 // The derived status of one package (docs/model.md section 1).
 struct StatusReport {
   std::string name;
+  std::string secret;  // the Secret's name; "" for a bare payload
   std::optional<EventRecord> latest_event;
   std::optional<Timestamp> in_progress_since;  // the latest event is an open InProgress
   std::optional<EventRecord> latest_deploy, latest_remove, last_successful_deploy;
@@ -75,6 +76,7 @@ Value StatusReport::ToDocument(const Timestamp& now) const {
     seconds = Value::Int(s < 0 ? 0 : s);
   }
   Value v = Value::MakeObject({{"name", Value::String(name)},
+                               {"secret", Value::String(secret)},
                                {"latestEvent", EventDocument(latest_event)},
                                {"inProgressSince", ReportTimeValue(in_progress_since)},
                                {"inProgressSeconds", std::move(seconds)},
@@ -96,7 +98,7 @@ std::string EventWithAge(const std::optional<EventRecord>& e, const Timestamp& n
 std::string OrDash(const std::string& s) { return s.empty() ? "-" : s; }
 
 Table StatusTable(const std::vector<StatusReport>& reports, const Timestamp& now) {
-  Table t({{"NAME"}, {"LATEST"}, {"AGE"}, {"IN PROGRESS"}, {"DEPLOYED"},
+  Table t({{"NAME"}, {"LATEST"}, {"AGE"}, {"IN PROGRESS"}, {"DEPLOYED"}, {"SECRET", true},
            {"LATEST DEPLOY", true}, {"LATEST REMOVE", true}, {"LAST SUCCESS", true},
            {"DIGEST", true}, {"SOURCE", true}, {"CONFIG", true}, {"COMPONENTS", true}});
   for (const StatusReport& r : reports) {
@@ -108,7 +110,7 @@ Table StatusTable(const std::vector<StatusReport>& reports, const Timestamp& now
     t.AddRow({r.name, EventCell(r.latest_event),
               r.latest_event ? Age(r.latest_event->timestamp, now) : "-",
               r.in_progress_since ? "for " + Age(*r.in_progress_since, now) : "-",
-              ok && !ok->version.empty() ? ok->version : "-",
+              ok && !ok->version.empty() ? ok->version : "-", OrDash(r.secret),
               EventWithAge(r.latest_deploy, now), EventWithAge(r.latest_remove, now),
               EventWithAge(ok, now), ok ? OrDash(ok->digest) : "-", ok ? OrDash(ok->source) : "-",
               ok ? OrDash(ok->config_digest) : "-", OrDash(comps)});
@@ -138,6 +140,7 @@ int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
     }
     ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
     StatusReport status = StatusOf(pkg);
+    if (in.is_secret) status.secret = std::string(ObjectName(in.object));
     status.zarf_note = std::string(ZarfCannotRead(in.payload));
     // A table has no room for it; a document carries zarfNote.
     if (!status.zarf_note.empty() && !o.output.structured()) {

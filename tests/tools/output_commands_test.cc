@@ -139,6 +139,9 @@ TEST_F(OutputCommandsTest, Status) {
   EXPECT_EQ(s.Find("lastSuccessfulDeploy")->StringOr("version"), "6.5.0");
   EXPECT_TRUE(s.Find("inProgressSince")->is_null());
   EXPECT_EQ(s.Find("components")->array()[0].Find("lastEvent")->StringOr("type"), "Deploy");
+  // Two Secrets of one package (an override) are told apart by the Secret's name.
+  EXPECT_EQ(s.StringOr("secret"), "zarf-package-podinfo");
+  EXPECT_NE(Run({"status", "-f", secret_, "-o", "wide"}).out.find("SECRET"), std::string::npos);
   EXPECT_EQ(Run({"status", "-f", secret_, "--now", kNow}).out,
             "NAME      LATEST             AGE    IN PROGRESS   DEPLOYED\n"
             "podinfo   Remove/Succeeded   179m   -             6.5.0\n");
