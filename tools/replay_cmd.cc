@@ -233,6 +233,11 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
       err << "error: replay --dump needs --log FILE\n";
       return kExitUsage;
     }
+    // JSON Lines are not one json/yaml document: -o would promise one.
+    if (o.output.format != kFormatTable) {
+      err << "error: replay --dump prints JSON Lines; it takes no -o " << o.output.format << "\n";
+      return kExitUsage;
+    }
     const Status s = DumpLog(*log, o.package, raw_out);
     ReportSkipped(*log, err);
     return s.ok() ? kExitOk : fail(s);

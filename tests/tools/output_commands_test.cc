@@ -182,6 +182,12 @@ TEST_F(OutputCommandsTest, Replay) {
   const RunResult dump = Run({"replay", "--log", log_, "--dump"});
   EXPECT_EQ(dump.exit_code, 0) << dump.err;
   EXPECT_EQ(dump.out.rfind("{\"package\":", 0), 0u) << dump.out;
+  // Several JSON lines are not the one document -o json|yaml promises.
+  for (const std::string format : {"json", "yaml", "wide"}) {
+    const RunResult r = Run({"replay", "--log", log_, "--dump", "-o", format});
+    EXPECT_EQ(r.exit_code, tools::kExitUsage) << format;
+    EXPECT_EQ(r.out, "") << format;
+  }
 }
 
 TEST_F(OutputCommandsTest, ReplayVerifyIsInsideTheDocument) {
