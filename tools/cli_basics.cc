@@ -8,10 +8,10 @@
 #include <utility>
 
 #include "codec/compact.h"
-#include "json/go_json.h"
 #include "json/json_value.h"
 #include "tools/build_info.h"
 #include "tools/common.h"
+#include "tools/output.h"
 
 namespace zs::tools {
 namespace {
@@ -101,13 +101,12 @@ std::string ProgramName(std::string_view argv0) {
 }
 
 int RunVersion(const std::string& output, std::ostream& out, std::ostream& err) {
-  if (output != "table" && output != "json") {
-    err << "error: -o must be table or json, not '" << output << "'\n";
-    return kExitUsage;
-  }
+  OutputOptions format;
+  format.format = output;
+  if (!OutputFormatIsOneOf(format, {"table", "json", "yaml"}, err)) return kExitUsage;
   const std::vector<std::uint32_t> ids = compact::DictionaryIds();
   const std::uint32_t writer = compact::WriterDictionaryId();
-  if (output == "json") {
+  if (format.structured()) {
     json::Value id_list = json::Value::MakeArray();
     for (const std::uint32_t id : ids) id_list.array().push_back(json::Value::Int(id));
     const json::Value v = json::Value::MakeObject({
@@ -118,9 +117,7 @@ int RunVersion(const std::string& output, std::ostream& out, std::ostream& err) 
         {"compactDictionaryIds", std::move(id_list)},
         {"compactWriterDictionaryId", json::Value::Int(writer)},
     });
-    std::string s;
-    json::AppendIndentedJson(&s, v, "  ");
-    out << s << "\n";
+    PrintStructured(v, output, out);
     return kExitOk;
   }
   std::string dictionaries;
@@ -174,7 +171,7 @@ void RegisterCliBasics(CLI::App* app, std::string_view argv0, int* exit_code) {
   auto output = std::make_shared<std::string>("table");
   CLI::App* version = app->add_subcommand(
       "version", "Print the version, git commit, build type and compact dictionary ids");
-  version->add_option("-o,--output", *output, "table | json")->default_val("table");
+  version->add_option("-o,--output", *output, "table | json | yaml")->default_val("table");
   version->callback(
       [output, exit_code] { *exit_code = RunVersion(*output, std::cout, std::cerr); });
 

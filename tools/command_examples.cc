@@ -53,6 +53,7 @@ constexpr CommandExamples kExamples[] = {
     {"replay",
      "zarf-state replay -f zarf-package-podinfo.json\n"
      "zarf-state replay --log podinfo.log -f zarf-package-podinfo.json --verify\n"
+     "zarf-state replay -f zarf-package-podinfo.json --verify -o json | jq .verify.drift\n"
      "zarf-state replay --log podinfo.log -o wide\n"
      "zarf-state replay --db ~/.zarf-state podinfo --at 2026-01-01T00:00:00Z"},
     {"config",
@@ -81,6 +82,7 @@ constexpr CommandExamples kExamples[] = {
     {"ingest",
      "kubectl get secrets -n zarf -l package-deploy-info -o json | zarf-state ingest --db ~/.zarf-state\n"
      "zarf-state ingest --db ~/.zarf-state -f dump.json --full-dump --bulk\n"
+     "zarf-state ingest --db ~/.zarf-state -f dump.json -o json > ingested.json\n"
      "kubectl zarf-state ingest --cluster --db ~/.zarf-state --full-dump"},
     {"query",
      "zarf-state query --db ~/.zarf-state status\n"

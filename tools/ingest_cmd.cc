@@ -4,45 +4,118 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
+#include <cassert>
 #include <chrono>
+#include <cstdint>
 #include <iostream>
 
 #include "codec/secret.h"
 #include "engine/cache.h"
 #include "tools/cluster_input.h"
 #include "tools/common.h"
+#include "tools/output.h"
 #include "tools/progress.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
 namespace {
 
-// Acknowledgement lines of Secrets whose batches are written but not yet
-// known durable; Flush makes them durable, then prints them.
+// What became of one object of the input: its acknowledgement line (-o
+// table) and its entry in the json/yaml summary.
+struct Outcome {
+  std::string name;    // the cache key, or the object's label when it failed or was skipped
+  std::string result;  // ingested | unchanged | removed | skipped | failed
+  std::uint64_t new_records = 0;
+  bool snapshot_updated = false;
+  std::string reason;  // skipped, failed: why
+
+  // "ingested KEY (+N records[, snapshot updated])", "unchanged KEY", "removed KEY".
+  std::string Line() const {
+    std::string line = result + " " + TerminalText(name);
+    if (result != "ingested") return line;
+    return line + " (+" + std::to_string(new_records) + " records" +
+           (snapshot_updated ? ", snapshot updated)" : ")");
+  }
+  json::Value ToDocument() const {
+    json::Value v = json::Value::MakeObject(
+        {{"name", json::Value::String(name)}, {"result", json::Value::String(result)}});
+    if (result == "ingested") {
+      v.Set("newRecords", json::Value::Int(static_cast<std::int64_t>(new_records)));
+      v.Set("snapshotUpdated", json::Value::Bool(snapshot_updated));
+    }
+    if (!reason.empty()) v.Set("reason", json::Value::String(reason));
+    return v;
+  }
+};
+
+// Outcomes of Secrets whose batches are written but not yet known durable;
+// Flush makes them durable, then acknowledges them: -o table prints their
+// lines at once, json/yaml keeps them for the summary (Print).
 class Acks {
  public:
   Acks(engine::Cache* cache, const IngestOptions& o, std::ostream& out)
       : cache_(cache), o_(o), out_(out) {}
 
-  Status Add(std::string line) {
-    pending_.push_back(std::move(line));
-    if (o_.no_sync || pending_.size() >= SyncEvery(o_)) return Flush();
+  Status Add(Outcome outcome) {
+    pending_.push_back(std::move(outcome));
+    ++unsynced_;
+    if (o_.no_sync || unsynced_ >= SyncEvery(o_)) return Flush();
     return Status::OK();
   }
   Status Flush() {
     if (pending_.empty()) return Status::OK();
     if (!o_.no_sync) ZS_RETURN_IF_ERROR(cache_->Sync());
-    for (const std::string& line : pending_) out_ << line << '\n';
+    unsynced_ = 0;
+    if (o_.output.structured()) {
+      for (Outcome& a : pending_) done_.push_back(std::move(a));
+      pending_.clear();
+      return Status::OK();
+    }
+    for (const Outcome& a : pending_) out_ << a.Line() << '\n';
     pending_.clear();
     // An acknowledgement that did not arrive is not one: stop here.
     return FlushOutput(out_, "acknowledgements to standard output");
+  }
+  // An object skipped or failed: json/yaml lists it in input order, after
+  // the Secrets before it; -o table prints nothing (errors go to stderr).
+  void AddUnacknowledged(Outcome outcome) {
+    if (!o_.output.structured()) return;
+    (pending_.empty() ? done_ : pending_).push_back(std::move(outcome));
+  }
+
+  // json/yaml: the summary of every outcome so far; run-level errors (not
+  // of one object) in "errors".
+  void Print(const std::vector<std::string>& errors) const {
+    constexpr std::array<std::string_view, 5> kResults = {"ingested", "unchanged", "removed",
+                                                          "skipped", "failed"};
+    std::array<std::int64_t, kResults.size()> count{};
+    json::Value objects = json::Value::MakeArray();
+    for (const Outcome& a : done_) {
+      const auto at = std::find(kResults.begin(), kResults.end(), a.result);
+      assert(at != kResults.end());
+      ++count[at - kResults.begin()];
+      objects.array().push_back(a.ToDocument());
+    }
+    json::Value counts = json::Value::MakeObject();
+    for (std::size_t i = 0; i < kResults.size(); ++i) {
+      counts.Set(kResults[i], json::Value::Int(count[i]));
+    }
+    json::Value error_list = json::Value::MakeArray();
+    for (const std::string& e : errors) error_list.array().push_back(json::Value::String(e));
+    PrintStructured(json::Value::MakeObject({{"summary", std::move(counts)},
+                                             {"objects", std::move(objects)},
+                                             {"errors", std::move(error_list)}}),
+                    o_.output.format, out_);
   }
 
  private:
   engine::Cache* cache_;
   const IngestOptions& o_;
   std::ostream& out_;
-  std::vector<std::string> pending_;
+  std::vector<Outcome> pending_;   // holds an acknowledgement unless empty
+  std::size_t unsynced_ = 0;       // acknowledgements in pending_
+  std::vector<Outcome> done_;
 };
 
 // Secrets read but not yet ingested: they are ingested together, one
@@ -61,11 +134,17 @@ struct PendingSecret {
 constexpr std::size_t kGroupSize = 32;
 constexpr std::size_t kGroupBytes = 4 << 20;
 
-std::string AckLine(const engine::IngestResult& r) {
-  if (!r.changed()) return "unchanged " + r.package;
-  return "ingested " + r.package + " (+" + std::to_string(r.new_records) + " records" +
-         (r.snapshot_replaced ? ", snapshot updated)" : ")");
+Outcome OutcomeOf(const engine::IngestResult& r) {
+  Outcome a;
+  a.name = r.package;
+  a.result = r.changed() ? "ingested" : "unchanged";
+  a.new_records = r.new_records;
+  a.snapshot_updated = r.snapshot_replaced;
+  return a;
 }
+
+// The formats ingest prints in.
+const std::vector<std::string> kFormats = {"table", "json", "yaml"};
 
 }  // namespace
 
@@ -75,6 +154,7 @@ std::size_t SyncEvery(const IngestOptions& o) {
 }
 
 int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
+  if (!OutputFormatIsOneOf(o.output, kFormats, err)) return kExitUsage;
   if (o.db.empty()) {
     err << "error: ingest needs --db DIR\n";
     return kExitUsage;
@@ -100,11 +180,18 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
   std::uint64_t bytes = 0;
   bool failed = false;
   std::vector<std::string> present;
+  std::vector<std::string> errors;  // json/yaml: errors of no one object
+  // `what`: the object's label, or empty for an error of the run.
   auto report = [&](const std::string& what, const Status& s) {
     // Input errors already start with the object's label.
     const bool named = what.empty() || s.message().rfind(what, 0) == 0;
     err << "error: " << (named ? "" : what + ": ") << TerminalText(s.message()) << "\n";
     failed = true;
+    if (what.empty()) {
+      errors.emplace_back(s.message());
+    } else {
+      acks.AddUnacknowledged({what, "failed", 0, false, std::string(s.message())});
+    }
   };
   const std::vector<std::string> stdin_only{"-"};
   for (const std::string& file : o.files.empty() ? stdin_only : o.files) {
@@ -143,7 +230,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
         records += r->new_records;
         if (r->changed()) ++changed;
         present.push_back(r->package);
-        if (Status s = acks.Add(AckLine(*r)); !s.ok()) {
+        if (Status s = acks.Add(OutcomeOf(*r)); !s.ok()) {
           acks_failed = true;
           return s;  // nothing more can be acknowledged
         }
@@ -161,7 +248,10 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
             report(obj.label, obj.error);
             return Status::OK();
           }
-          if (obj.payload_kind != PayloadKind::kPackage) return Status::OK();  // no package
+          if (obj.payload_kind != PayloadKind::kPackage) {  // no package
+            acks.AddUnacknowledged({obj.label, "skipped", 0, false, "not a package Secret"});
+            return Status::OK();
+          }
           pending.push_back({std::move(obj.label), std::move(obj.payload),
                              std::string(ObjectName(obj.object)),
                              std::string(ObjectNamespace(obj.object))});
@@ -193,7 +283,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
       } else {
         Status s;
         for (const std::string& key : *marked) {
-          s = acks.Add("removed " + key);
+          s = acks.Add({key, "removed", 0, false, ""});
           if (!s.ok()) break;
         }
         if (s.ok()) s = acks.Flush();
@@ -209,6 +299,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   err << "ingest: " << secrets << " Secrets (" << changed << " changed, " << records
       << " new records, " << bytes << " bytes) in " << secs << " s\n";
+  if (o.output.structured()) acks.Print(errors);
   return failed ? kExitSomeFailed : kExitOk;
 }
 
@@ -231,6 +322,9 @@ void RegisterIngest(CLI::App* app, int* exit_code) {
                 "memtables to table files")
       ->excludes(no_sync);
   AddQuietFlag(cmd, &o->quiet);
+  AddOutputOptions(cmd, &o->output, kFormats);
+  cmd->get_option("--no-headers")
+      ->description("Accepted as by the other commands; ingest's lines have no header");
   // The init state: not read, not fetched.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
   cmd->callback([o, cluster, exit_code] {

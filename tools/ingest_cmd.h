@@ -21,6 +21,13 @@
 // printed "removed KEY". Skipped when any object of the input failed, since
 // an unreadable Secret would otherwise look removed.
 //
+// -o json|yaml: no lines; once everything is acknowledged, one document:
+// {"summary": {"ingested": N, "unchanged": N, "removed": N, "skipped": N,
+// "failed": N}, "objects": [{"name", "result", ("newRecords",
+// "snapshotUpdated" when ingested; "reason" when skipped or failed)}],
+// "errors": [messages of errors of no one object]}. A skipped object is not
+// a package Secret (the Zarf init state).
+//
 // Progress ("ingest: N/M Secrets") goes to stderr when stderr is a
 // terminal. Exit 1 when some object failed (the others are ingested).
 #ifndef ZARF_STATE_TOOLS_INGEST_CMD_H_
@@ -30,6 +37,8 @@
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "tools/output.h"
 
 namespace CLI {
 class App;
@@ -48,6 +57,9 @@ struct IngestOptions {
   bool bulk = false;
   bool progress = false;           // a progress line on stderr (tools/progress.h)
   bool quiet = false;              // -q: the CLI sets no progress
+  // -o table (default): the acknowledgement lines, streamed; json or yaml:
+  // one summary document at the end. --no-headers changes nothing (no header).
+  OutputOptions output;
 };
 
 // Secrets per acknowledgement: options.sync_every, or the mode's default.

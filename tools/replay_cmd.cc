@@ -18,6 +18,7 @@
 #include "tools/event_record.h"
 #include "tools/output.h"
 #include "tools/replay_log.h"
+#include "tools/replay_verify.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -162,76 +163,39 @@ class SecretTimeline {
   DeployedPackage view_;
 };
 
-// One operation at a time: an InProgress that another operation began over
-// can never be closed in order.
-void AppendOverlaps(const std::vector<PackageEvent>& events, std::vector<engine::Drift>* out) {
-  for (const engine::Overlap& o : engine::OverlappedOperations(events)) {
-    const PackageEvent& e = events[o.begin];
-    const PackageEvent& by = events[o.overlapped_by];
-    out->push_back({"events[" + std::to_string(o.begin) + "]",
-                    e.type + "/InProgress at " + FormatRfc3339(e.timestamp) +
-                        ", still open when events[" + std::to_string(o.overlapped_by) + "] " +
-                        by.type + "/InProgress began at " + FormatRfc3339(by.timestamp),
-                    "closed before the next operation begins (one operation at a time; "
-                    "`record abandon` closes every open one)"});
-  }
-}
-
-// The invariants a Secret must hold on its own.
-std::vector<engine::Drift> CheckInvariants(const DeployedPackage& pkg, std::size_t cap) {
-  std::vector<engine::Drift> out;
-  if (cap != 0 && pkg.events.size() > cap) {
-    out.push_back({"events", std::to_string(pkg.events.size()) + " events", "at most " + std::to_string(cap)});
-  }
-  const PackageEvent* last_success = nullptr;
-  for (std::size_t i = 0; i < pkg.events.size(); ++i) {
-    const PackageEvent& e = pkg.events[i];
-    const std::string path = "events[" + std::to_string(i) + "]";
-    if (!IsV2Event(e)) out.push_back({path, e.type + "/" + e.outcome, "a v2 type and outcome"});
-    if (e.type == kEventRemove && !e.source.empty()) {
-      out.push_back({path + ".source", e.source, "empty: source is set on Deploy events only"});
+// The --verify check of the input replay read: the cache's own check of
+// `package`, the Secret against the fold of the log (and the log's
+// checkpoints), or the Secret's invariants.
+Result<ReplayVerification> Verify(const ReplayOptions& o, const std::string& package,
+                                  const std::optional<DeployedPackage>& stored,
+                                  const std::vector<engine::Record>& records,
+                                  const engine::FileEventLog* log, engine::Cache* cache) {
+  ReplayVerification v;
+  if (cache) {
+    ZS_ASSIGN_OR_RETURN(engine::VerifyReport report, cache->Verify());
+    v.cache = true;
+    v.subject = package + " in " + o.db;
+    const std::string prefix = "package " + package + ": ";
+    for (const std::string& p : report.problems) {
+      if (p.starts_with(prefix)) v.problems.push_back(p.substr(prefix.size()));
     }
-    if (e.type == kEventDeploy && e.outcome == kOutcomeSucceeded) last_success = &e;
+    return v;
   }
-  AppendOverlaps(pkg.events, &out);
-  if (last_success != nullptr && pkg.config_digest != last_success->config_digest) {
-    out.push_back({"configDigest", pkg.config_digest, last_success->config_digest +
-                                                          " (the newest successful deploy's)"});
+  v.sensitive = SensitiveVariables(stored->data);
+  if (log == nullptr) {
+    v.subject = o.secret_path + " invariants";
+    v.drift = CheckInvariants(*stored, o.max_events);
+    return v;
   }
-  if (pkg.deployed_components) {
-    for (std::size_t i = 0; i < pkg.deployed_components->size(); ++i) {
-      const DeployedComponent& c = (*pkg.deployed_components)[i];
-      if (!c.last_event || c.last_event->outcome == kOutcomeCancelled) continue;
-      const ComponentEvent& e = *c.last_event;
-      std::string want;
-      if (e.outcome == kOutcomeFailed) want = std::string(kStatusFailed);
-      else if (e.type == kEventDeploy) want = std::string(e.outcome == kOutcomeInProgress ? kStatusDeploying : kStatusSucceeded);
-      else if (e.outcome == kOutcomeInProgress) want = std::string(kStatusRemoving);
-      if (!want.empty() && c.status != want) {
-        out.push_back({"deployedComponents[" + std::to_string(i) + "].status", c.status,
-                       want + " (from lastEvent " + e.type + "/" + e.outcome + ")"});
-      }
-    }
-  }
-  return out;
-}
-
-// Prints the drift report; values at paths that may hold a credential
-// (codec/credentials.h, IsCredentialPath) print as kRedacted, and so do whole
-// snapshots (the "(root)" and "(member order)" reports).
-int PrintDrift(const std::vector<engine::Drift>& drift, const std::vector<std::string>& sensitive,
-               std::ostream& out, const std::string& what) {
-  if (drift.empty()) {
-    out << "verify: " << what << ": no drift\n";
-    return kExitOk;
-  }
-  out << "verify: " << what << ": " << drift.size() << " field(s) differ\n";
-  for (const engine::Drift& d : drift) {
-    const bool hide = d.path.starts_with("(") || IsCredentialPath(d.path, sensitive);
-    out << "  " << TerminalText(d.path) << ": stored " << (hide ? kRedacted : TerminalText(d.stored))
-        << ", expected " << (hide ? kRedacted : TerminalText(d.folded)) << "\n";
-  }
-  return kExitSomeFailed;
+  v.subject = o.secret_path + " against the fold of " + o.log_path;
+  ZS_ASSIGN_OR_RETURN(DeployedPackage folded, engine::Fold(records, engine::FoldOptions{o.max_events}));
+  v.drift = engine::CompareSnapshots(*stored, folded);
+  ZS_ASSIGN_OR_RETURN(DeployedPackage history, engine::Fold(records, engine::FoldOptions{0}));
+  AppendOverlaps(history.events, &v.drift);
+  std::size_t checked = 0;
+  ZS_ASSIGN_OR_RETURN(v.checkpoints, VerifyCheckpoints(*log, package, records, &checked));
+  v.checkpoints_checked = checked;
+  return v;
 }
 
 }  // namespace
@@ -254,6 +218,10 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
     err << "error: replay --db DIR takes a PACKAGE and neither -f nor --log\n";
     return kExitUsage;
   }
+  if (o.verify && !o.log_path.empty() && o.secret_path.empty()) {
+    err << "error: --verify with --log needs -f SECRET to compare against\n";
+    return kExitUsage;
+  }
   std::unique_ptr<engine::FileEventLog> log;
   if (!o.log_path.empty()) {
     auto opened = OpenLogForReading(o.log_path, o.max_events);
@@ -263,6 +231,11 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
   if (o.dump) {
     if (!log) {
       err << "error: replay --dump needs --log FILE\n";
+      return kExitUsage;
+    }
+    // JSON Lines are not one json/yaml document: -o would promise one.
+    if (o.output.format != kFormatTable) {
+      err << "error: replay --dump prints JSON Lines; it takes no -o " << o.output.format << "\n";
       return kExitUsage;
     }
     const Status s = DumpLog(*log, o.package, raw_out);
@@ -371,49 +344,24 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
       emit(e.timestamp, "PackageEvent", EventRecord::Of(e), 0, view, unknown, false);
     }
   }
+  std::optional<Result<ReplayVerification>> verification;
+  if (o.verify) verification = Verify(o, package, stored, records, log.get(), cache.get());
+  // json/yaml: one document, or nothing when the check could not run.
   if (o.output.structured()) {
-    PrintStructured(timeline, o.output.format, out);
+    if (verification && !verification->ok()) return fail(verification->status());
+    json::Value document = std::move(timeline);
+    if (verification) {
+      document = json::Value::MakeObject({{"timeline", std::move(document)},
+                                          {"verify", (*verification)->ToDocument()}});
+    }
+    PrintStructured(document, o.output.format, out);
   } else {
     TimelineTable(steps).Print(o.output, out);
+    if (verification && !verification->ok()) return fail(verification->status());
+    if (verification) (*verification)->PrintText(out);
   }
-  if (!o.verify) return kExitOk;
-  if (cache) {
-    auto report = cache->Verify();
-    if (!report.ok()) return fail(report.status());
-    std::vector<engine::Drift> drift;
-    const std::string prefix = "package " + package + ": ";
-    for (const std::string& p : report->problems) {
-      if (p.starts_with(prefix)) drift.push_back({p.substr(prefix.size()), "", ""});
-    }
-    if (drift.empty()) {
-      out << "verify: " << TerminalText(package) << " in " << o.db << ": no drift\n";
-      return kExitOk;
-    }
-    out << "verify: " << TerminalText(package) << " in " << o.db << ": " << drift.size()
-        << " problem(s)\n";
-    for (const engine::Drift& d : drift) out << "  " << TerminalText(d.path) << "\n";
-    return kExitSomeFailed;
-  }
-  if (!o.log_path.empty()) {
-    if (!stored) {
-      err << "error: --verify with --log needs -f SECRET to compare against\n";
-      return kExitUsage;
-    }
-    auto folded = engine::Fold(records, engine::FoldOptions{o.max_events});
-    if (!folded.ok()) return fail(folded.status());
-    std::vector<engine::Drift> drift = engine::CompareSnapshots(*stored, *folded);
-    auto history = engine::Fold(records, engine::FoldOptions{0});
-    if (!history.ok()) return fail(history.status());
-    AppendOverlaps(history->events, &drift);
-    std::size_t checkpoints = 0;
-    auto checkpoint_drift = VerifyCheckpoints(*log, package, records, &checkpoints);
-    if (!checkpoint_drift.ok()) return fail(checkpoint_drift.status());
-    drift.insert(drift.end(), checkpoint_drift->begin(), checkpoint_drift->end());
-    return PrintDrift(drift, SensitiveVariables(stored->data), out,
-                      o.secret_path + " against the fold of " + o.log_path);
-  }
-  return PrintDrift(CheckInvariants(*stored, o.max_events), SensitiveVariables(stored->data), out,
-                    o.secret_path + " invariants");
+  if (!verification) return kExitOk;
+  return (*verification)->ok() ? kExitOk : kExitSomeFailed;
 }
 
 void RegisterReplay(CLI::App* app, int* exit_code) {

@@ -26,7 +26,10 @@
 //       folded uncapped; --verify runs the cache's consistency check and
 //       reports this package's problems.
 //
-// Exit 1 when --verify finds drift.
+// With -o json|yaml, stdout is one document: the timeline (an array of
+// steps), or with --verify {"timeline": [...], "verify": {...}}
+// (ReplayVerification::ToDocument); nothing when the check cannot run.
+// --dump takes no -o. Exit 1 when --verify finds drift.
 #ifndef ZARF_STATE_TOOLS_REPLAY_CMD_H_
 #define ZARF_STATE_TOOLS_REPLAY_CMD_H_
 

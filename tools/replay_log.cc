@@ -36,7 +36,7 @@ Status DumpLog(const engine::FileEventLog& log, const std::string& package, std:
   });
 }
 
-Result<std::vector<engine::Drift>> VerifyCheckpoints(const engine::FileEventLog& log,
+Result<std::vector<CheckpointDrift>> VerifyCheckpoints(const engine::FileEventLog& log,
                                                      const std::string& package,
                                                      const std::vector<engine::Record>& records,
                                                      std::size_t* checked) {
@@ -56,7 +56,7 @@ Result<std::vector<engine::Drift>> VerifyCheckpoints(const engine::FileEventLog&
   });
   // One fold per event cap, advanced from checkpoint to checkpoint: the
   // whole check folds the history once.
-  std::vector<engine::Drift> out;
+  std::vector<CheckpointDrift> out;
   std::optional<engine::Folder> folder;
   std::size_t next = 0;
   for (std::size_t i = 0; i < checkpoints.size(); ++i) {
@@ -65,10 +65,9 @@ Result<std::vector<engine::Drift>> VerifyCheckpoints(const engine::FileEventLog&
       folder.emplace(engine::FoldOptions{c.max_events});
       next = 0;
     }
-    const std::string where = "(checkpoint after record " + std::to_string(c.sequence) + ") ";
     if (c.sequence > records.size()) {
-      out.push_back({where + "(history)", std::to_string(c.sequence) + " records",
-                     std::to_string(records.size()) + " records"});
+      out.push_back({c.sequence, {"(history)", std::to_string(c.sequence) + " records",
+                                  std::to_string(records.size()) + " records"}});
       continue;
     }
     for (; next < c.sequence; ++next) {
@@ -76,8 +75,7 @@ Result<std::vector<engine::Drift>> VerifyCheckpoints(const engine::FileEventLog&
       if (!s.ok()) return s.WithContext("record " + std::to_string(next + 1));
     }
     for (engine::Drift& d : engine::CompareSnapshots(*c.snapshot, folder->snapshot())) {
-      d.path = where + d.path;
-      out.push_back(std::move(d));
+      out.push_back({c.sequence, std::move(d)});
     }
   }
   *checked = checkpoints.size();

@@ -7,6 +7,7 @@
 #define ZARF_STATE_TOOLS_REPLAY_LOG_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -31,11 +32,24 @@ void ReportSkipped(const engine::FileEventLog& log, std::ostream& err);
 // which any reader of a record log accepts.
 Status DumpLog(const engine::FileEventLog& log, const std::string& package, std::ostream& out);
 
+// One difference between a checkpoint of the log and the fold of the
+// records before it.
+struct CheckpointDrift {
+  std::uint64_t after_record = 0;  // the checkpoint follows this many records
+  engine::Drift drift;             // drift.path within the snapshot, or "(history)"
+
+  // The path as the text report prints it: "(checkpoint after record N) PATH".
+  std::string Path() const {
+    return "(checkpoint after record " + std::to_string(after_record) + ") " + drift.path;
+  }
+};
+
 // Every checkpoint of `package` compared with the fold of the records
-// before it (`records`, the package's full history): the differences, each
-// path prefixed "(checkpoint after record N) ". `*checked` receives how
-// many checkpoints were compared.
-Result<std::vector<engine::Drift>> VerifyCheckpoints(const engine::FileEventLog& log,
+// before it (`records`, the package's full history): the differences, in
+// checkpoint order. "(history)" reports a checkpoint after more records
+// than the history holds. `*checked` receives how many checkpoints were
+// compared.
+Result<std::vector<CheckpointDrift>> VerifyCheckpoints(const engine::FileEventLog& log,
                                                      const std::string& package,
                                                      const std::vector<engine::Record>& records,
                                                      std::size_t* checked);

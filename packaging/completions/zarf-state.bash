@@ -35,7 +35,7 @@ _zarf_state_words() {
     "prune plan") echo "--deployed --new --remove --others --db --no-others --unreadable --registry
                         -o --output --no-headers" ;;
     ingest) echo "--db -f --filename --full-dump --sync-every --no-sync --bulk -q --quiet --cluster
-                  -n --namespace --context --kubeconfig" ;;
+                  -n --namespace --context --kubeconfig -o --output --no-headers" ;;
     query) echo "--db -o --output --no-headers --now history status image component source config-changed" ;;
     "query history") echo "--type --outcome --since --until --no-components" ;;
     "query status") echo "--outcome" ;;

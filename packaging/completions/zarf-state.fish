@@ -61,9 +61,10 @@ for c in zarf-state kubectl-zarf_state
     for p in inspect migrate status size 'config digest' 'query config-changed' 'record deploy' 'record remove' 'record component' 'record finish' 'record abandon' replay ingest
         complete -c $c -n "__zarf_state_path $p" -s f -l filename -r -F -d 'Input file (- for stdin)'
     end
-    for p in size 'config diff' 'bench growth' 'prune plan' verify version
+    for p in size 'config diff' 'bench growth' 'prune plan' verify version ingest
         complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'table json yaml' -d 'Output format'
     end
+    complete -c $c -n '__zarf_state_path ingest' -l no-headers -d 'Accepted; no header to leave out'
     for p in inspect status replay query
         complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'table wide json yaml name' -d 'Output format'
         complete -c $c -n "__zarf_state_path $p" -l no-headers -d 'Tables without a header line'

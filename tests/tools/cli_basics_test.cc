@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "json/go_json.h"
 #include "json/json_reader.h"
 #include "tests/run_binary.h"
 #include "tests/test_dir.h"
@@ -75,8 +76,20 @@ TEST(CliBasicsTest, ThePluginLinkIsNamedAsKubectlCallsIt) {
 
 TEST(CliBasicsTest, VersionRefusesAnUnknownFormat) {
   std::ostringstream out, err;
-  EXPECT_EQ(RunVersion("yaml", out, err), kExitUsage);
-  EXPECT_NE(err.str().find("-o must be table or json, not 'yaml'"), std::string::npos);
+  EXPECT_EQ(RunVersion("wide", out, err), kExitUsage);
+  EXPECT_NE(err.str().find("-o must be one of table | json | yaml, not 'wide'"), std::string::npos);
+  EXPECT_EQ(out.str(), "");
+}
+
+TEST_F(CliBasicsBinaryTest, VersionYamlIsTheJsonDocument) {
+  const RunResult json_out = Run({"version", "-o", "json"});
+  const RunResult yaml_out = Run({"version", "-o", "yaml"});
+  ASSERT_EQ(yaml_out.exit_code, kExitOk) << yaml_out.err;
+  auto from_json = json::ParseJson(json_out.out);
+  auto from_yaml = ParseDocument(yaml_out.out, "yaml output");
+  ASSERT_TRUE(from_json.ok() && from_yaml.ok()) << yaml_out.out;
+  EXPECT_EQ(*json::WriteJson(*from_yaml), *json::WriteJson(*from_json));
+  EXPECT_EQ(Run({"version", "-o", "xml"}).exit_code, kExitUsage);
 }
 
 TEST_F(CliBasicsBinaryTest, VersionJsonNamesTheBuild) {

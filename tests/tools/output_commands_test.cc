@@ -1,9 +1,11 @@
-// Every -o value and --no-headers of inspect, status, query and replay, as
+// Every -o value and --no-headers of inspect, status, query, replay and ingest, as
 // the binary prints them (tools/output.h), and exit 2 for a format a
 // command cannot print.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -183,6 +185,111 @@ TEST_F(OutputCommandsTest, Replay) {
   const RunResult dump = Run({"replay", "--log", log_, "--dump"});
   EXPECT_EQ(dump.exit_code, 0) << dump.err;
   EXPECT_EQ(dump.out.rfind("{\"package\":", 0), 0u) << dump.out;
+  // Several JSON lines are not the one document -o json|yaml promises.
+  for (const std::string format : {"json", "yaml", "wide"}) {
+    const RunResult r = Run({"replay", "--log", log_, "--dump", "-o", format});
+    EXPECT_EQ(r.exit_code, tools::kExitUsage) << format;
+    EXPECT_EQ(r.out, "") << format;
+  }
+}
+
+TEST_F(OutputCommandsTest, ReplayVerifyIsInsideTheDocument) {
+  // A Secret written with 8 events checked against a cap of 3: the fold
+  // keeps 3, so both checks find drift and exit 1.
+  for (const bool with_log : {true, false}) {
+    std::vector<std::string> args = {"replay", "-f", secret_, "--verify", "--max-events", "3"};
+    if (with_log) args.insert(args.end(), {"--log", log_});
+    const RunResult text = Run(args);
+    EXPECT_EQ(text.exit_code, tools::kExitSomeFailed) << text.err;
+    EXPECT_NE(text.out.find("1 field(s) differ\n  events: stored "), std::string::npos) << text.out;
+    const RunResult json_out = RunWith(args, {"-o", "json"});
+    EXPECT_EQ(json_out.exit_code, tools::kExitSomeFailed) << json_out.err;
+    auto doc = json::ParseJson(json_out.out);
+    ASSERT_TRUE(doc.ok()) << doc.status().message() << "\n" << json_out.out;
+    ASSERT_TRUE(doc->is_object());
+    EXPECT_EQ(doc->Find("timeline")->array().size(), with_log ? 22u : 8u);
+    const json::Value* verify = doc->Find("verify");
+    ASSERT_NE(verify, nullptr);
+    EXPECT_FALSE(verify->Find("ok")->as_bool());
+    EXPECT_EQ(verify->Find("drift")->array().at(0).StringOr("path"), "events");
+    EXPECT_EQ(verify->Find("checkpoints") != nullptr, with_log);
+    const RunResult yaml_out = RunWith(args, {"-o", "yaml"});
+    EXPECT_EQ(yaml_out.exit_code, tools::kExitSomeFailed) << yaml_out.err;
+    auto from_yaml = tools::ParseDocument(yaml_out.out, "yaml output");
+    ASSERT_TRUE(from_yaml.ok()) << yaml_out.out;
+    EXPECT_EQ(*json::WriteJson(*from_yaml), *json::WriteJson(*doc));
+  }
+  // No drift: ok, exit 0; without --verify the document stays the timeline array.
+  const RunResult clean = Run({"replay", "-f", secret_, "--log", log_, "--verify", "-o", "json"});
+  EXPECT_EQ(clean.exit_code, 0) << clean.err;
+  auto doc = json::ParseJson(clean.out);
+  ASSERT_TRUE(doc.ok()) << clean.out;
+  EXPECT_TRUE(doc->Find("verify")->Find("ok")->as_bool());
+  EXPECT_TRUE(doc->Find("verify")->Find("drift")->array().empty());
+  // A check that cannot run prints no document at all.
+  const RunResult usage = Run({"replay", "--log", log_, "--verify", "-o", "json"});
+  EXPECT_EQ(usage.exit_code, tools::kExitUsage);
+  EXPECT_EQ(usage.out, "");
+}
+
+TEST_F(OutputCommandsTest, ReplayVerifyOfTheCacheIsInsideTheDocument) {
+  const std::string db = (dir_ / "db").string();
+  ASSERT_EQ(Run({"ingest", "--db", db, "-f", secret_}).exit_code, 0);
+  const RunResult yaml_out = Run({"replay", "--db", db, "podinfo", "--verify", "-o", "yaml"});
+  EXPECT_EQ(yaml_out.exit_code, 0) << yaml_out.err;
+  auto doc = tools::ParseDocument(yaml_out.out, "yaml output");
+  ASSERT_TRUE(doc.ok()) << yaml_out.out;
+  EXPECT_TRUE(doc->Find("verify")->Find("ok")->as_bool());
+  EXPECT_TRUE(doc->Find("verify")->Find("problems")->array().empty());
+  const RunResult text = Run({"replay", "--db", db, "podinfo", "--verify"});
+  EXPECT_NE(text.out.find("verify: podinfo in " + db + ": no drift\n"), std::string::npos) << text.out;
+}
+
+TEST_F(OutputCommandsTest, IngestEveryFormat) {
+  const std::string init = (testing::DataDir() / "kubectl/secret-zarf-state-labelled.json").string();
+  auto ingest = [&](const std::string& db, std::vector<std::string> more) {
+    std::vector<std::string> args = {"ingest", "--db", (dir_ / db).string(), "-f", secret_};
+    args.insert(args.end(), more.begin(), more.end());
+    return Run(args);
+  };
+  // table: the acknowledgement lines, no header to leave out.
+  const RunResult table = ingest("t", {"-o", "table"});
+  EXPECT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_EQ(table.out, "ingested podinfo (+9 records, snapshot updated)\n");
+  EXPECT_EQ(ingest("t", {}).out, "unchanged podinfo\n");
+  EXPECT_EQ(ingest("t", {"--no-headers"}).out, "unchanged podinfo\n");
+  // json and yaml: one summary document, the same in both.
+  const RunResult json_out = ingest("j", {"-o", "json", "-f", init});
+  EXPECT_EQ(json_out.exit_code, 0) << json_out.err;
+  auto doc = json::ParseJson(json_out.out);
+  ASSERT_TRUE(doc.ok()) << json_out.out;
+  EXPECT_EQ(doc->Find("summary")->Find("ingested")->number_raw(), "1");
+  EXPECT_EQ(doc->Find("summary")->Find("skipped")->number_raw(), "1");
+  const json::Value& first = doc->Find("objects")->array().at(0);
+  EXPECT_EQ(first.StringOr("name"), "podinfo");
+  EXPECT_EQ(first.StringOr("result"), "ingested");
+  EXPECT_EQ(first.Find("newRecords")->number_raw(), "9");
+  EXPECT_EQ(doc->Find("objects")->array().at(1).StringOr("result"), "skipped");
+  const RunResult yaml_out = ingest("y", {"-o", "yaml", "-f", init});
+  EXPECT_EQ(yaml_out.exit_code, 0) << yaml_out.err;
+  auto from_yaml = tools::ParseDocument(yaml_out.out, "yaml output");
+  ASSERT_TRUE(from_yaml.ok()) << yaml_out.out;
+  EXPECT_EQ(*json::WriteJson(*from_yaml), *json::WriteJson(*doc));
+  // A failed object: listed with its reason, exit 1, still one document.
+  const std::string bad = (dir_ / "bad.json").string();
+  { std::ofstream(bad) << "{\"kind\": \"Secret\", \"metadata\": {\"name\": \"zarf-package-x\"}}"; }
+  const RunResult failed = Run({"ingest", "--db", (dir_ / "j").string(), "-f", bad, "-o", "json"});
+  EXPECT_EQ(failed.exit_code, tools::kExitSomeFailed) << failed.err;
+  auto failed_doc = json::ParseJson(failed.out);
+  ASSERT_TRUE(failed_doc.ok()) << failed.out;
+  EXPECT_EQ(failed_doc->Find("summary")->Find("failed")->number_raw(), "1") << failed.out;
+  // Anything else is a usage error before the cache is touched.
+  for (const std::string format : {"wide", "name", "xml"}) {
+    const RunResult r = ingest("x", {"-o", format});
+    EXPECT_EQ(r.exit_code, tools::kExitUsage) << format;
+    EXPECT_EQ(r.out, "");
+    EXPECT_FALSE(std::filesystem::exists(dir_ / "x")) << format;
+  }
 }
 
 }  // namespace

@@ -56,7 +56,7 @@ TEST_F(ReplayLogTest, CheckpointsAgreeWithTheFoldOfTheHistoryBeforeThem) {
   auto drift = VerifyCheckpoints(*log_, "demo", history_, &checked);
   ASSERT_TRUE(drift.ok()) << drift.status().message();
   EXPECT_EQ(checked, 2u);
-  EXPECT_TRUE(drift->empty()) << drift->front().path;
+  EXPECT_TRUE(drift->empty()) << drift->front().Path();
 }
 
 TEST_F(ReplayLogTest, ACheckpointThatDisagreesWithTheHistoryIsReported) {
@@ -68,7 +68,8 @@ TEST_F(ReplayLogTest, ACheckpointThatDisagreesWithTheHistoryIsReported) {
   auto drift = VerifyCheckpoints(*log_, "demo", altered, &checked);
   ASSERT_TRUE(drift.ok()) << drift.status().message();
   ASSERT_FALSE(drift->empty());
-  EXPECT_TRUE(drift->front().path.starts_with("(checkpoint after record 6) ")) << drift->front().path;
+  EXPECT_EQ(drift->front().after_record, 6u);
+  EXPECT_TRUE(drift->front().Path().starts_with("(checkpoint after record 6) ")) << drift->front().Path();
 }
 
 TEST_F(ReplayLogTest, DumpPrintsEveryRecordAsALineOfTheEarlierForm) {
