@@ -65,8 +65,11 @@ for c in zarf-state kubectl-zarf_state
         complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'table json yaml' -d 'Output format'
     end
     complete -c $c -n '__zarf_state_path ingest' -l no-headers -d 'Accepted; no header to leave out'
-    for p in inspect status replay query
+    for p in inspect status query
         complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'table wide json yaml name' -d 'Output format'
+    end
+    complete -c $c -n '__zarf_state_path replay' -s o -l output -x -a 'table wide json yaml' -d 'Output format'
+    for p in inspect status replay query
         complete -c $c -n "__zarf_state_path $p" -l no-headers -d 'Tables without a header line'
     end
     complete -c $c -n '__zarf_state_path inspect' -l now -x -d 'RFC 3339 time'
