@@ -12,6 +12,7 @@
 #include "codec/model.h"
 #include "codec/model_json.h"
 #include "codec/secret.h"
+#include "tools/dev/synthetic_package.h"
 
 namespace zs::testing {
 
@@ -50,20 +51,10 @@ inline DeployedPackage Snapshot(const PackageSpec& spec, int deploys) {
   DeployedPackage p;
   p.name = spec.name;
   p.digest = "sha256:" + std::string(64, 'd');
-  std::string data = R"({"kind":"ZarfPackageConfig","metadata":{"name":")" + spec.name +
-                     R"(","version":"1.)" + std::to_string(deploys) + R"(.0"},"components":[)";
-  for (std::size_t i = 0; i < spec.components.size(); ++i) {
-    if (i) data += ',';
-    data += R"({"name":")" + spec.components[i] + R"(","images":[)";
-    if (i == 0) {
-      for (std::size_t k = 0; k < spec.images.size(); ++k) {
-        data += (k ? ",\"" : "\"") + spec.images[k] + "\"";
-      }
-    }
-    data += "]}";
-  }
-  data += "]}";
-  p.data = std::move(json::ParseJson(data)).value();
+  p.data = bench::MakeDefinition({.name = spec.name,
+                                  .version = "1." + std::to_string(deploys) + ".0",
+                                  .component_names = spec.components,
+                                  .first_component_images = spec.images});
   p.cli_version = "v0.60.0";
   p.generation = deploys;
   p.package_connectivity = "airgap";
