@@ -12,11 +12,13 @@
 #include "codec/model.h"
 #include "codec/model_json.h"
 #include "codec/secret.h"
+#include "tools/dev/synthetic_package.h"
 
 namespace zs::testing {
 
 struct PackageSpec {
   std::string name = "pkg";
+  // Images of the first component, as JSON string bodies (escapes allowed).
   std::vector<std::string> images = {"nginx:1.25", "ghcr.io/acme/api:2.0"};
   std::vector<std::string> components = {"web", "db"};
   std::string source = "oci://ghcr.io/acme/pkg";
@@ -50,20 +52,14 @@ inline DeployedPackage Snapshot(const PackageSpec& spec, int deploys) {
   DeployedPackage p;
   p.name = spec.name;
   p.digest = "sha256:" + std::string(64, 'd');
-  std::string data = R"({"kind":"ZarfPackageConfig","metadata":{"name":")" + spec.name +
-                     R"(","version":"1.)" + std::to_string(deploys) + R"(.0"},"components":[)";
-  for (std::size_t i = 0; i < spec.components.size(); ++i) {
-    if (i) data += ',';
-    data += R"({"name":")" + spec.components[i] + R"(","images":[)";
-    if (i == 0) {
-      for (std::size_t k = 0; k < spec.images.size(); ++k) {
-        data += (k ? ",\"" : "\"") + spec.images[k] + "\"";
-      }
-    }
-    data += "]}";
+  std::vector<std::string> images;  // spec.images are JSON string bodies
+  for (const std::string& body : spec.images) {
+    images.push_back(std::move(json::ParseJson("\"" + body + "\"")).value().as_string());
   }
-  data += "]}";
-  p.data = std::move(json::ParseJson(data)).value();
+  p.data = bench::MakeDefinition({.name = spec.name,
+                                  .version = "1." + std::to_string(deploys) + ".0",
+                                  .component_names = spec.components,
+                                  .first_component_images = std::move(images)});
   p.cli_version = "v0.60.0";
   p.generation = deploys;
   p.package_connectivity = "airgap";

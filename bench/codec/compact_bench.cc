@@ -1,6 +1,6 @@
 // Throughput and size of the compact codec (codec/compact.h).
 //
-// Inputs: the synthetic ~1 MiB package (tools/dev/sample_package.h,
+// Inputs: the synthetic ~1 MiB package (tools/dev/synthetic_package.h,
 // fixed seed) and, when ZS_TEST_DATA is set, the realistic ~13 KB init
 // package fixture and the whole package fixture corpus (every
 // legacy/*/pkg-*.payload.json, each encoded and decoded once per iteration). Every benchmark reports the package's JSON size
@@ -20,7 +20,7 @@
 #include <string_view>
 
 #include "bench/bench_main.h"
-#include "tools/dev/sample_package.h"
+#include "tools/dev/synthetic_package.h"
 #include "codec/compact.h"
 #include "codec/model_json.h"
 

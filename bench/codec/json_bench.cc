@@ -1,7 +1,7 @@
 // Throughput of the JSON codec (json/json_reader.h, json/go_json.h) on a
 // DeployedPackage of about 1 MiB, the size limit of a Kubernetes Secret.
 //
-// Two inputs: a synthetic sample (tools/dev/sample_package.h, fixed seed)
+// Two inputs: a synthetic sample (tools/dev/synthetic_package.h, fixed seed)
 // and, when ZS_TEST_DATA is set, the legacy fixture pkg-edge-near-1mib. Every
 // benchmark reports the input document's size as bytes processed, so parse,
 // write and round-trip rates are all "documents' worth of MiB per second" and
@@ -24,7 +24,7 @@
 #include "json/go_json.h"
 #include "json/json_reader.h"
 #include "json/json_value.h"
-#include "tools/dev/sample_package.h"
+#include "tools/dev/synthetic_package.h"
 
 namespace zs::bench {
 namespace {

@@ -1,6 +1,6 @@
 // Throughput of MarshalZarfPackage (codec/zarf_package.h), what
 // `record deploy --package` runs once per deploy, on the package definition
-// of the ~1 MiB synthetic sample (tools/dev/sample_package.h, fixed seed):
+// of the ~1 MiB synthetic sample (tools/dev/synthetic_package.h, fixed seed):
 // once as the sample holds it (Zarf's own form) and once with every empty
 // object and empty string removed, as a person would write the definition.
 // Bytes processed are the input definition's compact size.
@@ -12,7 +12,7 @@
 #include "codec/zarf_package.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
-#include "tools/dev/sample_package.h"
+#include "tools/dev/synthetic_package.h"
 
 namespace zs::bench {
 namespace {

@@ -37,9 +37,8 @@
 #include "engine/fold.h"
 #include "engine/lifecycle.h"
 #include "json/go_json.h"
-#include "json/json_reader.h"
 #include "tests/subprocess_runner.h"
-#include "tools/seeded_rng.h"
+#include "tools/dev/synthetic_package.h"
 
 namespace zs::bench {
 namespace {
@@ -49,21 +48,15 @@ constexpr int kComponents = 120;
 constexpr int kRecordsPerDeploy = 2 + 2 * kComponents;
 std::string g_self;  // this binary, for the RSS probe
 
-// A definition of ~40 KB: 120 components, each with a chart, two images
-// pinned by digest and a description (digests keep it from compressing away).
+// A definition of ~40 KB: 120 components, each with a chart and two images
+// pinned by digest (digests keep it from compressing away).
 json::Value Definition() {
-  tools::SeededRng random(42);
-  std::string text = R"({"kind":"ZarfPackageConfig","metadata":{"name":"demo","version":"1.0.0"},"components":[)";
-  for (int i = 0; i < kComponents; ++i) {
-    const std::string k = std::to_string(i);
-    text.append(i > 0 ? "," : "").append(R"({"name":"component-)").append(k);
-    text.append(R"(","required":true,"charts":[{"name":"chart-)").append(k);
-    text.append(R"(","namespace":"apps","version":"1.0.0"}],"images":["registry.example.com/app-)");
-    text.append(k).append("@sha256:").append(random.Hex(64)).append(R"(","registry.example.com/sidecar@sha256:)");
-    text.append(random.Hex(64)).append(R"("]})");
-  }
-  text += "]}";
-  return std::move(json::ParseJson(text)).value();
+  return MakeDefinition({.components = kComponents,
+                         .required = true,
+                         .charts_per_component = 1,
+                         .images_per_component = 2,
+                         .pin_digests = true,
+                         .seed = 42});
 }
 
 const engine::DeployRequest& Request() {

@@ -18,7 +18,7 @@
 #include "codec/secret.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
-#include "tools/dev/sample_package.h"
+#include "tools/dev/synthetic_package.h"
 
 namespace {
 

@@ -13,8 +13,8 @@
 #include "engine/internal/log_format.h"
 #include "engine/lifecycle.h"
 #include "tests/test_dir.h"
-#include "tests/test_random.h"
 #include "tests/test_util.h"
+#include "tools/dev/synthetic_package.h"
 
 namespace zs::engine {
 namespace {
@@ -29,22 +29,12 @@ Clock FakeClock() {
   };
 }
 
-// A definition of `n` components, each with some text, so that it weighs.
+// A definition of `n` components, each with a chart and an image pinned by
+// digest: digests do not compress, so the definition weighs on disk as it
+// would.
 json::Value Definition(int n) {
-  testing::Rng random(7);
-  std::string text = R"({"kind":"ZarfPackageConfig","metadata":{"name":"demo","version":"1.0.0"},"components":[)";
-  for (int i = 0; i < n; ++i) {
-    const std::string k = std::to_string(i);
-    text.append(i > 0 ? "," : "").append(R"({"name":"c)").append(k);
-    text.append(R"(","description":"component number )").append(k);
-    text.append(R"( of the demo package","charts":[{"name":"chart)").append(k);
-    text.append(R"(","namespace":"ns","version":"1.2.)").append(k).append(R"("}],"images":[")");
-    // Digests do not compress: the definition weighs on disk as it would.
-    text.append(random.Hex(64));
-    text.append(R"("]})");
-  }
-  text += "]}";
-  return std::move(json::ParseJson(text)).value();
+  return bench::MakeDefinition(
+      {.components = n, .charts_per_component = 1, .images_per_component = 1, .pin_digests = true, .seed = 7});
 }
 
 // The records of `deploys` unchanged deploys of a package of `n`
@@ -60,8 +50,7 @@ std::vector<Record> History(int deploys, int n = 4) {
   for (int d = 0; d < deploys; ++d) {
     EXPECT_TRUE(lc.BeginDeploy(req).ok());
     for (int i = 0; i < n; ++i) {
-      std::string c = "c";
-      c += std::to_string(i);
+      const std::string c = "component-" + std::to_string(i);
       EXPECT_TRUE(lc.ComponentStarted(c).ok());
       EXPECT_TRUE(lc.ComponentSucceeded(c, {}).ok());
     }

@@ -1,4 +1,4 @@
-#include "tools/dev/sample_package.h"
+#include "tools/dev/synthetic_package.h"
 
 #include <cstdlib>
 #include <fstream>
