@@ -108,7 +108,9 @@ TEST_F(CacheCmdTest, ABulkIngestAcknowledgesTheSameAndLeavesAVerifiedCache) {
             "ingested a (+6 records, snapshot updated)\n"
             "ingested b (+8 records, snapshot updated)\n");
   std::ostringstream vo, ve;
-  EXPECT_EQ(RunVerify({.db = db_}, vo, ve), kExitOk) << vo.str() << ve.str();
+  VerifyOptions verify;
+  verify.db = db_;
+  EXPECT_EQ(RunVerify(verify, vo, ve), kExitOk) << vo.str() << ve.str();
   std::string out;
   ASSERT_EQ(Ingest({dump}, &out), kExitOk);  // and then with the WAL again
   EXPECT_EQ(out, "unchanged a\nunchanged b\n");
