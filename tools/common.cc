@@ -25,7 +25,6 @@
 #include "json/text_encoding.h"
 #include "yaml/yaml.h"
 #include "tools/bounded_read.h"
-#include "tools/output.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -424,19 +423,6 @@ Status CloseStandardOutput() {
   if (flushed && stdio_ok && closed) return Status::OK();
   if (stdout_failure_returned) return Status::OK();  // the command said so
   return WriteFailed("standard output", flushed && stdio_ok ? close_error : error);
-}
-
-void AddOutputOption(CLI::App* cmd, std::string* output, const std::vector<std::string>& formats) {
-  std::string names;
-  for (const std::string& f : formats) names += (names.empty() ? "" : " | ") + f;
-  *output = formats.front();
-  cmd->add_option("-o,--output", *output, names)
-      ->capture_default_str()
-      ->check(CLI::IsMember(formats));
-}
-
-void PrintDocument(const json::Value& document, std::string_view format, std::ostream& out) {
-  PrintStructured(document, format, out);
 }
 
 std::string DefaultCacheDir() {

@@ -97,17 +97,6 @@ class InputText {
 };
 Result<InputText> ReadInputText(const std::string& path);
 
-// Adds `-o,--output FORMAT` to `cmd`: one of `formats` (the first is the
-// default); any other value is a usage error (exit 2) before the command
-// runs, never a silent fallback to a table. Commands on the output layer use
-// AddOutputOptions (tools/output.h), which adds --no-headers too.
-void AddOutputOption(CLI::App* cmd, std::string* output, const std::vector<std::string>& formats);
-
-// Prints a report as the structured format asked for: "json" (indented, as
-// Go's json.MarshalIndent) or "yaml" (the same document as YAML); the
-// output layer's PrintStructured (tools/output.h).
-void PrintDocument(const json::Value& document, std::string_view format, std::ostream& out);
-
 // Writes what `input` skipped (Input::skipped) to `err`: a line
 // "skipped N Secrets that are not Zarf state:" and one indented line per
 // Secret naming it and why. Nothing when nothing was skipped. Skipping does
