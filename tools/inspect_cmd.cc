@@ -155,7 +155,7 @@ std::string Percent(std::int64_t bytes) {
 std::string Joined(const std::vector<std::string>& parts) {
   std::string s;
   for (const std::string& p : parts) s += (s.empty() ? "" : ",") + p;
-  return s.empty() ? "-" : s;
+  return OrDash(s);
 }
 
 Table ReportTable(const std::vector<Report>& reports, const Timestamp& now) {
@@ -174,19 +174,19 @@ Table ReportTable(const std::vector<Report>& reports, const Timestamp& now) {
     const PackageReport& p = std::get<PackageReport>(report);
     std::vector<std::string> statuses, events, charts;
     for (const ComponentRow& c : p.components) {
-      statuses.push_back(c.name + "=" + (c.status.empty() ? "-" : c.status));
+      statuses.push_back(c.name + "=" + OrDash(c.status));
       events.push_back(c.name + "=" + EventCell(c.last_event));
       for (const ChartRow& ch : c.charts) {
         charts.push_back(ch.namespace_ + "/" + ch.chart_name +
                          (ch.status.empty() ? "" : " (" + ch.status + ")"));
       }
     }
-    t.AddRow({p.name, p.version.empty() ? "-" : p.version, std::to_string(p.secret_bytes),
+    t.AddRow({p.name, OrDash(p.version), std::to_string(p.secret_bytes),
               Percent(p.secret_bytes), EventCell(p.latest_event),
               p.latest_event ? Age(p.latest_event->timestamp, now) : "-", std::to_string(p.events),
               std::to_string(p.components.size()), p.secret_name, p.format, p.codec,
               std::to_string(p.headroom()), std::to_string(p.generation),
-              p.cli_version.empty() ? "-" : p.cli_version, Joined(statuses), Joined(events),
+              OrDash(p.cli_version), Joined(statuses), Joined(events),
               Joined(charts), p.source});
   }
   return t;

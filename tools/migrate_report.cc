@@ -23,8 +23,6 @@ std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
   return s;
 }
 
-std::string OrDash(const std::string& s) { return s.empty() ? "-" : s; }
-
 // The layer's aligned table (tools/output.h), each object's row followed by
 // its indented evidence, mapping and warning lines, which cells cannot hold.
 std::string ReportTable(const MigrateReport& report, bool no_headers) {

@@ -95,6 +95,12 @@ class Table {
   std::vector<std::vector<std::string>> rows_;
 };
 
+// A cell for a value that may be missing: `value`, or "-" when it is empty
+// (the layer's mark for "no value"; an empty cell would print "<none>").
+inline std::string OrDash(std::string_view value) {
+  return value.empty() ? std::string("-") : std::string(value);
+}
+
 // `-o name`: one line "kind/name" per name (kubectl's `-o name`, e.g.
 // "package/podinfo"), the name escaped as a table cell is.
 void PrintNames(std::string_view kind, const std::vector<std::string>& names, std::ostream& out);

@@ -65,10 +65,10 @@ void PrintStatusTable(const std::vector<engine::PackageStatus>& list, const Time
            {"NAME", true}, {"SECRET", true}, {"TIME", true}});
   for (const engine::PackageStatus& s : list) {
     const std::optional<EventRecord> latest = LatestOf(s);
-    t.AddRow({s.package, s.version.empty() ? "-" : s.version, std::to_string(s.generation),
+    t.AddRow({s.package, OrDash(s.version), std::to_string(s.generation),
               EventCell(latest), AgeOr(s.latest_time, now),
               s.in_progress_since ? "for " + Age(*s.in_progress_since, now) : "-",
-              s.removed ? "yes" : "no", s.name, SecretOf(s).empty() ? "-" : SecretOf(s),
+              s.removed ? "yes" : "no", s.name, OrDash(SecretOf(s)),
               s.latest_time ? ReportTime(*s.latest_time) : "-"});
   }
   t.Print(o, out);
@@ -129,12 +129,11 @@ Status History(engine::Cache& cache, const QueryOptions& o, const Timestamp& now
   }
   Table t({{"SEQ"}, {"TIME"}, {"AGE"}, {"COMPONENT"}, {"EVENT"}, {"VERSION"}, {"SOURCE"},
            {"DIGEST", true}, {"CONFIG", true}});
-  const auto dash = [](const std::string& s) { return s.empty() ? std::string("-") : s; };
   for (const HistoryRow& h : rows) {
     const EventRecord& e = h.event;
     t.AddRow({std::to_string(h.seq), ReportTime(e.timestamp), Age(e.timestamp, now),
-              dash(e.component), e.Summary(), dash(e.version), dash(e.source), dash(e.digest),
-              dash(e.config_digest)});
+              OrDash(e.component), e.Summary(), OrDash(e.version), OrDash(e.source), OrDash(e.digest),
+              OrDash(e.config_digest)});
   }
   t.Print(o.output, out);
   return Status::OK();

@@ -100,7 +100,7 @@ Table TimelineTable(const std::vector<TimelineStep>& steps) {
     }
     t.AddRow({std::to_string(s.seq), ReportTime(s.time), s.record, s.What(), s.latest,
               s.generation ? std::to_string(*s.generation) : "?",
-              s.components.empty() ? "-" : s.components, source});
+              OrDash(s.components), source});
   }
   return t;
 }

@@ -186,7 +186,7 @@ void PrintSizeTable(const std::vector<SizeRow>& rows, const OutputOptions& outpu
         (r.compact ? std::to_string(Fit(r.compact->bytes, r.compact->per_event)) : "-");
     const std::string per_event = std::to_string(r.json.per_event) + "/" +
                                   (r.compact ? std::to_string(r.compact->per_event) : "-");
-    table.AddRow({r.name, r.secret.empty() ? "-" : r.secret, std::to_string(r.json.bytes),
+    table.AddRow({r.name, OrDash(r.secret), std::to_string(r.json.bytes),
                   std::to_string(r.gzip.bytes),
                   r.compact ? std::to_string(r.compact->bytes) : "-",
                   r.compact ? Ratio(static_cast<double>(r.compact->bytes), j) : "-",

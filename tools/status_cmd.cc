@@ -95,7 +95,6 @@ std::string EventWithAge(const std::optional<EventRecord>& e, const Timestamp& n
   return e ? e->Summary() + " " + Age(e->timestamp, now) : "-";
 }
 
-std::string OrDash(const std::string& s) { return s.empty() ? "-" : s; }
 
 Table StatusTable(const std::vector<StatusReport>& reports, const Timestamp& now) {
   Table t({{"NAME"}, {"LATEST"}, {"AGE"}, {"IN PROGRESS"}, {"DEPLOYED"}, {"SECRET", true},
@@ -110,7 +109,7 @@ Table StatusTable(const std::vector<StatusReport>& reports, const Timestamp& now
     t.AddRow({r.name, EventCell(r.latest_event),
               r.latest_event ? Age(r.latest_event->timestamp, now) : "-",
               r.in_progress_since ? "for " + Age(*r.in_progress_since, now) : "-",
-              ok && !ok->version.empty() ? ok->version : "-", OrDash(r.secret),
+              ok ? OrDash(ok->version) : "-", OrDash(r.secret),
               EventWithAge(r.latest_deploy, now), EventWithAge(r.latest_remove, now),
               EventWithAge(ok, now), ok ? OrDash(ok->digest) : "-", ok ? OrDash(ok->source) : "-",
               ok ? OrDash(ok->config_digest) : "-", OrDash(comps)});
