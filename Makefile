@@ -32,7 +32,7 @@ PACKAGE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DZS_NATIVE=OFF -DZS_BUILD_TESTS=OFF
 .PHONY: demo test package fuzz _deps _build
 
 demo: _build
-	@tools/demo.sh $(BUILD)
+	@packaging/demo.sh $(BUILD)
 
 test: _build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)

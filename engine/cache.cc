@@ -7,8 +7,8 @@
 #include <set>
 #include <tuple>
 
-#include "codec/names.h"
-#include "codec/package_secret.h"
+#include "model/names.h"
+#include "kube/package_secret.h"
 #include "engine/internal/cache_impl.h"
 
 namespace zs::engine {

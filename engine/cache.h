@@ -48,7 +48,7 @@
 #include <vector>
 
 #include "base/status.h"
-#include "codec/model.h"
+#include "model/model.h"
 #include "engine/event_log.h"
 #include "engine/record.h"
 

@@ -12,9 +12,9 @@
 #include <map>
 #include <set>
 
-#include "codec/credentials.h"
-#include "codec/model_json.h"
-#include "codec/package_secret.h"
+#include "model/credentials.h"
+#include "model/model_json.h"
+#include "kube/package_secret.h"
 #include "engine/derived_status.h"
 #include "engine/fold.h"
 #include "engine/internal/cache_impl.h"
@@ -32,7 +32,7 @@ std::string EventText(const PackageEvent& e) {
   return s;
 }
 
-// An event as the report prints it: its source scrubbed (codec/credentials.h).
+// An event as the report prints it: its source scrubbed (model/credentials.h).
 std::string ShownEventText(const PackageEvent& e) {
   PackageEvent shown = e;
   shown.source = ScrubSource(e.source);

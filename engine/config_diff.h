@@ -8,7 +8,7 @@
 // objects by key with the last duplicate winning, and a member that is null on
 // one side and missing on the other is no change (a nil map and an absent one
 // are the same to Zarf). Values under keys that name a credential
-// (IsCredentialName, codec/credentials.h) are masked as kRedacted, so a diff
+// (IsCredentialName, model/credentials.h) are masked as kRedacted, so a diff
 // can be printed or logged safely.
 //
 // Thread safety: pure functions over const inputs; reentrant.
@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "base/status.h"
-#include "codec/credentials.h"
+#include "model/credentials.h"
 #include "json/json_value.h"
 
 namespace zs::engine {
@@ -68,7 +68,7 @@ Result<std::vector<ConfigChange>> DiffConfigs(const json::Value& old_config,
                                               const json::Value& new_config);
 
 // DiffConfigs for configs that may hold redacted values, with the package's
-// `sensitive` variables (codec/credentials.h) masked as credentials are.
+// `sensitive` variables (model/credentials.h) masked as credentials are.
 // A deployConfig read back from a package Secret keeps its sensitive
 // variables as kRedacted: such a value is unknown, so at its path both sides
 // are taken as kRedacted and compare equal. A sensitive value known on both

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "codec/model.h"
+#include "model/model.h"
 
 namespace zs::engine {
 

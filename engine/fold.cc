@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "codec/model_json.h"
+#include "model/model_json.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
 

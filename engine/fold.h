@@ -41,7 +41,7 @@
 #include <vector>
 
 #include "base/status.h"
-#include "codec/model.h"
+#include "model/model.h"
 #include "engine/record.h"
 
 namespace zs::engine {

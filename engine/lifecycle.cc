@@ -1,8 +1,8 @@
 #include "engine/lifecycle.h"
 
-#include "codec/config.h"
-#include "codec/credentials.h"
-#include "codec/names.h"
+#include "model/config.h"
+#include "model/credentials.h"
+#include "model/names.h"
 #include "engine/derived_status.h"
 #include "json/json_reader.h"
 

@@ -11,10 +11,10 @@
 // Rules enforced before anything is appended: the config digest is computed
 // at the start and an operation whose config cannot be digested is refused
 // (InvalidArgument, log and snapshot untouched); so is a deploy whose package
-// name or namespace override breaks the name rules (codec/names.h); `source`
+// name or namespace override breaks the name rules (model/names.h); `source`
 // is scrubbed of credentials and set on Deploy events only, and the values of
 // the package's sensitive variables are stored redacted in deployConfig (the
-// one credential rule, codec/credentials.h); calls out of order (a component
+// one credential rule, model/credentials.h); calls out of order (a component
 // step with no operation running, a second Begin, a Begin while the snapshot
 // has an operation open) are refused. Events are stamped with the clock's
 // time as given, never adjusted: the order of the log is the order of
@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "base/status.h"
-#include "codec/model.h"
+#include "model/model.h"
 #include "engine/event_log.h"
 #include "engine/fold.h"
 #include "json/json_value.h"

@@ -52,7 +52,7 @@
 #include <vector>
 
 #include "base/status.h"
-#include "codec/model.h"
+#include "model/model.h"
 #include "engine/image_ref.h"
 #include "json/json_value.h"
 

@@ -3,7 +3,7 @@
 #include <xxhash.h>
 
 #include "base/hex.h"
-#include "codec/model_json.h"
+#include "model/model_json.h"
 #include "engine/internal/canonical_record.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"

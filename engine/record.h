@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "base/status.h"
-#include "codec/model.h"
+#include "model/model.h"
 #include "json/json_value.h"
 
 namespace zs::engine {

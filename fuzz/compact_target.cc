@@ -3,9 +3,9 @@
 
 #include <xxhash.h>
 
-#include "codec/compact.h"
-#include "codec/internal/format.h"
-#include "codec/model_json.h"
+#include "compact/compact.h"
+#include "compact/internal/format.h"
+#include "model/model_json.h"
 #include "fuzz/targets.h"
 
 namespace zs::fuzz {

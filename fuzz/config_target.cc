@@ -1,6 +1,6 @@
 #include <string>
 
-#include "codec/config.h"
+#include "model/config.h"
 #include "fuzz/targets.h"
 #include "json/canonical_json.h"
 #include "json/json_reader.h"

@@ -1,7 +1,7 @@
 #include <string>
 
-#include "codec/model_json.h"
-#include "codec/package_secret.h"
+#include "model/model_json.h"
+#include "kube/package_secret.h"
 #include "fuzz/targets.h"
 #include "migrate/format.h"
 

@@ -1,7 +1,7 @@
 #include <string>
 
-#include "codec/package_secret.h"
-#include "codec/secret.h"
+#include "kube/package_secret.h"
+#include "kube/secret.h"
 #include "fuzz/targets.h"
 #include "fuzz/tree_checks.h"
 #include "yaml/yaml.h"

@@ -6,8 +6,8 @@
 #include <sstream>
 #include <string>
 
-#include "codec/compact.h"
-#include "codec/model_json.h"
+#include "compact/compact.h"
+#include "model/model_json.h"
 
 int main(int argc, char** argv) {
   if (argc < 2) {

@@ -1,7 +1,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/zarf_package.h"
+#include "model/zarf_package.h"
 #include "fuzz/targets.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"

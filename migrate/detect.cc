@@ -2,7 +2,7 @@
 // (migrate/FORMATS.md section 3 explains the evidence and the ambiguities).
 #include <string>
 
-#include "codec/model_json.h"
+#include "model/model_json.h"
 #include "migrate/format.h"
 #include "migrate/internal/migrators.h"
 #include "migrate/internal/schema.h"

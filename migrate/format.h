@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "codec/model.h"
+#include "model/model.h"
 
 namespace zs::migrate {
 

@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "codec/model_json.h"
+#include "model/model_json.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
 #include "migrate/internal/migrators.h"

@@ -31,8 +31,8 @@
 #include <vector>
 
 #include "base/status.h"
-#include "codec/model.h"
-#include "codec/secret.h"
+#include "model/model.h"
+#include "kube/secret.h"
 #include "json/json_value.h"
 #include "migrate/shape.h"
 
@@ -65,7 +65,7 @@ struct MigrationReport {
 
 struct MigratedPayload {
   // The payload as Zarf's Go writer writes it (store a package with
-  // StorePackageJson, codec/package_secret.h).
+  // StorePackageJson, kube/package_secret.h).
   std::string bytes;
   MigrationReport report;
 };

@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "json/json_reader.h"
-#include "codec/model.h"
-#include "codec/model_json.h"
-#include "codec/secret.h"
-#include "tools/dev/synthetic_package.h"
+#include "model/model.h"
+#include "model/model_json.h"
+#include "kube/secret.h"
+#include "testing/synthetic_package.h"
 
 namespace zs::testing {
 

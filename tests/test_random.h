@@ -1,5 +1,5 @@
 // The random inputs of tests and benchmarks: one seeded engine
-// (tools/seeded_rng.h) and the strings cases are made of. A test that seeds
+// (testing/seeded_rng.h) and the strings cases are made of. A test that seeds
 // it gets the same cases on every run and every platform, except through
 // Uniform, which goes through std::uniform_int_distribution (the same cases
 // for one standard library).
@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "tools/seeded_rng.h"
+#include "testing/seeded_rng.h"
 
 namespace zs::testing {
 

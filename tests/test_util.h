@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/gzip.h"
+#include "compact/gzip.h"
 
 namespace zs::testing {
 

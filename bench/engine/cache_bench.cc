@@ -14,12 +14,12 @@
 #include <filesystem>
 #include <random>
 
-#include "codec/secret.h"
+#include "kube/secret.h"
 #include "engine/cache.h"
 #include "engine/internal/cache_db.h"
 #include "json/go_json.h"
 #include "tests/cache_fixture.h"
-#include "tools/seeded_rng.h"
+#include "testing/seeded_rng.h"
 
 namespace zs::engine {
 namespace {

@@ -38,7 +38,7 @@
 #include "engine/lifecycle.h"
 #include "json/go_json.h"
 #include "tests/subprocess_runner.h"
-#include "tools/dev/synthetic_package.h"
+#include "testing/synthetic_package.h"
 
 namespace zs::bench {
 namespace {

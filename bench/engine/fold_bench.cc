@@ -7,7 +7,7 @@
 // an occasional failed component that fails the deploy, and occasional remove
 // cycles. About one record in ten starts a deploy and carries the package
 // definition. Times are strictly increasing. The generator draws from
-// tools/seeded_rng.h with a fixed seed, so every platform folds the same
+// testing/seeded_rng.h with a fixed seed, so every platform folds the same
 // records.
 //
 //   BM_Fold1MEvents     Fold() of 1,000,000 records, the Secret's cap of 10
@@ -26,14 +26,14 @@
 #include <vector>
 
 #include "bench/bench_main.h"
-#include "codec/model.h"
-#include "codec/model_json.h"
-#include "codec/timestamp.h"
+#include "model/model.h"
+#include "model/model_json.h"
+#include "model/timestamp.h"
 #include "engine/fold.h"
 #include "engine/record.h"
 #include "json/json_reader.h"
 #include "json/json_value.h"
-#include "tools/seeded_rng.h"
+#include "testing/seeded_rng.h"
 
 namespace zs::bench {
 namespace {

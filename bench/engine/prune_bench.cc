@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "codec/model.h"
+#include "model/model.h"
 #include "engine/prune.h"
 #include "json/json_value.h"
-#include "tools/seeded_rng.h"
+#include "testing/seeded_rng.h"
 
 namespace zs::engine {
 namespace {

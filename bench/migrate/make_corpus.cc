@@ -15,10 +15,10 @@
 #include <fstream>
 #include <string>
 
-#include "codec/secret.h"
+#include "kube/secret.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
-#include "tools/dev/synthetic_package.h"
+#include "testing/synthetic_package.h"
 
 namespace {
 

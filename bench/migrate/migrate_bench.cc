@@ -22,8 +22,8 @@
 #include <streambuf>
 #include <string>
 
-#include "tools/common.h"
-#include "tools/migrate_cmd.h"
+#include "cli/common.h"
+#include "cli/migrate_cmd.h"
 
 namespace zs::bench {
 namespace {

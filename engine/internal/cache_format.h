@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "base/status.h"
-#include "codec/model.h"
+#include "model/model.h"
 #include "engine/cache.h"
 #include "engine/image_ref.h"
 #include "engine/record.h"

@@ -50,7 +50,7 @@ class Cursor {
 };
 
 // The fields of PackageEvent and ComponentEvent in the order (and with the
-// indexes) codec/model_json.cc decodes and writes them.
+// indexes) model/model_json.cc decodes and writes them.
 constexpr std::array<std::string_view, 8> kPackageEventFields = {
     "type", "outcome", "timestamp", "version", "flavor", "digest", "source", "configDigest"};
 constexpr std::array<std::string_view, 3> kComponentEventFields = {"type", "outcome",

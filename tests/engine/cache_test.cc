@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <map>
 
-#include "codec/model_json.h"
-#include "codec/package_secret.h"
+#include "model/model_json.h"
+#include "kube/package_secret.h"
 #include "engine/fold.h"
 #include "engine/internal/cache_db.h"
 #include "engine/lifecycle.h"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/config.h"
+#include "model/config.h"
 #include "json/json_reader.h"
 
 namespace zs::engine {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "codec/model_json.h"
+#include "model/model_json.h"
 
 namespace zs::engine {
 namespace {

@@ -8,13 +8,13 @@
 
 #include "json/go_json.h"
 #include "json/json_reader.h"
-#include "codec/model_json.h"
-#include "codec/package_secret.h"
+#include "model/model_json.h"
+#include "kube/package_secret.h"
 #include "engine/internal/log_format.h"
 #include "engine/lifecycle.h"
 #include "tests/test_dir.h"
 #include "tests/test_util.h"
-#include "tools/dev/synthetic_package.h"
+#include "testing/synthetic_package.h"
 
 namespace zs::engine {
 namespace {

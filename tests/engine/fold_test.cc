@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "json/json_reader.h"
-#include "codec/model_json.h"
+#include "model/model_json.h"
 #include "engine/lifecycle.h"
 #include "engine/record.h"
 #include "tests/test_random.h"

@@ -3,10 +3,10 @@
 // clear while the config digest stays Go's.
 #include <gtest/gtest.h>
 
-#include "codec/config.h"
+#include "model/config.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
-#include "codec/model_json.h"
+#include "model/model_json.h"
 #include "engine/lifecycle.h"
 
 namespace zs::engine {

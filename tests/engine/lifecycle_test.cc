@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include "codec/config.h"
+#include "model/config.h"
 #include "json/json_reader.h"
-#include "codec/model_json.h"
+#include "model/model_json.h"
 #include "engine/derived_status.h"
 
 namespace zs::engine {

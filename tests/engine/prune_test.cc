@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "json/json_reader.h"
-#include "codec/model.h"
+#include "model/model.h"
 
 namespace zs::engine {
 namespace {

@@ -11,7 +11,7 @@ Layers, lowest first (a file may include its own folder and lower layers):
   tools                  the binary, on everything above
   fuzz, bench            harnesses, on everything (and tests/' shared helpers)
 Internal headers (X/internal/...) are for X itself and for the harnesses
-that look inside it: tests/, fuzz/, bench/ and tools/dev/. tests/ is not
+that look inside it: tests/, fuzz/, bench/ and testing/. tests/ is not
 checked (it may include anything).
 
 Usage: check_layers.py SOURCE_DIR [--expect-violations N]
@@ -26,7 +26,7 @@ RANK = {"base": 0, "json": 1, "yaml": 2, "codec": 3, "engine": 4, "migrate": 4, 
         "fuzz": 6, "bench": 6}
 # tests/ holds helpers the harnesses share (fixtures, runners): their layer.
 TESTS_RANK = 6
-HARNESSES = ("tests/", "fuzz/", "bench/", "tools/dev/")
+HARNESSES = ("tests/", "fuzz/", "bench/", "testing/")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([^"]+)"')
 
 

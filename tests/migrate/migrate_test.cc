@@ -6,12 +6,12 @@
 
 #include "json/go_json.h"
 #include "json/json_reader.h"
-#include "codec/model_json.h"
-#include "codec/package_secret.h"
-#include "codec/secret.h"
+#include "model/model_json.h"
+#include "kube/package_secret.h"
+#include "kube/secret.h"
 #include "engine/derived_status.h"
 #include "migrate/internal/migrators.h"
-#include "codec/timestamp.h"
+#include "model/timestamp.h"
 #include "tests/test_util.h"
 
 namespace zs::migrate {

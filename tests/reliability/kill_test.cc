@@ -10,14 +10,14 @@
 #include <sstream>
 #include <regex>
 
-#include "codec/model_json.h"
-#include "codec/package_secret.h"
-#include "codec/secret.h"
+#include "model/model_json.h"
+#include "kube/package_secret.h"
+#include "kube/secret.h"
 #include "tests/kill_harness.h"
 #include "tests/run_binary.h"
 #include "tests/test_random.h"
 #include "tests/test_util.h"
-#include "tools/replay_log.h"
+#include "engine/replay_log.h"
 
 namespace zs::testing {
 namespace {

@@ -1,0 +1,41 @@
+// `zarf-state inspect`: what each state object in the input says.
+//
+// For each package (a Secret, a List item, or a bare DeployedPackage JSON):
+// name, version, Secret size and headroom under the API server's limit, the
+// latest event (or Unknown for legacy state) and its age, and each
+// component's status, lastEvent and charts; one table row each (-o wide for
+// the details), or one document each (-o json|yaml, docs/cli.md). For
+// the `zarf-state` Secret: the init state with every credential redacted
+// unless show_secrets. Bad objects get one error line each on `err`; the good
+// ones are still printed. Printed through cli/output.h.
+#ifndef ZARF_STATE_CLI_INSPECT_CMD_H_
+#define ZARF_STATE_CLI_INSPECT_CMD_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/output.h"
+
+namespace CLI {
+class App;
+}
+
+namespace zs::tools {
+
+struct InspectOptions {
+  std::vector<std::string> files;  // "-" is standard input; default {"-"}
+  OutputOptions output;            // table | wide | json | yaml | name
+  std::string now;                 // RFC 3339 for ages; default: the system clock
+  bool show_secrets = false;
+};
+
+// Returns kExitOk, kExitSomeFailed (some object or file failed) or kExitUsage.
+int RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& err);
+
+// Adds the subcommand to `app`; its callback stores the exit code.
+void RegisterInspect(CLI::App* app, int* exit_code);
+
+}  // namespace zs::tools
+
+#endif  // ZARF_STATE_CLI_INSPECT_CMD_H_

@@ -1,0 +1,407 @@
+#include "cli/migrate_cmd.h"
+
+#include <CLI/CLI.hpp>
+#include <unistd.h>
+
+#include <cstdio>
+#include <functional>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "compact/compact.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
+#include "kube/package_secret.h"
+#include "kube/secret.h"
+#include "yaml/yaml.h"
+#include "migrate/migrate.h"
+#include "cli/cluster_input.h"
+#include "cli/common.h"
+#include "cli/migrate_report.h"
+#include "cli/progress.h"
+#include "io/state_file.h"
+#include "cli/terminal_text.h"
+
+namespace zs::tools {
+namespace {
+
+using json::Value;
+
+std::string ObjectTitle(const InputObject& in) {
+  if (!in.is_secret) return in.label;
+  const std::string_view ns = ObjectNamespace(in.object);
+  return (ns.empty() ? std::string() : std::string(ns) + "/") + std::string(ObjectName(in.object));
+}
+
+// One object migrated: the Secret to write back, or for a bare payload its
+// bytes (JSON) / value.
+struct Migrated {
+  Value object;
+  std::string bare_bytes;
+};
+
+// Consumes `in` (its object moves into the result, its payload is freed).
+Result<Migrated> MigrateObject(InputObject& in, const migrate::Target& target,
+                               const StoreOptions& store, bool dry_run, MigrateObjectRow* o) {
+  migrate::MigratedPayload m;
+  if (in.payload_kind == PayloadKind::kPackage && compact::LooksCompact(in.payload)) {
+    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
+    ZS_ASSIGN_OR_RETURN(m, migrate::MigratePackage(pkg, target));
+    m.report.bytes_before = in.payload.size();
+  } else {
+    ZS_ASSIGN_OR_RETURN(m, migrate::MigratePayload(in.payload, in.payload_kind, target,
+                                                   in.payload.capacity() - in.payload.size()));
+  }
+  in.payload = std::string();  // batches are large: free each input as it is done
+  Migrated out;
+  if (in.is_secret) {
+    // A dry run stores into a copy: the report shows the codec and the bytes
+    // a real run writes.
+    out.object = dry_run ? in.object : std::move(in.object);
+    if (in.payload_kind == PayloadKind::kPackage) {
+      ZS_ASSIGN_OR_RETURN(StoredPackage stored, StorePackageJson(&out.object, m.bytes, store));
+      o->codec = stored.codec == PackageCodec::kCompact ? "compact" : "json";
+      m.report.bytes_after = stored.payload_bytes;
+      if (!stored.warning.empty()) {
+        m.report.warnings.push_back(stored.warning);
+        o->store_warning = stored.warning;
+      }
+    } else {
+      SetSecretValue(&out.object, kStateDataKey, m.bytes);
+      ZS_ASSIGN_OR_RETURN(std::size_t size, SecretDataSize(out.object));
+      if (size > kSecretSizeLimit) {
+        return Status::TooLarge("state Secret would hold " + std::to_string(size) +
+                                " bytes of data, over the API server's limit of " +
+                                std::to_string(kSecretSizeLimit));
+      }
+    }
+    if (dry_run) out.object = Value();
+  } else {
+    out.bare_bytes = m.bytes;
+  }
+  o->report = std::move(m.report);
+  return out;
+}
+
+// Writes the migrated objects of one input in the input's own form, as they
+// come: a List of JSON is streamed item by item (it can be hundreds of MiB),
+// YAML Lists are written whole at the end. `sink` receives the text.
+class ManifestWriter {
+ public:
+  ManifestWriter(const Input& input, TextFormat format, std::function<void(std::string&)> sink)
+      : input_(input), format_(format), sink_(std::move(sink)) {}
+
+  // Called by the first Add or by End: a streamed List's header is known
+  // only once its first item has been read.
+  void Begin() {
+    if (begun_) return;
+    begun_ = true;
+    if (!is_list() || format_ != TextFormat::kJson) return;
+    buf_.push_back('{');
+    for (const json::Member& m : envelope().object()) {
+      if (m.first == "items") break;
+      Member(m);
+    }
+    Separator();
+    json::AppendGoString(&buf_, "items");
+    buf_.append(": ");
+  }
+
+  void Add(Migrated m) {
+    Begin();
+    if (yaml_list()) {
+      yaml_items_.push_back(m.object.is_null() ? BareValue(m) : std::move(m.object));
+      return;
+    }
+    if (is_list()) {
+      buf_.append(items_ == 0 ? "[\n" : ",\n");
+      buf_.append(8, ' ');
+      if (m.object.is_null()) {
+        json::AppendIndentedJson(&buf_, BareValue(m), "    ", 2);
+      } else {
+        json::AppendIndentedJson(&buf_, m.object, "    ", 2);
+      }
+    } else if (format_ == TextFormat::kYaml) {
+      if (items_ > 0) buf_.append("---\n");
+      buf_ += m.object.is_null() ? yaml::Write(BareValue(m)) : yaml::Write(m.object);
+    } else if (m.object.is_null()) {
+      buf_ += m.bare_bytes;  // exactly what Zarf writes
+      buf_.push_back('\n');
+    } else {
+      buf_ += WriteObject(m.object, TextFormat::kJson);
+    }
+    ++items_;
+    if (buf_.size() >= (1 << 20)) Flush();
+  }
+
+  void End() {
+    Begin();
+    if (yaml_list()) {
+      Value list = input_.list_envelope;
+      list.Find("items")->array() = std::move(yaml_items_);
+      buf_ += yaml::Write(list);
+    } else if (is_list()) {
+      buf_.append(items_ == 0 ? "[]" : "\n    ]");
+      bool after = false;
+      for (const json::Member& m : envelope().object()) {
+        if (after) Member(m);
+        after = after || m.first == "items";
+      }
+      buf_.append("\n}\n");
+    }
+    Flush();
+  }
+
+ private:
+  // Several objects are written as one List, never as JSON texts one after
+  // another; YAML documents without a List around them stay documents.
+  bool is_list() const {
+    return input_.list_envelope.is_object() || (input_.is_list && format_ == TextFormat::kJson);
+  }
+  bool yaml_list() const {
+    return format_ == TextFormat::kYaml && input_.list_envelope.is_object();
+  }
+  // The input's List, or for several documents the List kubectl prints.
+  const Value& envelope() const {
+    static const Value kList = Value::MakeObject(
+        {{"apiVersion", Value::String("v1")},
+         {"items", Value::MakeArray()},
+         {"kind", Value::String("List")},
+         {"metadata", Value::MakeObject({{"resourceVersion", Value::String("")}})}});
+    return input_.list_envelope.is_object() ? input_.list_envelope : kList;
+  }
+  void Separator() {
+    if (wrote_member_) buf_.push_back(',');
+    wrote_member_ = true;
+    buf_.append("\n    ");
+  }
+  void Member(const json::Member& m) {
+    Separator();
+    json::AppendGoString(&buf_, m.first);
+    buf_.append(": ");
+    json::AppendIndentedJson(&buf_, m.second, "    ", 1);
+  }
+  static Value BareValue(const Migrated& m) {
+    Result<Value> v = json::ParseJson(m.bare_bytes);  // our own output: it parses
+    return v.ok() ? std::move(*v) : Value();
+  }
+  void Flush() {
+    if (!buf_.empty()) sink_(buf_);
+    buf_.clear();
+  }
+
+  const Input& input_;
+  TextFormat format_;
+  std::function<void(std::string&)> sink_;
+  std::string buf_;
+  std::vector<Value> yaml_items_;
+  std::size_t items_ = 0;
+  bool begun_ = false;
+  bool wrote_member_ = false;
+};
+
+
+}  // namespace
+
+int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& err) {
+  Result<migrate::Target> target = migrate::ParseTarget(options.to);
+  if (!target.ok()) {
+    err << "error: " << TerminalText(target.status().message()) << "\n";
+    return kExitUsage;
+  }
+  const bool to_v2 = target->package == migrate::kNewestPackageShape;
+  Result<PackageCodec> codec =
+      ParsePackageCodec(!options.codec.empty() ? options.codec : to_v2 ? "auto" : "json");
+  if (!codec.ok()) {
+    err << "error: --codec: " << TerminalText(codec.status().message()) << "\n";
+    return kExitUsage;
+  }
+  // -o is the manifests' format and --report-format the report's, with
+  // --dry-run too (which writes no manifests, but still checks -o).
+  const std::string manifest_format = options.output.empty() ? "json" : options.output;
+  if (manifest_format != "json" && manifest_format != "yaml") {
+    err << "error: -o must be json or yaml (the manifests' format; the report's is "
+           "--report-format), not '"
+        << TerminalText(options.output) << "'\n";
+    return kExitUsage;
+  }
+  const std::string& report_format = options.report_format;
+  if (report_format != "table" && report_format != "json" && report_format != "yaml") {
+    err << "error: --report-format must be table, json or yaml, not '"
+        << TerminalText(report_format) << "'\n";
+    return kExitUsage;
+  }
+  StoreOptions store;
+  store.codec = *codec;
+  const TextFormat format = manifest_format == "yaml" ? TextFormat::kYaml : TextFormat::kJson;
+
+  MigrateReport report;
+  report.target = options.to;
+  std::vector<MigrateObjectRow>& outcomes = report.objects;
+  std::unique_ptr<OutputFile> out_file;
+  if (!options.out_file.empty() && !options.dry_run) {
+    Result<std::unique_ptr<OutputFile>> f = OutputFile::Create(options.out_file);
+    if (!f.ok()) {
+      err << "error: " << TerminalText(f.status().ToString()) << "\n";
+      return kExitSomeFailed;
+    }
+    out_file = std::move(*f);
+  }
+  bool failed = false;
+  for (const std::string& file : options.files) {
+    Result<std::string> text = ReadFileOrStdin(file);
+    if (!text.ok()) {
+      failed = true;
+      outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(text.status()).ToString()});
+      continue;
+    }
+    Input header;
+    ManifestWriter writer(header, format, [&](std::string& chunk) {
+      if (options.dry_run) return;
+      if (out_file) {
+        (void)out_file->Append(chunk);  // sticky: Commit reports it
+      } else {
+        out << chunk;
+      }
+    });
+    std::size_t count = 0;
+    Progress progress(err, "migrate " + file, options.progress);
+    ReadLimits limits = CurrentReadLimits();
+    limits.readable_padding = text->capacity() - text->size();
+    // Objects are migrated and written as they are read: a List of any size
+    // is never held whole, in or out.
+    Status read = ReadInputStreaming(
+        *text, file == "-" ? "<stdin>" : file, limits, &header,
+        [&](InputObject in) -> Status {
+          MigrateObjectRow o;
+          o.name = ObjectTitle(in);  // before MigrateObject consumes `in`
+          o.source = in.label;
+          if (!in.error.ok()) {
+            o.error = in.error.ToString();
+          } else {
+            o.kind = in.payload_kind == PayloadKind::kPackage ? "package" : "state";
+            Result<Migrated> m = MigrateObject(in, *target, store, options.dry_run, &o);
+            if (m.ok()) {
+              writer.Add(std::move(*m));
+            } else {
+              o.error = m.status().ToString();
+              o.report.reset();
+            }
+          }
+          failed = failed || !o.error.empty();
+          outcomes.push_back(std::move(o));
+          ++count;
+          progress.Update(count, "objects");
+          return Status::OK();
+        });
+    progress.Finish();
+    if (!read.ok()) {
+      // The objects read before the error are migrated and in the output;
+      // the file is reported as failed from that point on.
+      failed = true;
+      outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(read).ToString()});
+    }
+    ReportSkipped(header, err);
+    writer.End();
+  }
+
+  const std::string rendered = RenderMigrateReport(report, report_format, options.no_headers);
+  if (options.dry_run) {
+    // The report is the output: to --report FILE when named, else stdout.
+    if (!options.report_file.empty()) {
+      if (Status s = WriteOutputFile(options.report_file, rendered); !s.ok()) {
+        err << "error: " << TerminalText(s.ToString()) << "\n";
+        return kExitSomeFailed;
+      }
+    } else {
+      out << rendered;
+      if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
+        err << "error: " << TerminalText(s.message()) << "\n";
+        return kExitSomeFailed;
+      }
+    }
+    return failed ? kExitSomeFailed : kExitOk;
+  }
+  // The manifests first: a report must not read as a success when they did
+  // not arrive whole.
+  Status written;
+  if (out_file) {
+    if (failed) {
+      // Some input was missing, cut or refused: the manifests are not the
+      // complete set, and --out replaces a file only with a complete one.
+      out_file.reset();  // removes the unnamed or temp file
+      written = Status::IOError("--out " + options.out_file +
+                                ": not written, since some input failed (any existing file is "
+                                "left as it was)");
+    } else {
+      written = out_file->Commit();
+    }
+  } else {
+    written = FlushOutput(out, "standard output");
+  }
+  if (!options.report_file.empty()) {
+    if (Status s = WriteOutputFile(options.report_file, rendered); !s.ok()) {
+      if (!written.ok()) err << "error: " << TerminalText(written.ToString()) << "\n";
+      err << "error: " << TerminalText(s.ToString()) << "\n";
+      return kExitSomeFailed;
+    }
+    // The report is in a file: what Zarf will not see is still said here.
+    for (const MigrateObjectRow& o : outcomes) {
+      if (!o.store_warning.empty()) err << "warning: " << TerminalText(o.store_warning) << "\n";
+    }
+  } else {
+    err << rendered;
+  }
+  if (!written.ok()) {
+    err << "error: " << TerminalText(written.ToString()) << "\n";
+    return kExitSomeFailed;
+  }
+  return failed ? kExitSomeFailed : kExitOk;
+}
+
+void RegisterMigrate(CLI::App* app, int* exit_code) {
+  auto o = std::make_shared<MigrateOptions>();
+  CLI::App* cmd = app->add_subcommand(
+      "migrate", "Upgrade (or downgrade) every state object of the input to another shape");
+  CLI::Option* files =
+      cmd->add_option("-f,--filename", o->files, "Input file (JSON or YAML); '-' for stdin")
+          ->default_val(std::vector<std::string>{"-"});
+  cmd->add_option("--to", o->to,
+                  "v2 | legacy | P1..P10 | S1..S14 | a Zarf release tag such as v0.45.0")
+      ->default_val("v2");
+  cmd->add_flag("--dry-run", o->dry_run,
+                "Write only the report (to stdout, or to --report FILE)");
+  cmd->add_option("-o,--output", o->output, "The manifests' format: json | yaml")
+      ->check(CLI::IsMember({"json", "yaml"}))
+      ->default_val("json");
+  cmd->add_option("--report-format", o->report_format,
+                  "The report's format, with --dry-run too: table | json | yaml")
+      ->check(CLI::IsMember({"table", "json", "yaml"}))
+      ->default_val("table");
+  cmd->add_flag("--no-headers", o->no_headers, "Leave the header row out of the report's table");
+  cmd->add_option("--report", o->report_file, "Write the report to FILE instead of stderr");
+  cmd->add_option("--out", o->out_file,
+                  "Write the manifests to FILE (atomically, mode 0600) instead of stdout");
+  cmd->add_option("--codec", o->codec,
+                  "Package Secrets: json | compact | auto (default: auto for --to v2, else json)");
+  AddQuietFlag(cmd, &o->quiet);
+  // The init state: read too.
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
+  cmd->callback([o, cluster, exit_code] {
+    // Writes to the cluster stay explicit: the manifests go to a file, for
+    // `kubectl replace -f` (a terminal would also show the credentials).
+    if (cluster->enabled && !o->dry_run && o->out_file.empty()) {
+      std::cerr << "error: migrate --cluster needs --dry-run or --out FILE (then apply it with "
+                   "kubectl replace -f FILE)\n";
+      *exit_code = kExitUsage;
+      return;
+    }
+    if (!PrepareCommandInput(*cluster, &o->files, "migrate", exit_code)) return;
+    o->progress = ProgressWanted(o->quiet);
+    *exit_code = RunMigrate(*o, std::cout, std::cerr);
+  });
+}
+
+}  // namespace zs::tools

@@ -1,0 +1,150 @@
+#include "cli/output.h"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cassert>
+#include <utility>
+
+#include "json/go_json.h"
+#include "yaml/yaml.h"
+#include "cli/terminal_text.h"
+
+namespace zs::tools {
+namespace {
+
+// kubectl's tabwriter: three spaces between columns, a column at least six wide.
+constexpr std::size_t kPadding = 3;
+constexpr std::size_t kMinWidth = 6;
+
+std::string FormatList(const std::vector<std::string>& formats) {
+  std::string names;
+  for (const std::string& f : formats) names += (names.empty() ? "" : " | ") + f;
+  return names;
+}
+
+// Characters on screen: UTF-8 continuation bytes take no column.
+std::size_t DisplayWidth(std::string_view text) {
+  std::size_t n = 0;
+  for (const char c : text) n += (static_cast<unsigned char>(c) & 0xc0) != 0x80;
+  return n;
+}
+
+// "5d4h": `a` then `b` in their units, `b` left out when zero ("5d").
+std::string Parts(std::int64_t a, char a_unit, std::int64_t b = 0, char b_unit = 0) {
+  std::string text = std::to_string(a) + a_unit;
+  if (b != 0) text += std::to_string(b) + b_unit;
+  return text;
+}
+
+std::string Cell(const std::string& raw) { return raw.empty() ? "<none>" : TerminalText(raw); }
+
+}  // namespace
+
+void AddOutputOptions(CLI::App* cmd, OutputOptions* options, const std::vector<std::string>& formats) {
+  assert(!formats.empty());
+  options->format = formats.front();
+  cmd->add_option("-o,--output", options->format, FormatList(formats))
+      ->capture_default_str()
+      ->check(CLI::IsMember(formats));
+  cmd->add_flag("--no-headers", options->no_headers, "Print tables without their header line");
+}
+
+bool OutputFormatIsOneOf(const OutputOptions& options, const std::vector<std::string>& formats,
+                         std::ostream& err) {
+  if (std::find(formats.begin(), formats.end(), options.format) != formats.end()) return true;
+  err << "error: -o must be one of " << FormatList(formats) << ", not '"
+      << TerminalText(options.format) << "'\n";
+  return false;
+}
+
+void Table::AddRow(std::vector<std::string> cells) {
+  assert(cells.size() == columns_.size());
+  rows_.push_back(std::move(cells));
+}
+
+void Table::Print(const OutputOptions& options, std::ostream& out) const {
+  if (rows_.empty()) return;
+  std::vector<std::size_t> shown;
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    if (!columns_[i].wide_only || options.wide()) shown.push_back(i);
+  }
+  std::vector<std::vector<std::string>> lines;
+  if (!options.no_headers) {
+    std::vector<std::string> header;
+    for (const std::size_t i : shown) header.push_back(TerminalText(columns_[i].header));
+    lines.push_back(std::move(header));
+  }
+  for (const auto& row : rows_) {
+    std::vector<std::string> line;
+    for (const std::size_t i : shown) line.push_back(Cell(row[i]));
+    lines.push_back(std::move(line));
+  }
+  std::vector<std::size_t> width(shown.size(), 0);
+  for (const auto& line : lines) {
+    for (std::size_t c = 0; c < line.size(); ++c) {
+      width[c] = std::max(width[c], DisplayWidth(line[c]));
+    }
+  }
+  for (const auto& line : lines) {
+    std::string text;
+    for (std::size_t c = 0; c < line.size(); ++c) {
+      text += line[c];
+      if (c + 1 == line.size()) break;
+      const std::size_t column = std::max(width[c] + kPadding, kMinWidth);
+      text.append(column - DisplayWidth(line[c]), ' ');
+    }
+    out << text << "\n";
+  }
+}
+
+void PrintNames(std::string_view kind, const std::vector<std::string>& names, std::ostream& out) {
+  for (const std::string& n : names) out << kind << "/" << TerminalText(n) << "\n";
+}
+
+void PrintStructured(const json::Value& document, std::string_view format, std::ostream& out) {
+  if (format == kFormatYaml) {
+    out << yaml::Write(document);
+    return;
+  }
+  std::string s;
+  json::AppendIndentedJson(&s, document, "  ");
+  out << s << "\n";
+}
+
+std::string HumanDuration(std::int64_t s) {
+  if (s < 0) s = 0;
+  const std::int64_t minutes = s / 60, hours = s / 3600, days = s / 86400;
+  if (s < 120) return Parts(s, 's');
+  if (minutes < 10) return Parts(minutes, 'm', s % 60, 's');
+  if (minutes < 180) return Parts(minutes, 'm');
+  if (hours < 8) return Parts(hours, 'h', minutes % 60, 'm');
+  if (hours < 48) return Parts(hours, 'h');
+  if (hours < 24 * 8) return Parts(days, 'd', hours % 24, 'h');
+  if (hours < 24 * 365 * 2) return Parts(days, 'd');
+  if (hours < 24 * 365 * 8) return Parts(days / 365, 'y', days % 365, 'd');
+  return Parts(days / 365, 'y');
+}
+
+std::string Age(const Timestamp& then, const Timestamp& now) {
+  // Whole seconds elapsed, the fractions compared too (10.9 to 11.1 is 0s).
+  std::int64_t s = now.seconds - then.seconds;
+  if (now.nanos < then.nanos) --s;
+  return HumanDuration(s);
+}
+
+std::string AgeOr(const std::optional<Timestamp>& then, const Timestamp& now) {
+  return then ? Age(*then, now) : std::string("-");
+}
+
+std::string ReportTime(const Timestamp& t) {
+  Timestamp utc;
+  utc.seconds = t.seconds;  // seconds count from the epoch whatever the zone
+  return FormatRfc3339(utc);
+}
+
+json::Value ReportTimeValue(const std::optional<Timestamp>& t) {
+  return t ? json::Value::String(ReportTime(*t)) : json::Value::Null();
+}
+
+}  // namespace zs::tools

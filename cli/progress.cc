@@ -1,0 +1,111 @@
+#include "cli/progress.h"
+
+#include <CLI/CLI.hpp>
+#include <unistd.h>
+
+#include <cstdio>
+#include <utility>
+
+#include "cli/terminal_text.h"
+
+namespace zs::tools {
+
+namespace {
+
+constexpr auto kQuietPeriod = std::chrono::seconds(1);
+constexpr auto kRedrawPeriod = std::chrono::milliseconds(250);
+// Back to the start of the line, erase it (a terminal's CR and EL).
+constexpr std::string_view kErase = "\r\x1b[K";
+
+}  // namespace
+
+// What other code writes to the stream passes through, after erasing the
+// progress line if it shows.
+class Progress::ErasingBuf : public std::streambuf {
+ public:
+  ErasingBuf(std::streambuf* target, bool* drawn) : target_(target), drawn_(drawn) {}
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    Erase();
+    return target_->sputc(traits_type::to_char_type(c));
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    Erase();
+    return target_->sputn(s, n);
+  }
+  int sync() override { return target_->pubsync(); }
+
+ private:
+  void Erase() {
+    if (!*drawn_) return;
+    target_->sputn(kErase.data(), static_cast<std::streamsize>(kErase.size()));
+    *drawn_ = false;
+  }
+  std::streambuf* target_;
+  bool* drawn_;
+};
+
+bool ProgressWanted(bool quiet) { return !quiet && ::isatty(STDERR_FILENO) != 0; }
+
+void AddQuietFlag(CLI::App* cmd, bool* quiet) {
+  cmd->add_flag("-q,--quiet", *quiet, "No progress line on stderr");
+}
+
+Progress::Progress(std::ostream& err, std::string what, bool enabled)
+    : err_(err),
+      what_(TerminalText(what)),
+      enabled_(enabled),
+      start_(std::chrono::steady_clock::now()),
+      last_draw_(start_) {
+  if (!enabled_) return;
+  target_ = err_.rdbuf();
+  erasing_ = std::make_unique<ErasingBuf>(target_, &drawn_);
+  err_.rdbuf(erasing_.get());
+}
+
+Progress::~Progress() {
+  Finish();
+  if (target_ != nullptr) err_.rdbuf(target_);
+}
+
+bool Progress::Due() {
+  if (!enabled_) return false;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - start_ < kQuietPeriod || (drawn_ && now - last_draw_ < kRedrawPeriod)) return false;
+  last_draw_ = now;
+  return true;
+}
+
+void Progress::Draw(const std::string& text) {
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  char elapsed[32];
+  std::snprintf(elapsed, sizeof elapsed, " (%.0f s)", secs);
+  const std::string line = std::string(kErase) + what_ + ": " + text + elapsed;
+  target_->sputn(line.data(), static_cast<std::streamsize>(line.size()));
+  target_->pubsync();
+  drawn_ = true;
+}
+
+void Progress::Update(std::size_t done, std::string_view unit) {
+  if (!Due()) return;
+  Draw(std::to_string(done) + " " + std::string(unit));
+}
+
+void Progress::Stage(std::string_view stage) {
+  // Stages are few and each may last long: drawn at once.
+  if (!enabled_) return;
+  last_draw_ = std::chrono::steady_clock::now();
+  Draw(TerminalText(stage));
+}
+
+void Progress::Finish() {
+  if (!drawn_) return;
+  target_->sputn(kErase.data(), static_cast<std::streamsize>(kErase.size()));
+  target_->pubsync();
+  drawn_ = false;
+}
+
+}  // namespace zs::tools

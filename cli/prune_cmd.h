@@ -1,0 +1,59 @@
+// `zarf-state prune plan`: what Zarf's `--prune` (ZEP-0026, docs/model.md section 6)
+// would remove, planned from files and printed for confirmation. It never
+// contacts a cluster or a registry and deletes nothing.
+//
+//   zarf-state prune plan --deployed SECRET --new PACKAGE [--others LIST]...
+//   zarf-state prune plan --deployed SECRET --remove [--others LIST]...
+//       [--unreadable WHAT]... [--no-others] [--registry HOST]
+//       [-o table|wide|json|yaml] [--no-headers]
+//
+// --deployed is the package's Secret (or bare DeployedPackage JSON) as
+// `kubectl get -o json|yaml` prints it; --new a ZarfPackage definition (JSON
+// or YAML, as `zarf package inspect` shows it) or a package Secret; --others
+// the other deployed package Secrets (a List; the deployed package itself may
+// be in it and is skipped). An --others object that cannot be decoded counts
+// as unreadable. Image pruning is refused (exit 1, the rest still printed)
+// when anything is unreadable, or when neither --others nor --no-others says
+// what else is deployed.
+//
+// Thread safety: not thread-safe (see cli/common.h).
+#ifndef ZARF_STATE_CLI_PRUNE_CMD_H_
+#define ZARF_STATE_CLI_PRUNE_CMD_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/output.h"
+
+namespace CLI {
+class App;
+}
+
+namespace zs::tools {
+
+struct PrunePlanOptions {
+  std::string deployed;     // required
+  std::string new_package;  // exactly one of new_package, remove
+  bool remove = false;
+  std::vector<std::string> others;      // files; default none
+  bool no_others = false;               // assert there is no other package
+  std::string db;                       // the local cache: every package in it
+                                        // not marked removed is an "other"
+  std::vector<std::string> unreadable;  // "secret NS/NAME", "namespace NS"
+  std::string registry;                 // default "": references without host
+  OutputOptions output;                 // table | wide | json | yaml; --no-headers
+};
+
+// Prints the plan on `out` and errors on `err`. Returns kExitOk; kExitUsage
+// for bad flags; kExitSomeFailed when an input could not be read (with no
+// plan if it was --deployed or --new) or image pruning was refused.
+int RunPrunePlan(const PrunePlanOptions& options, std::ostream& out,
+                 std::ostream& err);
+
+// Adds `prune plan` to `app`; the outcome goes to *exit_code.
+void RegisterPrune(CLI::App* app, int* exit_code);
+
+}  // namespace zs::tools
+
+#endif  // ZARF_STATE_CLI_PRUNE_CMD_H_

@@ -1,0 +1,74 @@
+#include "cli/report_cmd.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <memory>
+
+#include "cli/cluster_input.h"
+#include "cli/common.h"
+#include "cli/report_data.h"
+#include "cli/report_page.h"
+#include "io/state_file.h"
+
+namespace zs::tools {
+
+int RunReport(const ReportOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.out.empty()) {
+    err << "error: --out FILE is required (the HTML page to write)\n";
+    return kExitUsage;
+  }
+  auto now = ParseNow(o.now);
+  if (!now.ok()) {
+    err << "error: " << now.status().message() << "\n";
+    return kExitUsage;
+  }
+  ReportData data;
+  data.generated_at = FormatRfc3339(*now);
+  bool failed = CollectObjects(o.files.empty() ? std::vector<std::string>{"-"} : o.files, *now, err,
+                               &data);
+  // An optional input that cannot be read is said on stderr and in the page.
+  auto optional = [&](const char* flag, const std::string& value, Status s) {
+    if (s.ok()) return;
+    failed = true;
+    err << "error: " << flag << " " << value << ": " << s.message() << "\n";
+    data.warnings.push_back({std::string(flag) + " " + value, std::string(s.message())});
+  };
+  if (!o.db.empty()) optional("--db", o.db, AddCacheHistory(o.db, &data));
+  if (!o.migrate_report.empty()) {
+    optional("--migrate-report", o.migrate_report, LoadMigrationReport(o.migrate_report, &data));
+  }
+  if (!o.prune_plan.empty()) optional("--prune-plan", o.prune_plan, LoadPrunePlan(o.prune_plan, &data));
+  if (!o.growth_dir.empty()) optional("--growth", o.growth_dir, LoadGrowth(o.growth_dir, &data));
+
+  const std::string page = RenderReportPage(data);
+  if (Status s = WriteOutputFile(o.out, page); !s.ok()) {
+    err << "error: " << s.message() << "\n";
+    return kExitSomeFailed;
+  }
+  out << o.out << "\n";
+  return failed ? kExitSomeFailed : kExitOk;
+}
+
+void RegisterReport(CLI::App* app, int* exit_code) {
+  auto o = std::make_shared<ReportOptions>();
+  CLI::App* cmd = app->add_subcommand(
+      "report", "Write one self-contained HTML page of the packages' state (works offline)");
+  CLI::Option* files =
+      cmd->add_option("-f,--filename", o->files, "Input file(s) of Secrets; '-' for stdin")
+          ->default_val(std::vector<std::string>{"-"});
+  cmd->add_option("--db", o->db, "Cache directory: full event histories and drift");
+  cmd->add_option("--migrate-report", o->migrate_report, "JSON of `migrate --report-format json`");
+  cmd->add_option("--prune-plan", o->prune_plan, "JSON of `prune plan -o json`");
+  cmd->add_option("--growth", o->growth_dir, "Directory written by `bench growth --out`");
+  cmd->add_option("--now", o->now, "Compute ages as of this RFC 3339 time");
+  cmd->add_option("--out", o->out, "The HTML file to write")->required();
+  // The init state: read too (shown as a summary, never its credentials).
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
+  cmd->callback([o, cluster, exit_code] {
+    if (!PrepareCommandInput(*cluster, &o->files, "report", exit_code)) return;
+    *exit_code = RunReport(*o, std::cout, std::cerr);
+  });
+}
+
+}  // namespace zs::tools

@@ -1,0 +1,261 @@
+#include "cli/report_data.h"
+
+#include <functional>
+#include <map>
+
+#include "compact/compact.h"
+#include "model/credentials.h"
+#include "json/json_reader.h"
+#include "model/model_json.h"
+#include "kube/package_secret.h"
+#include "kube/secret.h"
+#include "engine/cache.h"
+#include "engine/derived_status.h"
+#include "migrate/format.h"
+#include "cli/common.h"
+
+namespace zs::tools {
+namespace {
+
+using json::Value;
+
+// The init-state fields a summary may show: none holds a credential in any
+// Zarf era (agentTLS is shown only as present or not).
+constexpr std::pair<const char*, const char*> kInitStateFields[] = {
+    {"distro", "distro"},
+    {"architecture", "architecture"},
+    {"storageClass", "storage class"},
+    {"ipFamily", "IP family"},
+    {"zarfAppliance", "appliance"},
+    {"agentMutationPolicy", "agent mutation policy"},
+    {"registryInfo.address", "registry"},
+    {"registryInfo.registryMode", "registry mode"},
+    {"registryInfo.nodePort", "registry node port"},
+    {"nodePort", "registry node port"},
+    {"registryInfo.internalRegistry", "registry internal"},
+    {"registryInfo.mtlsStrategy", "registry mTLS"},
+    {"gitServer.address", "git server"},
+    {"gitServer.internalServer", "git server internal"},
+    {"artifactServer.address", "artifact server"},
+    {"artifactServer.internalServer", "artifact server internal"},
+};
+
+const Value* FindPath(const Value& root, std::string_view path) {
+  const Value* v = &root;
+  while (v != nullptr) {
+    const std::size_t dot = path.find('.');
+    v = v->Find(path.substr(0, dot));
+    if (dot == std::string_view::npos) return v;
+    path.remove_prefix(dot + 1);
+  }
+  return nullptr;
+}
+
+std::string Scalar(const Value& v) {
+  if (v.is_string()) return v.as_string().find("://") != std::string::npos ? ScrubSource(v.as_string()) : v.as_string();
+  if (v.is_number()) return v.number_raw();
+  if (v.is_bool()) return v.as_bool() ? "true" : "false";
+  return "";
+}
+
+ReportInitState SummarizeInitState(const InputObject& in, Value state) {
+  ReportInitState s;
+  s.source = in.label;
+  s.secret_bytes = in.payload.size();
+  // Redacted first, so that a credential that moved into a listed field in
+  // some future era is still not shown.
+  RedactCredentials(&state);
+  for (const auto& [path, label] : kInitStateFields) {
+    const Value* v = FindPath(state, path);
+    if (v == nullptr) continue;
+    const std::string text = Scalar(*v);
+    if (!text.empty()) s.fields.emplace_back(label, text);
+  }
+  const Value* tls = state.Find("agentTLS");
+  s.fields.emplace_back("agent TLS", tls != nullptr && tls->is_object() && !tls->object().empty()
+                                         ? "present (not shown)"
+                                         : "none");
+  return s;
+}
+
+// Marks version and config-digest changes along package events, oldest first.
+void MarkChanges(std::vector<ReportEvent>* events) {
+  std::string version, config;
+  bool first = true;
+  for (ReportEvent& e : *events) {
+    if (!e.component.empty()) continue;
+    e.version_changed = !first && e.version != version;
+    e.config_changed = !e.config_digest.empty() && !config.empty() && e.config_digest != config;
+    version = e.version;
+    if (!e.config_digest.empty()) config = e.config_digest;
+    first = false;
+  }
+}
+
+ReportEvent FromPackageEvent(const PackageEvent& e) {
+  ReportEvent r;
+  r.type = e.type;
+  r.outcome = e.outcome;
+  r.time = FormatRfc3339(e.timestamp);
+  r.version = e.version;
+  r.digest = e.digest;
+  r.config_digest = e.config_digest;
+  return r;
+}
+
+ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const Timestamp& now) {
+  ReportPackage p;
+  p.source = in.label;
+  p.secret_name = in.is_secret ? std::string(ObjectName(in.object))
+                               : PackageSecretName(pkg.name, pkg.namespace_override);
+  p.name = pkg.name;
+  const Value* md = pkg.data.Find("metadata");
+  p.version = md ? std::string(md->StringOr("version")) : "";
+  std::string why;
+  p.format = std::string(migrate::DetectPackageFormat(pkg, &why));
+  p.codec = compact::LooksCompact(in.payload) ? "compact" : "json";
+  p.secret_bytes = in.payload.size();
+  if (in.is_secret) {
+    if (auto s = SecretDataSize(in.object); s.ok()) p.secret_bytes = *s;
+  }
+  const std::string json = EncodeDeployedPackage(pkg);
+  p.json_bytes = json.size();
+  if (auto c = compact::Encode(pkg); c.ok()) p.compact_bytes = c->size();
+  p.json_hash = std::hash<std::string>{}(json);
+  p.cache_key = engine::PackageKey(pkg);
+  p.latest = engine::LatestEventSummary(pkg);
+  if (const PackageEvent* e = engine::LatestEvent(pkg)) {
+    p.latest_outcome = e->outcome;
+    p.latest_time = FormatRfc3339(e->timestamp);
+  } else {
+    p.latest_outcome = std::string(kOutcomeUnknown);
+  }
+  if (auto since = engine::InProgressSince(pkg)) {
+    p.in_progress_seconds = (now.unix_nanos() - since->unix_nanos()) / 1000000000;
+  }
+  p.zarf_note = std::string(ZarfCannotRead(in.payload));
+  if (pkg.deployed_components) {
+    for (const DeployedComponent& c : *pkg.deployed_components) {
+      ReportComponent rc;
+      rc.name = c.name;
+      rc.status = c.status;
+      if (c.last_event) {
+        rc.last_type = c.last_event->type;
+        rc.last_outcome = c.last_event->outcome;
+        rc.last_time = FormatRfc3339(c.last_event->timestamp);
+      } else {
+        rc.last_outcome = std::string(kOutcomeUnknown);
+      }
+      if (c.installed_charts) {
+        for (const InstalledChart& ch : *c.installed_charts) {
+          rc.charts.push_back(ch.namespace_ + "/" + ch.chart_name +
+                              (ch.status.empty() ? "" : " (" + ch.status + ")"));
+        }
+      }
+      p.components.push_back(std::move(rc));
+    }
+  }
+  for (const PackageEvent& e : pkg.events) p.events.push_back(FromPackageEvent(e));
+  MarkChanges(&p.events);
+  return p;
+}
+
+void WarnAbout(const ReportPackage& p, ReportData* data) {
+  const std::string who = p.name + " (" + p.source + ")";
+  if (!p.zarf_note.empty()) {
+    data->warnings.push_back({who, "no Zarf release can read this Secret: " + p.zarf_note});
+  }
+  if (p.in_progress_seconds && *p.in_progress_seconds >= kStaleInProgressSeconds) {
+    data->warnings.push_back({who, p.latest + " for " + FormatAge(*p.in_progress_seconds) +
+                                       ": stale, or the operation is still running"});
+  }
+  if (p.secret_bytes >= kSecretWarnBytes) {
+    data->warnings.push_back({who, "Secret at " + std::to_string(p.secret_bytes * 100 / kSecretSizeLimit) +
+                                       "% of the 1 MiB limit"});
+  }
+}
+
+}  // namespace
+
+bool CollectObjects(const std::vector<std::string>& files, const Timestamp& now,
+                    std::ostream& err, ReportData* data) {
+  for (const std::string& f : files) data->inputs.push_back(f);
+  // Errors go to `err` as every command prints them, and into the page.
+  struct Tee : std::streambuf {
+    std::ostream* err;
+    std::string line;
+    std::vector<std::string>* lines;
+    int overflow(int c) override {
+      if (c == EOF) return 0;
+      err->put(static_cast<char>(c));
+      if (c == '\n') {
+        lines->push_back(line);
+        line.clear();
+      } else {
+        line += static_cast<char>(c);
+      }
+      return c;
+    }
+  };
+  std::vector<std::string> errors;
+  Tee tee;
+  tee.err = &err;
+  tee.lines = &errors;
+  std::ostream tee_stream(&tee);
+  const bool failed = ForEachObject(files, tee_stream, [&](const InputObject& in) -> Status {
+    if (in.payload_kind == PayloadKind::kState) {
+      auto state = json::ParseJson(in.payload);
+      if (!state.ok()) return state.status().WithContext("payload");
+      data->init_states.push_back(SummarizeInitState(in, std::move(state).value()));
+      return Status::OK();
+    }
+    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
+    data->packages.push_back(Summarize(in, pkg, now));
+    WarnAbout(data->packages.back(), data);
+    return Status::OK();
+  });
+  for (const std::string& e : errors) data->warnings.push_back({"input", e});
+  return failed;
+}
+
+Status AddCacheHistory(const std::string& db, ReportData* data) {
+  ZS_ASSIGN_OR_RETURN(std::unique_ptr<engine::Cache> cache, OpenCacheReadOnly(db));
+  for (ReportPackage& p : data->packages) {
+    auto history = cache->History(p.cache_key, engine::HistoryFilter{});
+    if (!history.ok()) {
+      if (history.status().code() == Status::Code::kNotFound) {
+        data->warnings.push_back({p.name + " (" + p.source + ")", "not in the cache " + db});
+        continue;
+      }
+      return history.status().WithContext("cache " + db);
+    }
+    std::vector<ReportEvent> events;
+    for (const engine::HistoryEntry& h : *history) {
+      if (h.record.kind == engine::RecordKind::kPackageEvent) {
+        events.push_back(FromPackageEvent(h.record.event));
+      } else if (h.record.kind == engine::RecordKind::kComponentEvent) {
+        ReportEvent e;
+        e.type = h.record.component_event.type;
+        e.outcome = h.record.component_event.outcome;
+        e.time = FormatRfc3339(h.record.component_event.timestamp);
+        e.component = h.record.component;
+        events.push_back(std::move(e));
+      }
+    }
+    MarkChanges(&events);
+    p.events = std::move(events);
+    p.history_from_cache = true;
+    auto snapshot = cache->SnapshotPayload(p.cache_key);
+    if (snapshot.ok()) {
+      auto cached = DecodePackagePayload(*snapshot);
+      if (cached.ok() && std::hash<std::string>{}(EncodeDeployedPackage(*cached)) != p.json_hash) {
+        data->warnings.push_back({p.name + " (" + p.source + ")",
+                                  "drift: the cache's snapshot of " + p.cache_key +
+                                      " differs from this Secret"});
+      }
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace zs::tools

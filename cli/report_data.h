@@ -1,0 +1,127 @@
+// What `zarf-state report` shows, gathered from its inputs before any HTML
+// is written: per package the sizes, latest event, components and event
+// timeline; per init state a summary without credentials; the warnings; and
+// the optional migration report, prune plan and growth curves.
+//
+// Every string here comes from input and is escaped when the page is
+// written (report_page.h). No credential enters this model: the init state
+// is reduced to a fixed list of non-credential fields, each scrubbed as the
+// credential rule says (model/credentials.h), and event sources are not kept.
+//
+// Thread safety: plain data and functions over their arguments.
+#ifndef ZARF_STATE_CLI_REPORT_DATA_H_
+#define ZARF_STATE_CLI_REPORT_DATA_H_
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "json/json_value.h"
+#include "base/status.h"
+#include "model/timestamp.h"
+
+namespace zs::tools {
+
+// An InProgress operation older than this is reported as stale.
+inline constexpr std::int64_t kStaleInProgressSeconds = 3600;
+
+struct ReportEvent {
+  std::string type;
+  std::string outcome;
+  std::string time;  // RFC 3339
+  std::string version;
+  std::string digest;
+  std::string config_digest;
+  std::string component;     // a component event's component, else ""
+  bool version_changed = false;  // differs from the previous package event's
+  bool config_changed = false;   // differs from the previous non-empty one
+};
+
+struct ReportComponent {
+  std::string name;
+  std::string status;  // deprecated ComponentStatus, "" when unset
+  std::string last_type;
+  std::string last_outcome;  // "Unknown" when there is no lastEvent
+  std::string last_time;
+  std::vector<std::string> charts;  // "namespace/name (status)"
+};
+
+struct ReportPackage {
+  std::string source;  // the input's label
+  std::string secret_name;
+  std::string name;
+  std::string version;
+  std::string format;  // detected shape (P1..P10, v2)
+  std::string codec;   // "json" | "compact"
+  std::size_t secret_bytes = 0;
+  std::size_t json_bytes = 0;     // the payload as Zarf's JSON
+  std::size_t compact_bytes = 0;  // the payload as the compact envelope; 0 if it cannot be
+  std::string latest;             // "Deploy/Succeeded" or "Unknown"
+  std::string latest_outcome;     // "Succeeded", ..., "Unknown"
+  std::string latest_time;        // "" without history
+  std::optional<std::int64_t> in_progress_seconds;  // age of an open operation
+  std::string zarf_note;  // why no Zarf release can read it, or ""
+  std::vector<ReportComponent> components;
+  std::vector<ReportEvent> events;  // oldest first
+  bool history_from_cache = false;
+  std::string cache_key;       // engine::PackageKey, to find it in a cache
+  std::size_t json_hash = 0;   // of the JSON payload, to compare with a cache
+};
+
+struct ReportInitState {
+  std::string source;
+  std::size_t secret_bytes = 0;
+  std::vector<std::pair<std::string, std::string>> fields;  // label, value
+};
+
+struct ReportWarning {
+  std::string object;  // the package or file it is about
+  std::string text;
+};
+
+// A chart already rendered as SVG by svg_plot (markup of this program).
+struct ReportChart {
+  std::string title;
+  std::string svg;
+};
+
+struct ReportData {
+  std::string generated_at;  // RFC 3339
+  std::vector<std::string> inputs;
+  std::vector<ReportPackage> packages;
+  std::vector<ReportInitState> init_states;
+  std::vector<ReportWarning> warnings;
+  std::optional<json::Value> migration;  // `migrate --report-format json`
+  std::optional<json::Value> prune_plan;  // `prune plan -o json`
+  std::vector<ReportChart> growth;
+};
+
+// Reads every object of `files` ("-": stdin) into `data`. A file or object
+// that cannot be read prints one "error: ..." line on `err` naming it (as
+// every command does) and becomes a warning in the page too; the others are
+// still read. Returns whether anything failed.
+bool CollectObjects(const std::vector<std::string>& files, const Timestamp& now,
+                    std::ostream& err, ReportData* data);
+
+// Replaces each package's timeline with the cache's full history of it and
+// warns about drift: a package whose cached snapshot differs from the
+// Secret read. IOError/NotFound/Corruption from opening `db`.
+Status AddCacheHistory(const std::string& db, ReportData* data);
+
+// The JSON report of `migrate --report-format json` (or `--dry-run -o
+// json`), or the plan of `prune plan -o json`. InvalidArgument naming the
+// file when it is not one.
+Status LoadMigrationReport(const std::string& path, ReportData* data);
+Status LoadPrunePlan(const std::string& path, ReportData* data);
+
+// The curves of `bench growth --out DIR`, redrawn from its CSVs.
+// NotFound naming the directory when it holds neither CSV; InvalidArgument
+// naming the file and line for a malformed row.
+Status LoadGrowth(const std::string& dir, ReportData* data);
+
+}  // namespace zs::tools
+
+#endif  // ZARF_STATE_CLI_REPORT_DATA_H_

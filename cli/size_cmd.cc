@@ -1,0 +1,325 @@
+#include "cli/size_cmd.h"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+
+#include "base/base64.h"
+#include "base/hex.h"
+#include "compact/compact.h"
+#include "json/go_json.h"
+#include "compact/gzip.h"
+#include "model/model_json.h"
+#include "kube/package_secret.h"
+#include "kube/secret.h"
+#include "cli/cluster_input.h"
+#include "cli/common.h"
+#include "cli/output.h"
+#include "cli/progress.h"
+#include "cli/terminal_text.h"
+
+namespace zs::tools {
+namespace {
+
+using json::Value;
+
+const std::vector<std::string> kSizeFormats = {"table", "wide", "json", "yaml", "name"};
+
+struct CodecSizes {
+  std::size_t json = 0;
+  std::size_t gzip = 0;
+  std::size_t compact = 0;
+  // Why there is no compact size: the compact writer refused the package
+  // (TooLarge: over the 16 MiB payload the reader decodes, or elements that
+  // compress too well for its budget). A report, not a failure: the other
+  // sizes stand.
+  std::string compact_refused;
+};
+
+Result<CodecSizes> Measure(const DeployedPackage& pkg) {
+  CodecSizes s;
+  const std::string j = EncodeDeployedPackage(pkg);
+  s.json = j.size();
+  ZS_ASSIGN_OR_RETURN(std::string gz, Gzip(j));
+  s.gzip = Base64Encode(gz).size();
+  Result<std::string> c = compact::Encode(pkg);
+  if (c.ok()) {
+    s.compact = c->size();
+  } else if (c.status().code() == Status::Code::kTooLarge) {
+    s.compact_refused = std::string(c.status().message());
+  } else {
+    return c.status();
+  }
+  return s;
+}
+
+// A typical event to grow the history with: the newest one, or a deploy.
+PackageEvent TypicalEvent(const DeployedPackage& pkg) {
+  if (!pkg.events.empty()) return pkg.events.back();
+  PackageEvent e;
+  e.type = std::string(kEventDeploy);
+  e.outcome = std::string(kOutcomeSucceeded);
+  e.timestamp = Timestamp::FromUnixNanos(1767225600123456789LL);
+  const Value* md = pkg.data.Find("metadata");
+  e.version = md ? std::string(md->StringOr("version")) : "";
+  e.digest = pkg.digest;
+  e.config_digest = "sha256:" + std::string(64, '0');
+  return e;
+}
+
+// 64 pseudo-random hex digits: real digests do not compress, and probe
+// events that repeat one would make the compressed codecs look too good.
+std::string RandomHex(std::uint64_t* state) {
+  std::string out;
+  for (int i = 0; i < 64; ++i) {
+    *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+    out += HexDigit(static_cast<unsigned>(*state >> 60));
+  }
+  return out;
+}
+
+// Bytes one more event costs under each codec, from `kProbe` added events
+// that differ as real ones do (time, package digest, config digest). Measured
+// on the package with its newest `kWindow` events only, so that it costs the
+// same however long the history is (an event's cost hardly depends on events
+// far back). `whole` is the measure of all of `pkg`.
+Result<CodecSizes> PerEvent(const DeployedPackage& pkg, const CodecSizes& whole) {
+  constexpr std::size_t kProbe = 32;
+  constexpr std::size_t kWindow = 64;
+  DeployedPackage grown = pkg;
+  CodecSizes base = whole;
+  if (grown.events.size() > kWindow) {
+    grown.events.erase(grown.events.begin(),
+                       grown.events.end() - static_cast<std::ptrdiff_t>(kWindow));
+    ZS_ASSIGN_OR_RETURN(base, Measure(grown));
+  }
+  PackageEvent e = TypicalEvent(pkg);
+  std::uint64_t rng = 20261130;
+  for (std::size_t i = 0; i < kProbe; ++i) {
+    e.timestamp = Timestamp::FromUnixNanos(e.timestamp.unix_nanos() + 61'000'000'007LL);
+    e.config_digest = "sha256:" + RandomHex(&rng);
+    if (i % 2 == 0) e.digest = "sha256:" + RandomHex(&rng);
+    grown.events.push_back(e);
+  }
+  ZS_ASSIGN_OR_RETURN(CodecSizes g, Measure(grown));
+  auto per = [&](std::size_t a, std::size_t b) { return std::max<std::size_t>(1, (b - std::min(a, b) + kProbe - 1) / kProbe); };
+  CodecSizes out{per(base.json, g.json), per(base.gzip, g.gzip), 0, {}};
+  if (base.compact_refused.empty() && g.compact_refused.empty()) {
+    out.compact = per(base.compact, g.compact);
+  } else {
+    out.compact_refused = base.compact_refused.empty() ? g.compact_refused : base.compact_refused;
+  }
+  return out;
+}
+
+std::int64_t Headroom(std::size_t bytes) {
+  return static_cast<std::int64_t>(kSecretSizeLimit) - static_cast<std::int64_t>(bytes);
+}
+
+std::int64_t Fit(std::size_t bytes, std::size_t per_event) {
+  const std::int64_t h = Headroom(bytes);
+  return h <= 0 ? 0 : h / static_cast<std::int64_t>(per_event);
+}
+
+// One codec's figures for one Secret.
+struct CodecFigures {
+  std::size_t bytes = 0;
+  std::size_t per_event = 0;
+  Value ToDocument() const {
+    return Value::MakeObject({{"bytes", Value::Int(static_cast<std::int64_t>(bytes))},
+                              {"headroomBytes", Value::Int(Headroom(bytes))},
+                              {"bytesPerEvent", Value::Int(static_cast<std::int64_t>(per_event))},
+                              {"moreEventsFit", Value::Int(Fit(bytes, per_event))}});
+  }
+};
+
+// One package Secret measured: a row of the table, an item of the json/yaml
+// list. Two Secrets of one package (an override namespace) are two rows,
+// told apart by `secret`.
+struct SizeRow {
+  std::string name;    // the package's
+  std::string secret;  // the Secret's name; "" for a bare payload
+  std::string source;  // the input label
+  std::size_t events = 0;
+  std::optional<Timestamp> last_event;  // the newest event's time
+  CodecFigures json, gzip;
+  std::optional<CodecFigures> compact;  // none when the compact writer refuses it
+  std::string compact_refused;          // why not
+  std::string zarf_note;                // stored compact: what Zarf cannot read
+
+  Value ToDocument() const {
+    Value v = Value::MakeObject(
+        {{"name", Value::String(name)},
+         {"secret", secret.empty() ? Value::Null() : Value::String(secret)},
+         {"source", Value::String(source)},
+         {"events", Value::Int(static_cast<std::int64_t>(events))},
+         {"lastEventTime", ReportTimeValue(last_event)},
+         {"limitBytes", Value::Int(static_cast<std::int64_t>(kSecretSizeLimit))},
+         {"json", json.ToDocument()},
+         {"gzipBase64", gzip.ToDocument()},
+         {"compact", compact ? compact->ToDocument()
+                             : Value::MakeObject({{"bytes", Value::Null()},
+                                                  {"refused", Value::String(compact_refused)}})}});
+    if (!zarf_note.empty()) v.Set("zarfNote", Value::String(zarf_note));
+    return v;
+  }
+};
+
+std::string Ratio(double a, double b) {
+  char s[32];
+  std::snprintf(s, sizeof s, "%.3f", a / b);
+  return s;
+}
+
+void PrintSizeTable(const std::vector<SizeRow>& rows, const OutputOptions& output,
+                    const Timestamp& now, std::ostream& out) {
+  Table table({{"PACKAGE"}, {"SECRET"}, {"JSON"}, {"GZIP+B64"}, {"COMPACT"}, {"C/JSON"},
+               {"C/GZIP"}, {"HEADROOM"}, {"EVENTS FIT"}, {"LAST EVENT"},
+               {"EVENTS", true}, {"STORED", true}, {"BYTES/EVENT", true}, {"SOURCE", true}});
+  for (const SizeRow& r : rows) {
+    const double j = static_cast<double>(r.json.bytes), g = static_cast<double>(r.gzip.bytes);
+    const std::string fit =
+        std::to_string(Fit(r.json.bytes, r.json.per_event)) + "/" +
+        (r.compact ? std::to_string(Fit(r.compact->bytes, r.compact->per_event)) : "-");
+    const std::string per_event = std::to_string(r.json.per_event) + "/" +
+                                  (r.compact ? std::to_string(r.compact->per_event) : "-");
+    table.AddRow({r.name, OrDash(r.secret), std::to_string(r.json.bytes),
+                  std::to_string(r.gzip.bytes),
+                  r.compact ? std::to_string(r.compact->bytes) : "-",
+                  r.compact ? Ratio(static_cast<double>(r.compact->bytes), j) : "-",
+                  r.compact ? Ratio(static_cast<double>(r.compact->bytes), g) : "-",
+                  std::to_string(Headroom(r.json.bytes)), fit, AgeOr(r.last_event, now),
+                  std::to_string(r.events), r.zarf_note.empty() ? "json" : "compact", per_event,
+                  r.source});
+  }
+  table.Print(output, out);
+  // The notes a person needs; a script asking for --no-headers gets the rows
+  // only.
+  if (output.no_headers) return;
+  for (const SizeRow& r : rows) {
+    if (r.compact) continue;
+    out << TerminalText(r.name) << ": no compact size: the compact writer refuses it ("
+        << TerminalText(r.compact_refused) << ")\n";
+  }
+  for (const SizeRow& r : rows) {
+    if (r.zarf_note.empty()) continue;
+    out << TerminalText(r.name) << ": stored compact, which Zarf CANNOT READ: "
+        << TerminalText(r.zarf_note) << "\n";
+  }
+  out << "(HEADROOM: bytes left under " << kSecretSizeLimit
+      << " as JSON; EVENTS FIT: more events that fit, json/compact)\n";
+  // Medians over the packages all codecs measured: the corpus figures
+  // docs/performance.md quotes.
+  std::vector<double> j, g, c, cg, cj;
+  for (const SizeRow& r : rows) {
+    if (!r.compact) continue;
+    j.push_back(static_cast<double>(r.json.bytes));
+    g.push_back(static_cast<double>(r.gzip.bytes));
+    c.push_back(static_cast<double>(r.compact->bytes));
+    cg.push_back(c.back() / g.back());
+    cj.push_back(c.back() / j.back());
+  }
+  if (rows.size() < 2 || j.size() < 2) return;
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  };
+  char line[512];
+  std::snprintf(line, sizeof line,
+                "median over %zu packages: json %.0f, gzip+base64 %.0f, compact %.0f bytes; "
+                "compact/gzip %.3f, compact/json %.3f (medians of per-package ratios)\n",
+                j.size(), median(j), median(g), median(c), median(cg), median(cj));
+  out << line;
+}
+
+}  // namespace
+
+int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
+  if (!OutputFormatIsOneOf(o.output, kSizeFormats, err)) return kExitUsage;
+  Result<Timestamp> now = ParseNow(o.now);
+  if (!now.ok()) {
+    err << "error: " << TerminalText(now.status().message()) << "\n";
+    return kExitUsage;
+  }
+  std::vector<SizeRow> rows;
+  bool over_gate = false;
+  Progress progress(err, "size", o.progress);
+  const bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
+    progress.Update(rows.size(), "packages measured");
+    if (in.payload_kind != PayloadKind::kPackage) return Status::OK();
+    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
+    ZS_ASSIGN_OR_RETURN(CodecSizes sizes, Measure(pkg));
+    ZS_ASSIGN_OR_RETURN(CodecSizes per, PerEvent(pkg, sizes));
+    SizeRow row;
+    row.name = pkg.name;
+    if (in.is_secret) row.secret = std::string(ObjectName(in.object));
+    row.source = in.label;
+    row.events = pkg.events.size();
+    if (!pkg.events.empty()) row.last_event = pkg.events.back().timestamp;
+    row.json = {sizes.json, per.json};
+    row.gzip = {sizes.gzip, per.gzip};
+    row.compact_refused =
+        sizes.compact_refused.empty() ? per.compact_refused : sizes.compact_refused;
+    if (row.compact_refused.empty()) row.compact = CodecFigures{sizes.compact, per.compact};
+    row.zarf_note = std::string(ZarfCannotRead(in.payload));
+    // The codec the Secret is stored in decides how close it is.
+    const std::size_t stored = row.zarf_note.empty() ? sizes.json : sizes.compact;
+    const double percent = 100.0 * static_cast<double>(stored) / static_cast<double>(kSecretSizeLimit);
+    const bool gate = o.fail_above_percent > 0 && percent > o.fail_above_percent;
+    if (stored >= kSecretWarnBytes || gate) {
+      char pct[32];
+      std::snprintf(pct, sizeof pct, "%.1f%%", percent);
+      err << (gate ? "error: " : "warning: ") << TerminalText(in.label) << ": package "
+          << TerminalText(pkg.name) << " is " << stored << " bytes as stored ("
+          << (row.zarf_note.empty() ? "json" : "compact") << "), " << pct << " of the "
+          << kSecretSizeLimit << "-byte Secret limit";
+      if (gate) err << ", over --fail-above " << o.fail_above_percent << "%";
+      err << "\n";
+      over_gate = over_gate || gate;
+    }
+    rows.push_back(std::move(row));
+    return Status::OK();
+  });
+  progress.Finish();
+  if (o.output.structured()) {
+    Value list = Value::MakeArray();
+    for (const SizeRow& r : rows) list.array().push_back(r.ToDocument());
+    PrintStructured(list, o.output.format, out);
+  } else if (o.output.name()) {
+    std::vector<std::string> names;
+    for (const SizeRow& r : rows) names.push_back(r.name);
+    PrintNames("package", names, out);
+  } else {
+    PrintSizeTable(rows, o.output, *now, out);
+  }
+  if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
+    err << "error: " << TerminalText(s.message()) << "\n";
+    return kExitSomeFailed;
+  }
+  return failed || over_gate ? kExitSomeFailed : kExitOk;
+}
+
+void RegisterSize(CLI::App* app, int* exit_code) {
+  auto o = std::make_shared<SizeOptions>();
+  CLI::App* cmd = app->add_subcommand("size", "Secret bytes as JSON, gzip-JSON and compact; headroom; events that fit");
+  CLI::Option* files = cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
+  AddOutputOptions(cmd, &o->output, kSizeFormats);
+  cmd->add_option("--now", o->now, "Compute the LAST EVENT age as of this RFC 3339 time");
+  cmd->add_option("--fail-above", o->fail_above_percent,
+                  "Exit 1 when a Secret, as stored, is over PCT% of the 1 MiB limit (a CI gate)")
+      ->check(CLI::Range(0.0, 100.0));
+  AddQuietFlag(cmd, &o->quiet);
+  // The init state: not read, not fetched.
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
+  cmd->callback([o, cluster, exit_code] {
+    if (!PrepareCommandInput(*cluster, &o->files, "size", exit_code)) return;
+    o->progress = ProgressWanted(o->quiet);
+    *exit_code = RunSize(*o, std::cout, std::cerr);
+  });
+}
+
+}  // namespace zs::tools

@@ -1,0 +1,183 @@
+#include "cli/status_cmd.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <iostream>
+#include <optional>
+
+#include "model/credentials.h"
+#include "json/json_reader.h"
+#include "model/model_json.h"
+#include "kube/package_secret.h"
+#include "kube/secret.h"
+#include "engine/derived_status.h"
+#include "cli/cluster_input.h"
+#include "cli/common.h"
+#include "cli/event_record.h"
+#include "cli/output.h"
+#include "cli/terminal_text.h"
+
+namespace zs::tools {
+namespace {
+
+using json::Value;
+
+// The formats status prints.
+const std::vector<std::string> kFormats = {"table", "wide", "json", "yaml", "name"};
+
+struct ComponentStatus {
+  std::string name;
+  std::string status;  // the deprecated `status` field
+  std::optional<EventRecord> last_event;
+};
+
+// The derived status of one package (docs/model.md section 1).
+struct StatusReport {
+  std::string name;
+  std::string secret;  // the Secret's name; "" for a bare payload
+  std::optional<EventRecord> latest_event;
+  std::optional<Timestamp> in_progress_since;  // the latest event is an open InProgress
+  std::optional<EventRecord> latest_deploy, latest_remove, last_successful_deploy;
+  std::string config_digest;
+  std::string zarf_note;  // why no Zarf release reads the Secret; "" when one does
+  std::vector<ComponentStatus> components;
+
+  Value ToDocument(const Timestamp& now) const;
+};
+
+StatusReport StatusOf(const DeployedPackage& pkg) {
+  StatusReport r;
+  r.name = pkg.name;
+  r.latest_event = EventOf(engine::LatestEvent(pkg));
+  r.in_progress_since = engine::InProgressSince(pkg);
+  r.latest_deploy = EventOf(engine::LatestEventOfType(pkg, kEventDeploy));
+  r.latest_remove = EventOf(engine::LatestEventOfType(pkg, kEventRemove));
+  r.last_successful_deploy = EventOf(engine::LastSuccessfulDeploy(pkg));
+  r.config_digest = pkg.config_digest;
+  if (pkg.deployed_components) {
+    for (const DeployedComponent& c : *pkg.deployed_components) {
+      r.components.push_back({c.name, c.status, EventOf(c.last_event)});
+    }
+  }
+  return r;
+}
+
+Value StatusReport::ToDocument(const Timestamp& now) const {
+  Value comps = Value::MakeArray();
+  for (const ComponentStatus& c : components) {
+    comps.array().push_back(Value::MakeObject({{"name", Value::String(c.name)},
+                                               {"status", Value::String(c.status)},
+                                               {"lastEvent", EventDocument(c.last_event)}}));
+  }
+  Value seconds = Value::Null();
+  if (in_progress_since) {
+    std::int64_t s = now.seconds - in_progress_since->seconds;
+    seconds = Value::Int(s < 0 ? 0 : s);
+  }
+  Value v = Value::MakeObject({{"name", Value::String(name)},
+                               {"secret", Value::String(secret)},
+                               {"latestEvent", EventDocument(latest_event)},
+                               {"inProgressSince", ReportTimeValue(in_progress_since)},
+                               {"inProgressSeconds", std::move(seconds)},
+                               {"latestDeploy", EventDocument(latest_deploy)},
+                               {"latestRemove", EventDocument(latest_remove)},
+                               {"lastSuccessfulDeploy", EventDocument(last_successful_deploy)},
+                               {"configDigest", Value::String(config_digest)},
+                               {"zarfReadable", Value::Bool(zarf_note.empty())},
+                               {"components", std::move(comps)}});
+  if (!zarf_note.empty()) v.Set("zarfNote", Value::String(zarf_note));
+  return v;
+}
+
+// "Deploy/Failed 3d" for a wide cell: the event and its age; "-" for none.
+std::string EventWithAge(const std::optional<EventRecord>& e, const Timestamp& now) {
+  return e ? e->Summary() + " " + Age(e->timestamp, now) : "-";
+}
+
+
+Table StatusTable(const std::vector<StatusReport>& reports, const Timestamp& now) {
+  Table t({{"NAME"}, {"LATEST"}, {"AGE"}, {"IN PROGRESS"}, {"DEPLOYED"}, {"SECRET", true},
+           {"LATEST DEPLOY", true}, {"LATEST REMOVE", true}, {"LAST SUCCESS", true},
+           {"DIGEST", true}, {"SOURCE", true}, {"CONFIG", true}, {"COMPONENTS", true}});
+  for (const StatusReport& r : reports) {
+    const std::optional<EventRecord>& ok = r.last_successful_deploy;
+    std::string comps;
+    for (const ComponentStatus& c : r.components) {
+      comps += (comps.empty() ? "" : ",") + c.name + "=" + EventCell(c.last_event);
+    }
+    t.AddRow({r.name, EventCell(r.latest_event),
+              r.latest_event ? Age(r.latest_event->timestamp, now) : "-",
+              r.in_progress_since ? "for " + Age(*r.in_progress_since, now) : "-",
+              ok ? OrDash(ok->version) : "-", OrDash(r.secret),
+              EventWithAge(r.latest_deploy, now), EventWithAge(r.latest_remove, now),
+              EventWithAge(ok, now), ok ? OrDash(ok->digest) : "-", ok ? OrDash(ok->source) : "-",
+              ok ? OrDash(ok->config_digest) : "-", OrDash(comps)});
+  }
+  return t;
+}
+
+}  // namespace
+
+int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
+  if (!OutputFormatIsOneOf(o.output, kFormats, err)) return kExitUsage;
+  auto now_or = ParseNow(o.now);
+  if (!now_or.ok()) {
+    err << "error: " << TerminalText(now_or.status().message()) << "\n";
+    return kExitUsage;
+  }
+  const Timestamp now = *now_or;
+  std::vector<StatusReport> all;
+  std::size_t init_states = 0;
+  bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
+    if (in.payload_kind != PayloadKind::kPackage) {
+      // The init state has no lifecycle: said, never silently skipped.
+      ++init_states;
+      err << TerminalText(in.label) << ": the Zarf init state (zarf-state), not a package Secret: "
+          << "it has no deploy status; skipped\n";
+      return Status::OK();
+    }
+    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
+    StatusReport status = StatusOf(pkg);
+    if (in.is_secret) status.secret = std::string(ObjectName(in.object));
+    status.zarf_note = std::string(ZarfCannotRead(in.payload));
+    // A table has no room for it; a document carries zarfNote.
+    if (!status.zarf_note.empty() && !o.output.structured()) {
+      err << "warning: " << TerminalText(in.label) << ": Zarf CANNOT READ this Secret: "
+          << TerminalText(status.zarf_note) << "\n";
+    }
+    all.push_back(std::move(status));
+    return Status::OK();
+  });
+  if (all.empty() && init_states > 0) {
+    err << "error: no package Secret in the input, only the init state: nothing to report "
+           "(status reports package Secrets, zarf-package-*)\n";
+    failed = true;
+  }
+  if (o.output.structured()) {
+    Value docs = Value::MakeArray();
+    for (const StatusReport& s : all) docs.array().push_back(s.ToDocument(now));
+    PrintStructured(docs, o.output.format, out);
+  } else if (o.output.name()) {
+    for (const StatusReport& s : all) PrintNames("package", {s.name}, out);
+  } else {
+    StatusTable(all, now).Print(o.output, out);
+  }
+  return failed ? kExitSomeFailed : kExitOk;
+}
+
+void RegisterStatus(CLI::App* app, int* exit_code) {
+  auto o = std::make_shared<StatusOptions>();
+  CLI::App* cmd = app->add_subcommand("status", "Derived status: latest event, in progress since when, last successful deploy");
+  CLI::Option* files = cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
+  AddOutputOptions(cmd, &o->output, kFormats);
+  cmd->add_option("--now", o->now, "Compute ages as of this RFC 3339 time");
+  // The init state: not read, not fetched.
+  auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
+  cmd->callback([o, cluster, exit_code] {
+    if (!PrepareCommandInput(*cluster, &o->files, "status", exit_code)) return;
+    *exit_code = RunStatus(*o, std::cout, std::cerr);
+  });
+}
+
+}  // namespace zs::tools

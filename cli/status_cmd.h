@@ -1,0 +1,33 @@
+// `zarf-state status [-f FILE|-] [-o table|wide|json|yaml|name] [--now TIME]`: the derived
+// status of each package in the input (docs/model.md section 1, "Derived status"):
+// the latest event (or Unknown), whether an operation is in progress and for
+// how long ("InProgress for 6h12m": a hard kill leaves one behind, rule 10),
+// the latest deploy and remove, the last successful deploy (version, digest,
+// source, configDigest), and each component's lastEvent or Unknown.
+#ifndef ZARF_STATE_CLI_STATUS_CMD_H_
+#define ZARF_STATE_CLI_STATUS_CMD_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/output.h"
+
+namespace CLI {
+class App;
+}
+
+namespace zs::tools {
+
+struct StatusOptions {
+  std::vector<std::string> files;
+  OutputOptions output;  // table | wide | json | yaml | name
+  std::string now;  // RFC 3339; default: the system clock
+};
+
+int RunStatus(const StatusOptions& options, std::ostream& out, std::ostream& err);
+void RegisterStatus(CLI::App* app, int* exit_code);
+
+}  // namespace zs::tools
+
+#endif  // ZARF_STATE_CLI_STATUS_CMD_H_

@@ -1,0 +1,939 @@
+#include "compact/compact.h"
+
+#include <google/protobuf/arena.h>
+#include <google/protobuf/io/coded_stream.h>
+#include <simdjson.h>
+#include <xxhash.h>
+#include <zdict.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cassert>
+#include <charconv>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "compact/event.pb.h"
+#include "compact/internal/format.h"
+#include "kube/secret.h"
+#include "json/go_json.h"
+#include "json/json_reader.h"
+
+namespace zs::compact {
+namespace internal {
+// Defined in the source CMake generates from compact/data/zarf_state*.dict;
+// empty when the build has no dictionary file.
+const std::vector<std::string_view>& EmbeddedDictionaries();
+}  // namespace internal
+
+namespace {
+
+namespace pb = ::zs::compact::pb;
+namespace format = ::zs::compact::internal;
+using RepeatedUnknown = google::protobuf::RepeatedPtrField<pb::UnknownMember>;
+using RepeatedConnect = google::protobuf::RepeatedPtrField<pb::ConnectString>;
+
+static_assert(format::kVersion == kFormatVersion);
+
+// ---------------------------------------------------------------- model -> pb
+
+bool ValidUtf8(const std::string& s) {
+  return simdjson::validate_utf8(s.data(), s.size());
+}
+
+// How a free-JSON value can be written: checks the limits the reader will
+// apply and, unless `utf8` is null, whether every string and key is valid
+// UTF-8 (JSON text needs it). `depth` is the value's own nesting level, 1 for
+// the root.
+Status Inspect(const json::Value& v, int depth, bool* utf8) {
+  if (depth > format::kMaxJsonDepth) {
+    return Status::InvalidArgument("compact: JSON nested deeper than " +
+                                   std::to_string(format::kMaxJsonDepth) +
+                                   " levels");
+  }
+  switch (v.kind()) {
+    case json::Kind::kNumber:
+      if (!json::IsValidNumber(v.number_raw())) {
+        return Status::InvalidArgument("compact: invalid JSON number \"" +
+                                       v.number_raw() + "\"");
+      }
+      break;
+    case json::Kind::kString:
+      if (utf8 != nullptr) *utf8 = *utf8 && ValidUtf8(v.as_string());
+      break;
+    case json::Kind::kArray:
+      for (const json::Value& item : v.array()) {
+        ZS_RETURN_IF_ERROR(Inspect(item, depth + 1, utf8));
+      }
+      break;
+    case json::Kind::kObject:
+      for (const json::Member& m : v.object()) {
+        if (utf8 != nullptr) *utf8 = *utf8 && ValidUtf8(m.first);
+        ZS_RETURN_IF_ERROR(Inspect(m.second, depth + 1, utf8));
+      }
+      break;
+    default:
+      break;
+  }
+  return Status::OK();
+}
+
+// Writes `v` as JSON text when it can, else in the structured form, whose
+// children each choose again (event.proto, FORMAT.md).
+//
+// The text is written first and checked after: Go's writer turns invalid
+// UTF-8 into the escape \ufffd and writes a valid U+FFFD raw, so a text
+// without that escape came from valid strings only. With it (or with an
+// escaped backslash followed by "ufffd"), every string is checked; strings
+// that are not UTF-8 are rare, so the repeated Inspect of a structured path
+// costs nothing in practice.
+Status PutJson(const json::Value& v, int depth, pb::JsonValue* out) {
+  ZS_RETURN_IF_ERROR(Inspect(v, depth, nullptr));
+  std::string* text = out->mutable_json();
+  Status ignored = json::AppendJson(text, v);  // raw numbers: cannot fail
+  (void)ignored;
+  if (text->find("\\ufffd") == std::string::npos) return Status::OK();
+  bool utf8 = true;
+  ZS_RETURN_IF_ERROR(Inspect(v, depth, &utf8));
+  if (utf8) return Status::OK();
+  out->clear_json();
+  switch (v.kind()) {
+    case json::Kind::kNull:
+      out->set_null(pb::NULL_VALUE);
+      break;
+    case json::Kind::kBool:
+      out->set_boolean(v.as_bool());
+      break;
+    case json::Kind::kNumber:
+      out->set_number(v.number_raw());
+      break;
+    case json::Kind::kString:
+      out->set_text(v.as_string());
+      break;
+    case json::Kind::kArray: {
+      auto* values = out->mutable_array()->mutable_values();
+      values->Reserve(static_cast<int>(v.array().size()));
+      for (const json::Value& item : v.array()) {
+        ZS_RETURN_IF_ERROR(PutJson(item, depth + 1, values->Add()));
+      }
+      break;
+    }
+    case json::Kind::kObject: {
+      pb::JsonObject* object = out->mutable_object();
+      const int n = static_cast<int>(v.object().size());
+      object->mutable_keys()->Reserve(n);
+      object->mutable_values()->Reserve(n);
+      for (const json::Member& m : v.object()) {
+        object->add_keys(m.first);
+        ZS_RETURN_IF_ERROR(PutJson(m.second, depth + 1, object->add_values()));
+      }
+      break;
+    }
+  }
+  return Status::OK();
+}
+
+template <typename Message>
+Status PutUnknown(const UnknownFields& unknown, Message* out) {
+  out->set_absent_fields(unknown.absent);
+  RepeatedUnknown* members = out->mutable_unknown_members();
+  for (const auto& [anchor, member] : unknown.members) {
+    pb::UnknownMember* m = members->Add();
+    m->set_anchor(anchor);
+    m->set_key(member.first);
+    ZS_RETURN_IF_ERROR(PutJson(member.second, 1, m->mutable_value()));
+  }
+  return Status::OK();
+}
+
+bool ValidTimestamp(const Timestamp& t) {
+  return t.seconds >= format::kMinTimestampSeconds &&
+         t.seconds <= format::kMaxTimestampSeconds && t.nanos >= 0 &&
+         t.nanos < 1000000000 &&
+         t.offset_seconds >= -format::kMaxOffsetSeconds &&
+         t.offset_seconds <= format::kMaxOffsetSeconds;
+}
+
+// Leaves the message absent for Go's zero time, the model's default.
+template <typename Message>
+Status PutTimestamp(const Timestamp& t, Message* out) {
+  if (!ValidTimestamp(t)) {
+    return Status::InvalidArgument(
+        "compact: timestamp outside years 0000..9999");
+  }
+  if (t.seconds == Timestamp::kZeroSeconds && t.nanos == 0 &&
+      t.offset_seconds == 0) {
+    return Status::OK();
+  }
+  pb::Timestamp* ts = out->mutable_timestamp();
+  ts->set_seconds(t.seconds);
+  ts->set_nanos(t.nanos);
+  ts->set_offset_seconds(t.offset_seconds);
+  return Status::OK();
+}
+
+Status PutConnectStrings(const ConnectStrings& in, RepeatedConnect* out) {
+  out->Reserve(static_cast<int>(in.size()));
+  for (const auto& [key, cs] : in) {
+    pb::ConnectString* m = out->Add();
+    m->set_key(key);
+    m->set_description(cs.description);
+    m->set_url(cs.url);
+    ZS_RETURN_IF_ERROR(PutUnknown(cs.unknown, m));
+  }
+  return Status::OK();
+}
+
+Status PutComponent(const DeployedComponent& c, pb::DeployedComponent* out) {
+  out->set_name(c.name);
+  if (c.installed_charts) {
+    auto* charts = out->mutable_installed_charts();
+    charts->Reserve(static_cast<int>(c.installed_charts->size()));
+    for (const InstalledChart& chart : *c.installed_charts) {
+      pb::InstalledChart* m = charts->Add();
+      m->set_namespace_(chart.namespace_);
+      m->set_chart_name(chart.chart_name);
+      ZS_RETURN_IF_ERROR(PutConnectStrings(chart.connect_strings,
+                                           m->mutable_connect_strings()));
+      m->set_status(chart.status);
+      ZS_RETURN_IF_ERROR(PutUnknown(chart.unknown, m));
+    }
+  } else {
+    out->set_installed_charts_is_null(true);
+  }
+  out->set_status(c.status);
+  out->set_observed_generation(c.observed_generation);
+  if (c.last_event) {
+    pb::ComponentEvent* e = out->mutable_last_event();
+    e->set_type(c.last_event->type);
+    e->set_outcome(c.last_event->outcome);
+    ZS_RETURN_IF_ERROR(PutTimestamp(c.last_event->timestamp, e));
+    ZS_RETURN_IF_ERROR(PutUnknown(c.last_event->unknown, e));
+  }
+  return PutUnknown(c.unknown, out);
+}
+
+Status PutPackage(const DeployedPackage& p, pb::DeployedPackage* out) {
+  out->set_name(p.name);
+  out->set_digest(p.digest);
+  ZS_RETURN_IF_ERROR(PutJson(p.data, 1, out->mutable_data()));
+  out->set_cli_version(p.cli_version);
+  out->set_generation(p.generation);
+  if (p.deployed_components) {
+    auto* components = out->mutable_deployed_components();
+    components->Reserve(static_cast<int>(p.deployed_components->size()));
+    for (const DeployedComponent& c : *p.deployed_components) {
+      ZS_RETURN_IF_ERROR(PutComponent(c, components->Add()));
+    }
+  } else {
+    out->set_deployed_components_is_null(true);
+  }
+  ZS_RETURN_IF_ERROR(
+      PutConnectStrings(p.connect_strings, out->mutable_connect_strings()));
+  out->set_package_connectivity(p.package_connectivity);
+  out->set_namespace_override(p.namespace_override);
+  auto* events = out->mutable_events();
+  events->Reserve(static_cast<int>(p.events.size()));
+  for (const PackageEvent& e : p.events) {
+    pb::PackageEvent* m = events->Add();
+    m->set_type(e.type);
+    m->set_outcome(e.outcome);
+    ZS_RETURN_IF_ERROR(PutTimestamp(e.timestamp, m));
+    m->set_version(e.version);
+    m->set_flavor(e.flavor);
+    m->set_digest(e.digest);
+    m->set_source(e.source);
+    m->set_config_digest(e.config_digest);
+    ZS_RETURN_IF_ERROR(PutUnknown(e.unknown, m));
+  }
+  if (p.deploy_config) {
+    ZS_RETURN_IF_ERROR(
+        PutJson(*p.deploy_config, 1, out->mutable_deploy_config()));
+  }
+  out->set_config_digest(p.config_digest);
+  return PutUnknown(p.unknown, out);
+}
+
+// ---------------------------------------------------------------- pb -> model
+
+// Every message below comes from a checksummed payload, so these fire only
+// for a buggy or hostile writer; each names what it found.
+Status Invalid(std::string_view what) {
+  return Status::Corruption("compact: invalid zs.compact.pb.DeployedPackage: " +
+                            std::string(what));
+}
+
+// The number of values in `v`, itself included.
+std::size_t CountValues(const json::Value& v) {
+  std::size_t n = 1;
+  if (v.kind() == json::Kind::kArray) {
+    for (const json::Value& item : v.array()) n += CountValues(item);
+  } else if (v.kind() == json::Kind::kObject) {
+    for (const json::Member& m : v.object()) n += CountValues(m.second);
+  }
+  return n;
+}
+
+// `depth` as in Inspect; the text form's parser enforces the rest of it. A
+// JSON text is parsed within what is left of the element budget `*left`
+// (the JsonValue message itself was charged by CountMessages).
+Status GetJson(const pb::JsonValue& in, int depth, std::size_t* left,
+               json::Value* out) {
+  if (depth > format::kMaxJsonDepth) return Invalid("JSON nested too deep");
+  switch (in.kind_case()) {
+    case pb::JsonValue::kJson: {
+      json::ParseOptions options;
+      options.max_depth =
+          static_cast<std::size_t>(format::kMaxJsonDepth - depth + 1);
+      options.max_elements = *left + json::kObjectUnits;  // the root: charged
+      auto value = json::ParseJson(in.json(), options);
+      if (!value.ok()) {
+        if (value.status().message().find(json::kOverBudget) !=
+            std::string::npos) {
+          return Status::InvalidArgument("over budget");  // Decode names it
+        }
+        return Invalid(value.status().message());
+      }
+      const std::size_t used = CountValues(*value) - 1;
+      if (used > *left) return Status::InvalidArgument("over budget");
+      *left -= used;
+      *out = std::move(*value);
+      return Status::OK();
+    }
+    case pb::JsonValue::kNull:
+      *out = json::Value::Null();
+      return Status::OK();
+    case pb::JsonValue::kBoolean:
+      *out = json::Value::Bool(in.boolean());
+      return Status::OK();
+    case pb::JsonValue::kNumber:
+      if (!json::IsValidNumber(in.number()))
+        return Invalid("number is not a JSON number");
+      *out = json::Value::RawNumber(in.number());
+      return Status::OK();
+    case pb::JsonValue::kText:
+      *out = json::Value::String(in.text());
+      return Status::OK();
+    case pb::JsonValue::kArray: {
+      const auto& values = in.array().values();
+      json::Array items(values.size());
+      for (int i = 0; i < values.size(); ++i) {
+        ZS_RETURN_IF_ERROR(GetJson(values[i], depth + 1, left, &items[i]));
+      }
+      *out = json::Value::MakeArray(std::move(items));
+      return Status::OK();
+    }
+    case pb::JsonValue::kObject: {
+      const pb::JsonObject& object = in.object();
+      if (object.keys_size() != object.values_size()) {
+        return Invalid("JsonObject keys and values differ in number");
+      }
+      json::Object members(object.keys_size());
+      for (int i = 0; i < object.keys_size(); ++i) {
+        members[i].first = object.keys(i);
+        ZS_RETURN_IF_ERROR(
+            GetJson(object.values(i), depth + 1, left, &members[i].second));
+      }
+      *out = json::Value::MakeObject(std::move(members));
+      return Status::OK();
+    }
+    case pb::JsonValue::KIND_NOT_SET:
+      break;
+  }
+  return Invalid("JsonValue without a kind");
+}
+
+template <typename Message>
+Status GetUnknown(const Message& in, std::size_t* left, UnknownFields* out) {
+  out->absent = in.absent_fields();
+  out->members.resize(in.unknown_members_size());
+  for (int i = 0; i < in.unknown_members_size(); ++i) {
+    const pb::UnknownMember& m = in.unknown_members(i);
+    if (!m.has_value()) return Invalid("unknown member without a value");
+    out->members[i].first = m.anchor();
+    out->members[i].second.first = m.key();
+    ZS_RETURN_IF_ERROR(
+        GetJson(m.value(), 1, left, &out->members[i].second.second));
+  }
+  return Status::OK();
+}
+
+template <typename Message>
+Status GetTimestamp(const Message& in, Timestamp* out) {
+  *out = Timestamp{};
+  if (!in.has_timestamp()) return Status::OK();
+  out->seconds = in.timestamp().seconds();
+  out->nanos = in.timestamp().nanos();
+  out->offset_seconds = in.timestamp().offset_seconds();
+  return ValidTimestamp(*out) ? Status::OK()
+                              : Invalid("timestamp out of range");
+}
+
+Status GetConnectStrings(const RepeatedConnect& in, std::size_t* left,
+                         ConnectStrings* out) {
+  for (const pb::ConnectString& m : in) {
+    auto [it, inserted] = out->try_emplace(m.key());
+    if (!inserted) return Invalid("duplicate connect string key");
+    it->second.description = m.description();
+    it->second.url = m.url();
+    ZS_RETURN_IF_ERROR(GetUnknown(m, left, &it->second.unknown));
+  }
+  return Status::OK();
+}
+
+Status GetComponent(const pb::DeployedComponent& in, std::size_t* left,
+                    DeployedComponent* out) {
+  out->name = in.name();
+  if (in.installed_charts_is_null()) {
+    if (in.installed_charts_size() != 0)
+      return Invalid("null installedCharts with entries");
+  } else {
+    std::vector<InstalledChart>& charts =
+        out->installed_charts.emplace(in.installed_charts_size());
+    for (int i = 0; i < in.installed_charts_size(); ++i) {
+      const pb::InstalledChart& m = in.installed_charts(i);
+      charts[i].namespace_ = m.namespace_();
+      charts[i].chart_name = m.chart_name();
+      ZS_RETURN_IF_ERROR(
+          GetConnectStrings(m.connect_strings(), left, &charts[i].connect_strings));
+      charts[i].status = m.status();
+      ZS_RETURN_IF_ERROR(GetUnknown(m, left, &charts[i].unknown));
+    }
+  }
+  out->status = in.status();
+  out->observed_generation = in.observed_generation();
+  if (in.has_last_event()) {
+    ComponentEvent& e = out->last_event.emplace();
+    e.type = in.last_event().type();
+    e.outcome = in.last_event().outcome();
+    ZS_RETURN_IF_ERROR(GetTimestamp(in.last_event(), &e.timestamp));
+    ZS_RETURN_IF_ERROR(GetUnknown(in.last_event(), left, &e.unknown));
+  }
+  return GetUnknown(in, left, &out->unknown);
+}
+
+Status GetPackage(const pb::DeployedPackage& in, std::size_t* left,
+                  DeployedPackage* out) {
+  out->name = in.name();
+  out->digest = in.digest();
+  if (in.has_data()) {
+    ZS_RETURN_IF_ERROR(GetJson(in.data(), 1, left, &out->data));
+  }
+  out->cli_version = in.cli_version();
+  out->generation = in.generation();
+  if (in.deployed_components_is_null()) {
+    if (in.deployed_components_size() != 0) {
+      return Invalid("null deployedComponents with entries");
+    }
+  } else {
+    auto& components =
+        out->deployed_components.emplace(in.deployed_components_size());
+    for (int i = 0; i < in.deployed_components_size(); ++i) {
+      ZS_RETURN_IF_ERROR(
+          GetComponent(in.deployed_components(i), left, &components[i]));
+    }
+  }
+  ZS_RETURN_IF_ERROR(
+      GetConnectStrings(in.connect_strings(), left, &out->connect_strings));
+  out->package_connectivity = in.package_connectivity();
+  out->namespace_override = in.namespace_override();
+  out->events.resize(in.events_size());
+  for (int i = 0; i < in.events_size(); ++i) {
+    const pb::PackageEvent& m = in.events(i);
+    PackageEvent& e = out->events[i];
+    e.type = m.type();
+    e.outcome = m.outcome();
+    ZS_RETURN_IF_ERROR(GetTimestamp(m, &e.timestamp));
+    e.version = m.version();
+    e.flavor = m.flavor();
+    e.digest = m.digest();
+    e.source = m.source();
+    e.config_digest = m.config_digest();
+    ZS_RETURN_IF_ERROR(GetUnknown(m, left, &e.unknown));
+  }
+  if (in.has_deploy_config()) {
+    ZS_RETURN_IF_ERROR(
+        GetJson(in.deploy_config(), 1, left, &out->deploy_config.emplace()));
+  }
+  out->config_digest = in.config_digest();
+  return GetUnknown(in, left, &out->unknown);
+}
+
+// ---------------------------------------------------------------- budgets
+
+// Decode budgets. An envelope lives in a Secret, which holds at most
+// kSecretSizeLimit bytes, so its payload may decompress to at most
+// kExpansionFactor times that; a larger declared length is refused before any
+// allocation. Within that, the decoded messages are counted on the wire
+// before any is built: at most kElementsPerByte per envelope byte plus
+// kElementFloor. Every message counts (component, chart, connect string,
+// event, timestamp, unknown member, JSON value), and so does every node of a
+// JSON text, which is parsed with what is left of the budget. A Zarf-written
+// package compresses to far fewer (docs/reliability.md#decode-budgets).
+constexpr std::size_t kExpansionFactor = 16;
+constexpr std::size_t kMaxDecodedBytes =
+    kSecretSizeLimit * kExpansionFactor;
+static_assert(kMaxDecodedBytes <= format::kMaxUncompressedBytes);
+constexpr std::size_t kElementsPerByte = 8;
+constexpr std::size_t kElementFloor = 4096;
+
+std::size_t ElementBudget(std::size_t envelope_bytes) {
+  return kElementFloor + kElementsPerByte * envelope_bytes;
+}
+
+Status OverBudget(std::size_t budget, std::size_t envelope_bytes) {
+  return Status::InvalidArgument(
+      "compact: payload holds more than " + std::to_string(budget) +
+      " elements, over the decode budget for a " +
+      std::to_string(envelope_bytes) + "-byte envelope (" +
+      std::to_string(kElementFloor) + " + " + std::to_string(kElementsPerByte) +
+      " per byte)");
+}
+
+// Reads a base-128 varint; false past `end` or over 10 bytes.
+bool ReadVarint(const std::uint8_t** p, const std::uint8_t* end,
+                std::uint64_t* v) {
+  *v = 0;
+  for (int shift = 0; shift < 70 && *p < end; shift += 7) {
+    const std::uint8_t b = *(*p)++;
+    *v |= std::uint64_t{b & 0x7fu} << shift;
+    if ((b & 0x80) == 0) return true;
+  }
+  return false;
+}
+
+enum class Scan { kOk, kMalformed, kOverBudget };
+
+// Walks the wire bytes [p, end) of a message of `type`, taking one element
+// from `*left` per embedded message, recursively; JSON texts are charged when
+// parsed (GetJson). Malformed wire data is left for the parser to report,
+// except groups, which no writer of this format emits.
+Scan CountMessages(const std::uint8_t* p, const std::uint8_t* end,
+                   const google::protobuf::Descriptor* type, int depth,
+                   std::size_t* left) {
+  if (depth > format::kProtoRecursionLimit) return Scan::kMalformed;
+  while (p < end) {
+    std::uint64_t tag = 0;
+    if (!ReadVarint(&p, end, &tag)) return Scan::kMalformed;
+    std::uint64_t skip = 0;
+    switch (tag & 7) {
+      case 0:
+        if (!ReadVarint(&p, end, &skip)) return Scan::kMalformed;
+        skip = 0;
+        break;
+      case 1:
+        skip = 8;
+        break;
+      case 5:
+        skip = 4;
+        break;
+      case 2: {
+        if (!ReadVarint(&p, end, &skip)) return Scan::kMalformed;
+        if (skip > static_cast<std::uint64_t>(end - p)) return Scan::kMalformed;
+        const auto* field = type->FindFieldByNumber(static_cast<int>(tag >> 3));
+        if (field != nullptr && field->message_type() != nullptr) {
+          if (*left == 0) return Scan::kOverBudget;
+          --*left;
+          const Scan inner = CountMessages(p, p + skip, field->message_type(),
+                                           depth + 1, left);
+          if (inner != Scan::kOk) return inner;
+        }
+        break;
+      }
+      default:
+        return Scan::kMalformed;
+    }
+    if (skip > static_cast<std::uint64_t>(end - p)) return Scan::kMalformed;
+    p += skip;
+  }
+  return Scan::kOk;
+}
+
+// ---------------------------------------------------------------- zstd
+
+// The embedded dictionary with zstd id `id`, or empty when this build has
+// none by that id. Every embedded file must be one format.h lists.
+std::string_view Dictionary(std::uint32_t id) {
+  static const auto* by_id = [] {
+    auto* m = new std::map<std::uint32_t, std::string_view>();
+    for (const std::string_view d : internal::EmbeddedDictionaries()) {
+      const std::uint32_t got = ZDICT_getDictID(d.data(), d.size());
+      const bool known = std::find(std::begin(format::kKnownDictionaryIds),
+                                   std::end(format::kKnownDictionaryIds),
+                                   got) != std::end(format::kKnownDictionaryIds);
+      // A retrained dictionary is a new id (format.h), never a silent swap.
+      assert(known && "compact/data/zarf_state*.dict not listed in format.h");
+      if (known) (*m)[got] = d;
+    }
+    return m;
+  }();
+  const auto it = by_id->find(id);
+  return it == by_id->end() ? std::string_view() : it->second;
+}
+
+// The dictionary writers use.
+std::string_view WriterDictionary() {
+  return Dictionary(format::kWriterDictionaryId);
+}
+
+// A digested writer dictionary per compression level, built on first use and
+// kept for the life of the process (zstd ties a CDict to its level).
+const ZSTD_CDict* CDictFor(int level) {
+  static std::mutex mu;
+  static auto* cache = new std::map<int, ZSTD_CDict*>();
+  std::lock_guard<std::mutex> lock(mu);
+  ZSTD_CDict*& cdict = (*cache)[level];
+  if (cdict == nullptr) {
+    cdict = ZSTD_createCDict(WriterDictionary().data(),
+                             WriterDictionary().size(), level);
+  }
+  return cdict;
+}
+
+// A digested dictionary per id, for reading; nullptr for an unknown id.
+const ZSTD_DDict* DDictFor(std::uint32_t id) {
+  static std::mutex mu;
+  static auto* cache = new std::map<std::uint32_t, ZSTD_DDict*>();
+  const std::string_view dict = Dictionary(id);
+  if (dict.empty()) return nullptr;  // no entry: ids come from untrusted input
+  std::lock_guard<std::mutex> lock(mu);
+  ZSTD_DDict*& ddict = (*cache)[id];
+  if (ddict == nullptr) ddict = ZSTD_createDDict(dict.data(), dict.size());
+  return ddict;
+}
+
+// One context per thread, reused so that its tables are allocated once.
+struct ZstdFree {
+  void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
+  void operator()(ZSTD_DCtx* d) const { ZSTD_freeDCtx(d); }
+};
+
+ZSTD_CCtx* ThreadCCtx() {
+  thread_local std::unique_ptr<ZSTD_CCtx, ZstdFree> cctx(ZSTD_createCCtx());
+  return cctx.get();
+}
+
+ZSTD_DCtx* ThreadDCtx() {
+  thread_local std::unique_ptr<ZSTD_DCtx, ZstdFree> dctx(ZSTD_createDCtx());
+  return dctx.get();
+}
+
+// A buffer per thread and purpose, reused across calls so that the large
+// transient buffers of a call (the Protobuf bytes, the compressed frame) are
+// neither zero-filled nor faulted in again each time. Buffers over 8 MiB are
+// not kept.
+class Scratch {
+ public:
+  // Room for `n` bytes, valid until the next Get on this object.
+  char* Get(std::size_t n) {
+    if (n > kKeepBytes) {
+      oversized_.reset(new char[n]);
+      return oversized_.get();
+    }
+    oversized_.reset();
+    if (n > capacity_) {
+      kept_.reset(new char[n]);
+      capacity_ = n;
+    }
+    return kept_.get();
+  }
+
+ private:
+  static constexpr std::size_t kKeepBytes = 8u << 20;
+  std::unique_ptr<char[]> kept_;
+  std::size_t capacity_ = 0;
+  std::unique_ptr<char[]> oversized_;
+};
+
+enum class ScratchUse { kProto, kFrame, kCount };
+
+Scratch& ThreadScratch(ScratchUse use) {
+  thread_local Scratch scratch[static_cast<int>(ScratchUse::kCount)];
+  return scratch[static_cast<int>(use)];
+}
+
+// Compresses `src` into `dst` (capacity `cap`); returns the frame's size.
+// The frame omits its content size, dictionary id and checksum: the envelope
+// carries all three.
+Result<std::size_t> Compress(std::string_view src, int level, bool dictionary,
+                             char* dst, std::size_t cap) {
+  ZSTD_CCtx* cctx = ThreadCCtx();
+  const ZSTD_CDict* cdict = dictionary ? CDictFor(level) : nullptr;
+  if (cctx == nullptr || (dictionary && cdict == nullptr)) {
+    return Status::IOError("compact: out of memory for zstd");
+  }
+  ZSTD_CCtx_reset(cctx, ZSTD_reset_session_and_parameters);
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, level);
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_contentSizeFlag, 0);
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_dictIDFlag, 0);
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 0);
+  if (cdict != nullptr) ZSTD_CCtx_refCDict(cctx, cdict);
+  const std::size_t n = ZSTD_compress2(cctx, dst, cap, src.data(), src.size());
+  if (ZSTD_isError(n)) {
+    return Status::IOError(std::string("compact: zstd: ") +
+                           ZSTD_getErrorName(n));
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------- envelope
+
+void PutFixed(char* p, std::uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) p[i] = static_cast<char>(v >> (8 * i));
+}
+
+std::uint64_t GetFixed(const char* p, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i)
+    v |= std::uint64_t{static_cast<unsigned char>(p[i])} << (8 * i);
+  return v;
+}
+
+std::string Hex(std::uint64_t v) {
+  char buf[24];
+  const auto res = std::to_chars(buf, buf + sizeof buf, v, 16);
+  return "0x" + std::string(buf, res.ptr);
+}
+
+// Arena blocks sized for a message of about `bytes`, so that a large one is
+// built in a few blocks. Sizes stay multiples of 4 KiB: the arena keeps its
+// cleanup list at the end of a block and needs that end 8-byte aligned.
+google::protobuf::ArenaOptions ArenaOptionsFor(std::size_t bytes) {
+  constexpr std::size_t kPage = 4096;
+  google::protobuf::ArenaOptions options;
+  options.start_block_size = std::clamp<std::size_t>(
+      (bytes + kPage - 1) / kPage * kPage, kPage, std::size_t{1} << 20);
+  options.max_block_size = std::size_t{4} << 20;
+  return options;
+}
+
+// The proto bytes of an envelope whose header checks passed: the stored
+// bytes themselves, or the frame decompressed into this thread's scratch
+// buffer (valid until the next call on this thread).
+Result<std::string_view> Payload(std::string_view bytes, std::uint8_t flags,
+                                 std::uint32_t dictionary_id,
+                                 std::uint32_t length) {
+  std::string_view payload = bytes.substr(format::kHeaderSize);
+  if ((flags & format::kFlagZstd) == 0) {
+    if (payload.size() != length) {
+      return Status::Corruption(
+          "compact: stored payload is " + std::to_string(payload.size()) +
+          " bytes, header says " + std::to_string(length));
+    }
+    return payload;
+  }
+  const std::size_t frame =
+      ZSTD_findFrameCompressedSize(payload.data(), payload.size());
+  if (ZSTD_isError(frame) || frame != payload.size()) {
+    return Status::Corruption("compact: payload is not a single zstd frame");
+  }
+  char* out = ThreadScratch(ScratchUse::kProto).Get(length);
+  ZSTD_DCtx* dctx = ThreadDCtx();
+  if (dctx == nullptr)
+    return Status::IOError("compact: out of memory for zstd");
+  const std::size_t n =
+      (flags & format::kFlagDictionary) != 0
+          ? ZSTD_decompress_usingDDict(dctx, out, length, payload.data(),
+                                       payload.size(), DDictFor(dictionary_id))
+          : ZSTD_decompressDCtx(dctx, out, length, payload.data(),
+                                payload.size());
+  if (ZSTD_isError(n)) {
+    return Status::Corruption(std::string("compact: zstd: ") +
+                              ZSTD_getErrorName(n));
+  }
+  if (n != length) {
+    return Status::Corruption("compact: payload decompresses to " +
+                              std::to_string(n) + " bytes, header says " +
+                              std::to_string(length));
+  }
+  return std::string_view(out, length);
+}
+
+}  // namespace
+
+Result<std::string> Encode(const DeployedPackage& pkg,
+                           const EncodeOptions& options) {
+  if (options.level < ZSTD_minCLevel() || options.level > ZSTD_maxCLevel()) {
+    return Status::InvalidArgument(
+        "compact: zstd level " + std::to_string(options.level) + " outside [" +
+        std::to_string(ZSTD_minCLevel()) + ", " +
+        std::to_string(ZSTD_maxCLevel()) + "]");
+  }
+  if (options.use_dictionary && WriterDictionary().empty()) {
+    return Status::NotSupported("compact: this build has no dictionary");
+  }
+  std::string_view proto;
+  {
+    google::protobuf::Arena arena(ArenaOptionsFor(64 << 10));
+    auto* message =
+        google::protobuf::Arena::CreateMessage<pb::DeployedPackage>(&arena);
+    ZS_RETURN_IF_ERROR(PutPackage(pkg, message));
+    const std::size_t size = message->ByteSizeLong();
+    if (size > kMaxDecodedBytes) {
+      return Status::TooLarge(
+          "compact: encoding is " + std::to_string(size) + " bytes, over the " +
+          std::to_string(kMaxDecodedBytes) + "-byte limit");
+    }
+    char* buffer = ThreadScratch(ScratchUse::kProto).Get(size);
+    message->SerializeWithCachedSizesToArray(
+        reinterpret_cast<std::uint8_t*>(buffer));
+    proto = std::string_view(buffer, size);
+  }
+  // What the decoder will count, but for the JSON values of unknown members:
+  // refused here rather than written unreadable.
+  std::size_t elements = CountValues(pkg.data) +
+                         (pkg.deploy_config ? CountValues(*pkg.deploy_config)
+                                            : 0);
+  {
+    std::size_t left = std::size_t{1} << 62;
+    const auto* wire = reinterpret_cast<const std::uint8_t*>(proto.data());
+    CountMessages(wire, wire + proto.size(), pb::DeployedPackage::descriptor(),
+                  0, &left);
+    elements += (std::size_t{1} << 62) - left;
+  }
+
+  const std::size_t bound = ZSTD_compressBound(proto.size());
+  char* frame = ThreadScratch(ScratchUse::kFrame).Get(bound);
+  std::uint8_t flags = format::kFlagZstd |
+                       (options.use_dictionary ? format::kFlagDictionary : 0);
+  ZS_ASSIGN_OR_RETURN(std::size_t n,
+                      Compress(proto, options.level, options.use_dictionary,
+                               frame, bound));
+  std::string_view body(frame, n);
+  if (n >= proto.size()) {  // incompressible: store it as is
+    flags = 0;
+    body = proto;
+  }
+  std::string out(format::kHeaderSize, '\0');
+  out.reserve(format::kHeaderSize + body.size());
+  out.append(body);
+  std::memcpy(out.data() + format::kMagicOffset, format::kMagic.data(),
+              format::kMagic.size());
+  out[format::kVersionOffset] = static_cast<char>(format::kVersion);
+  out[format::kFlagsOffset] = static_cast<char>(flags);
+  PutFixed(out.data() + format::kDictionaryIdOffset,
+           (flags & format::kFlagDictionary) != 0
+               ? format::kWriterDictionaryId
+               : format::kNoDictionary,
+           4);
+  PutFixed(out.data() + format::kLengthOffset, proto.size(), 4);
+  PutFixed(out.data() + format::kChecksumOffset,
+           XXH64(body.data(), body.size(), format::kChecksumSeed),
+           8);
+  if (elements > ElementBudget(out.size())) {
+    return Status::TooLarge(
+        "compact: " + std::to_string(elements) +
+        " elements compress too well for the decode budget of a " +
+        std::to_string(out.size()) + "-byte envelope (" +
+        std::to_string(kElementFloor) + " + " +
+        std::to_string(kElementsPerByte) + " per byte)");
+  }
+  return out;
+}
+
+Result<DeployedPackage> Decode(std::string_view bytes) {
+  if (bytes.size() < format::kHeaderSize) {
+    return Status::Corruption(
+        "compact: envelope of " + std::to_string(bytes.size()) +
+        " bytes is shorter than its " + std::to_string(format::kHeaderSize) +
+        "-byte header");
+  }
+  if (!LooksCompact(bytes)) return Status::Corruption("compact: bad magic");
+  const std::uint8_t version =
+      static_cast<std::uint8_t>(bytes[format::kVersionOffset]);
+  if (version == 0)
+    return Status::Corruption("compact: invalid format version 0");
+  if (version > format::kVersion) {
+    return Status::NotSupported("compact: format version " +
+                                std::to_string(version) + " is newer than " +
+                                std::to_string(format::kVersion));
+  }
+  const std::uint8_t flags =
+      static_cast<std::uint8_t>(bytes[format::kFlagsOffset]);
+  if ((flags & ~format::kKnownFlags) != 0 ||
+      ((flags & format::kFlagDictionary) != 0 &&
+       (flags & format::kFlagZstd) == 0)) {
+    return Status::Corruption("compact: invalid flags " + Hex(flags));
+  }
+  const auto dictionary_id = static_cast<std::uint32_t>(
+      GetFixed(bytes.data() + format::kDictionaryIdOffset, 4));
+  if (((flags & format::kFlagDictionary) != 0) !=
+      (dictionary_id != format::kNoDictionary)) {
+    return Status::Corruption("compact: flags " + Hex(flags) +
+                              " disagree with dictionary id " +
+                              std::to_string(dictionary_id));
+  }
+  if (dictionary_id != format::kNoDictionary &&
+      DDictFor(dictionary_id) == nullptr) {
+    return Status::NotSupported("compact: unknown dictionary id " +
+                                std::to_string(dictionary_id));
+  }
+  const auto length = static_cast<std::uint32_t>(
+      GetFixed(bytes.data() + format::kLengthOffset, 4));
+  if (length > kMaxDecodedBytes) {  // a header field: Corruption, as its peers
+    return Status::Corruption(
+        "compact: declared length " + std::to_string(length) +
+        " exceeds the decode budget of " + std::to_string(kMaxDecodedBytes) +
+        " bytes (" + std::to_string(kExpansionFactor) + " x the " +
+        std::to_string(kSecretSizeLimit) + "-byte Secret limit)");
+  }
+  const std::uint64_t checksum =
+      GetFixed(bytes.data() + format::kChecksumOffset, 8);
+  const std::uint64_t actual =
+      XXH64(bytes.data() + format::kHeaderSize,
+            bytes.size() - format::kHeaderSize, format::kChecksumSeed);
+  if (checksum != actual) {
+    return Status::Corruption("compact: checksum mismatch: header " +
+                              Hex(checksum) + ", payload " + Hex(actual));
+  }
+  ZS_ASSIGN_OR_RETURN(const std::string_view proto,
+                      Payload(bytes, flags, dictionary_id, length));
+  const std::size_t budget = ElementBudget(bytes.size());
+  std::size_t left = budget;
+  const auto* wire = reinterpret_cast<const std::uint8_t*>(proto.data());
+  if (CountMessages(wire, wire + proto.size(),
+                    pb::DeployedPackage::descriptor(), 0,
+                    &left) == Scan::kOverBudget) {
+    return OverBudget(budget, bytes.size());
+  }
+
+  google::protobuf::Arena arena(ArenaOptionsFor(proto.size()));
+  auto* message =
+      google::protobuf::Arena::CreateMessage<pb::DeployedPackage>(&arena);
+  google::protobuf::io::CodedInputStream input(
+      reinterpret_cast<const std::uint8_t*>(proto.data()),
+      static_cast<int>(proto.size()));
+  input.SetRecursionLimit(format::kProtoRecursionLimit);
+  if (!message->ParseFromCodedStream(&input) ||
+      !input.ConsumedEntireMessage()) {
+    return Status::Corruption("compact: invalid " + message->GetTypeName());
+  }
+  DeployedPackage pkg;
+  const Status got = GetPackage(*message, &left, &pkg);
+  if (got.code() == Status::Code::kInvalidArgument) {
+    return OverBudget(budget, bytes.size());
+  }
+  ZS_RETURN_IF_ERROR(got);
+  return pkg;
+}
+
+bool LooksCompact(std::string_view bytes) {
+  return bytes.starts_with(format::kMagic);
+}
+
+std::vector<std::uint32_t> DictionaryIds() {
+  std::vector<std::uint32_t> ids;
+  for (const std::uint32_t id : format::kKnownDictionaryIds) {
+    if (!Dictionary(id).empty()) ids.push_back(id);
+  }
+  return ids;
+}
+
+std::uint32_t WriterDictionaryId() {
+  return WriterDictionary().empty() ? format::kNoDictionary : format::kWriterDictionaryId;
+}
+
+}  // namespace zs::compact

@@ -1,0 +1,96 @@
+#include "io/bounded_read.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace zs::tools {
+
+namespace {
+
+constexpr std::size_t kFirstCapacity = std::size_t{1} << 20;
+// How much TakeString copies before it unmaps what it has copied.
+constexpr std::size_t kCopyStep = std::size_t{8} << 20;
+
+std::size_t PageSize() { return static_cast<std::size_t>(::sysconf(_SC_PAGESIZE)); }
+
+std::size_t RoundUpToPage(std::size_t n) {
+  const std::size_t page = PageSize();
+  return (n + page - 1) / page * page;
+}
+
+}  // namespace
+
+ReadBuffer::~ReadBuffer() {
+  if (data_ != nullptr) ::munmap(data_, capacity_);
+}
+
+void ReadBuffer::Release(char** data, std::size_t* bytes) {
+  *data = data_;
+  *bytes = capacity_;
+  data_ = nullptr;
+  size_ = capacity_ = 0;
+}
+
+std::string ReadBuffer::TakeString(std::size_t padding) {
+  std::string out;
+  out.reserve(size_ + padding);
+  const std::size_t page = PageSize();
+  std::size_t unmapped = 0;  // whole pages at the front already given back
+  for (std::size_t at = 0; at < size_; at += kCopyStep) {
+    out.append(data_ + at, std::min(kCopyStep, size_ - at));
+    const std::size_t done = std::min(at + kCopyStep, size_) / page * page;
+    if (done > unmapped) {
+      ::munmap(data_ + unmapped, done - unmapped);
+      unmapped = done;
+    }
+  }
+  if (capacity_ > unmapped) ::munmap(data_ + unmapped, capacity_ - unmapped);
+  data_ = nullptr;
+  size_ = capacity_ = 0;
+  return out;
+}
+
+Status ReadBuffer::Reserve(std::size_t bytes, std::string_view label) {
+  if (bytes <= capacity_) return Status::OK();
+  const std::size_t want = RoundUpToPage(bytes);
+  void* p = data_ == nullptr
+                ? ::mmap(nullptr, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                : ::mremap(data_, capacity_, want, MREMAP_MAYMOVE);
+  if (p == MAP_FAILED) {
+    return Status::IOError(std::string(label) + ": cannot reserve " + std::to_string(want) +
+                           " bytes of memory to read the input: " + std::strerror(errno));
+  }
+  data_ = static_cast<char*>(p);
+  capacity_ = want;
+  return Status::OK();
+}
+
+Status ReadBounded(std::FILE* f, std::string_view label, std::size_t max_bytes,
+                   std::size_t padding, ReadBuffer* out) {
+  // One byte past the limit is read to know that the input is over it.
+  const std::size_t most = max_bytes + 1;
+  for (;;) {
+    if (out->capacity_ < out->size_ + padding + 1) {
+      const std::size_t grown = std::max(kFirstCapacity, out->capacity_ * 2);
+      ZS_RETURN_IF_ERROR(out->Reserve(std::min(grown, most + padding), label));
+    }
+    const std::size_t room =
+        std::min(out->capacity_ - padding - out->size_, most - out->size_);
+    const std::size_t n = std::fread(out->data_ + out->size_, 1, room, f);
+    out->size_ += n;
+    if (out->size_ > max_bytes) {
+      return Status::InvalidArgument(std::string(label) + ": input exceeds the limit of " +
+                                     std::to_string(max_bytes) +
+                                     " bytes (raise it with --max-object-size)");
+    }
+    if (n < room) break;
+  }
+  if (std::ferror(f) != 0) return Status::IOError(std::string(label) + ": read error");
+  return Status::OK();
+}
+
+}  // namespace zs::tools

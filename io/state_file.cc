@@ -1,0 +1,399 @@
+#include "io/state_file.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <random>
+
+namespace zs::tools {
+namespace {
+
+Status Errno(std::string_view what, const std::string& path) {
+  return Status::IOError(std::string(what) + " " + path + ": " + std::strerror(errno));
+}
+
+Status WriteAll(int fd, std::string_view data, const std::string& path) {
+  while (!data.empty()) {
+    const ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return Errno("write", path);
+    }
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return Status::OK();
+}
+
+// flock(LOCK_EX) on `fd`, retried when a signal interrupts it.
+Status LockExclusive(int fd, const std::string& path) {
+  while (::flock(fd, LOCK_EX) != 0) {
+    if (errno != EINTR) return Errno("lock", path);
+  }
+  return Status::OK();
+}
+
+std::string DirOf(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// fsyncs the directory holding `path`, so that a rename in it is durable.
+void SyncDir(const std::string& path) {
+  const std::string dir = DirOf(path);
+  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
+}
+
+// Whether `path` exists and is something other than a regular file (a
+// device such as /dev/null, a FIFO, a directory): renaming over it would
+// replace it.
+bool IsSpecialFile(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode);
+}
+
+// Temp files a killed Replace left behind. Only called with the lock held:
+// no other Replace of `path` can be writing one now.
+void RemoveStaleTemps(const std::string& path) {
+  const std::string dir = DirOf(path);
+  const std::string prefix = path.substr(path.rfind('/') + 1) + ".tmp-";
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.size() == prefix.size() + 6 && name.starts_with(prefix)) {
+      std::filesystem::remove(e.path(), ec);
+    }
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// FNV-1a over the contents: not a defence against an adversary, which can
+// keep size and mtime too, but it catches an edit that kept both.
+std::uint64_t HashOf(std::string_view data) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (const unsigned char c : data) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+StateFile::Identity IdentityOf(const struct stat& st, std::string_view contents) {
+  StateFile::Identity id;
+  id.exists = true;
+  id.dev = st.st_dev;
+  id.ino = st.st_ino;
+  id.size = static_cast<std::uint64_t>(st.st_size);
+  id.mtime_ns = static_cast<std::uint64_t>(st.st_mtim.tv_sec) * 1000000000ull +
+                static_cast<std::uint64_t>(st.st_mtim.tv_nsec);
+  id.hash = HashOf(contents);
+  return id;
+}
+
+// `path` with a symbolic link in its last component followed to the file
+// it names (chains too; the target of a dangling link is the file to
+// create). Directories on the way are left as they are: a rename through
+// them lands in the same directory.
+Result<std::string> ResolveLinks(const std::string& path) {
+  std::string p = path;
+  for (int hops = 0; hops < 40; ++hops) {
+    struct stat st {};
+    if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return p;
+    std::string target(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 4096) + 1, '\0');
+    const ssize_t n = ::readlink(p.c_str(), target.data(), target.size());
+    if (n < 0) return Errno("read link", p);
+    target.resize(static_cast<std::size_t>(n));
+    if (target.empty()) return Status::InvalidArgument(p + ": an empty symbolic link");
+    p = target.front() == '/' ? target : DirOf(p) + "/" + target;
+  }
+  return Status::InvalidArgument(path + ": too many levels of symbolic links");
+}
+
+// Opens and flocks "<target>.lock" (never through a link), until the file
+// locked is the one at that name: a lock file deleted or replaced while we
+// waited for it would let another writer in beside us.
+Result<int> TakeLock(const std::string& lock_path) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0 && errno == ELOOP) {
+      return Status::InvalidArgument(lock_path +
+                                     ": the lock file is a symbolic link; refusing to follow it");
+    }
+    if (fd < 0) return Errno("open", lock_path);
+    if (Status s = LockExclusive(fd, lock_path); !s.ok()) {
+      ::close(fd);
+      return s;
+    }
+    struct stat held {}, named {};
+    if (::fstat(fd, &held) == 0 && ::lstat(lock_path.c_str(), &named) == 0 &&
+        held.st_dev == named.st_dev && held.st_ino == named.st_ino) {
+      return fd;
+    }
+    ::close(fd);  // locked a file no longer at the name: try the new one
+  }
+  return Status::IOError(lock_path + ": the lock file keeps being replaced; giving up");
+}
+
+}  // namespace
+
+Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool may_be_missing,
+                                                   std::size_t max_bytes, bool lock) {
+  ZS_ASSIGN_OR_RETURN(const std::string target, ResolveLinks(path));
+  if (IsSpecialFile(target)) {
+    return Status::InvalidArgument(path + ": not a regular file; a state file is replaced "
+                                          "atomically, which would replace this one");
+  }
+  int lock_fd = -1;
+  if (lock) {
+    ZS_ASSIGN_OR_RETURN(lock_fd, TakeLock(target + ".lock"));
+  }
+  std::unique_ptr<StateFile> file(new StateFile(path, target, lock_fd));
+  if (lock) RemoveStaleTemps(target);
+  const int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT && may_be_missing) return file;
+    if (errno == ENOENT) return Status::NotFound(path + ": no such file");
+    return Errno("open", path);
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    Status s = Errno("stat", path);
+    ::close(fd);
+    return s;
+  }
+  if (static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+    ::close(fd);
+    return Status::InvalidArgument(path + ": input of " + std::to_string(st.st_size) +
+                                   " bytes exceeds the limit of " + std::to_string(max_bytes) +
+                                   " bytes (raise it with --max-object-size)");
+  }
+  char buf[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      Status s = Errno("read", path);
+      ::close(fd);
+      return s;
+    }
+    if (n == 0) break;
+    file->contents_.append(buf, static_cast<std::size_t>(n));
+  }
+  // The stat taken after the read: a write that raced the read shows in it.
+  if (::fstat(fd, &st) != 0) {
+    Status s = Errno("stat", path);
+    ::close(fd);
+    return s;
+  }
+  ::close(fd);
+  file->exists_ = true;
+  file->identity_ = IdentityOf(st, file->contents_);
+  return file;
+}
+
+StateFile::~StateFile() {
+  if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
+}
+
+Status StateFile::CheckUnchanged() const {
+  if (lock_fd_ < 0) {
+    return Status::InvalidArgument(path_ + ": opened without its lock; not written");
+  }
+  const std::string lock_path = target_ + ".lock";
+  struct stat held {}, named {};
+  if (::fstat(lock_fd_, &held) != 0 || ::lstat(lock_path.c_str(), &named) != 0 ||
+      held.st_dev != named.st_dev || held.st_ino != named.st_ino) {
+    return Status::IOError(lock_path + ": the lock file was deleted or replaced while held, so "
+                           "another writer may have the file; nothing was written");
+  }
+  Identity now;
+  const int fd = ::open(target_.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0 && errno != ENOENT) return Errno("open", path_);
+  if (fd >= 0) {
+    struct stat st {};
+    std::string contents;
+    Status s = ::fstat(fd, &st) == 0 ? Status::OK() : Errno("stat", path_);
+    char buf[1 << 16];
+    while (s.ok()) {
+      const ssize_t n = ::read(fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) s = Errno("read", path_);
+      if (n <= 0) break;
+      contents.append(buf, static_cast<std::size_t>(n));
+    }
+    ::close(fd);
+    ZS_RETURN_IF_ERROR(s);
+    now = IdentityOf(st, contents);
+  }
+  if (now == identity_) return Status::OK();
+  const char* what = !identity_.exists ? "was created"
+                     : !now.exists     ? "was deleted"
+                     : now.dev != identity_.dev || now.ino != identity_.ino
+                         ? "was replaced by another file"
+                         : "was modified";
+  return Status::IOError(path_ + " " + what + " since it was read, by a writer outside the "
+                         "lock; nothing was written (run the command again on the new file)");
+}
+
+void StateFile::Reidentify() {
+  struct stat st {};
+  if (::stat(target_.c_str(), &st) == 0) identity_ = IdentityOf(st, contents_);
+}
+
+namespace {
+bool g_fail_next_write = false;  // FailNextStateWriteForTesting
+
+Status InjectedFailure(const std::string& path) {
+  if (!g_fail_next_write) return Status::OK();
+  g_fail_next_write = false;
+  return Status::IOError("write " + path + ": injected failure (test)");
+}
+}  // namespace
+
+void FailNextStateWriteForTesting() { g_fail_next_write = true; }
+
+Status StateFile::Replace(std::string_view contents) {
+  ZS_RETURN_IF_ERROR(CheckUnchanged());
+  ZS_RETURN_IF_ERROR(InjectedFailure(path_));
+  ZS_RETURN_IF_ERROR(WriteOutputFile(target_, contents));
+  contents_ = std::string(contents);
+  exists_ = true;
+  Reidentify();
+  return Status::OK();
+}
+
+Status StateFile::Remove() {
+  ZS_RETURN_IF_ERROR(CheckUnchanged());
+  ZS_RETURN_IF_ERROR(InjectedFailure(path_));
+  if (::unlink(target_.c_str()) != 0 && errno != ENOENT) return Errno("delete", path_);
+  SyncDir(target_);
+  contents_.clear();
+  exists_ = false;
+  identity_ = Identity();
+  return Status::OK();
+}
+
+namespace {
+
+// An unnamed file (O_TMPFILE, mode 0600) in the directory of `path`; -1
+// where the filesystem has no O_TMPFILE or /proc is not mounted (LinkUnnamed
+// names the file through /proc: linkat with AT_EMPTY_PATH would need a
+// capability). A kill before it is named leaves nothing behind.
+bool g_named_temps_only = false;  // UseNamedTempFilesForTesting
+
+int OpenUnnamed(const std::string& path) {
+  if (g_named_temps_only || ::access("/proc/self/fd", X_OK) != 0) return -1;
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  const std::string dir = parent.empty() ? "." : parent.string();
+  const int fd = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+  if (fd >= 0 && ::fchmod(fd, 0600) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Gives the unnamed file `fd` the name `name`; fails with EEXIST, as link
+// does, when the name is taken. -1 and errno on failure.
+int LinkUnnamed(int fd, const std::string& name) {
+  const std::string proc = "/proc/self/fd/" + std::to_string(fd);
+  return ::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW);
+}
+
+}  // namespace
+
+void UseNamedTempFilesForTesting(bool on) { g_named_temps_only = on; }
+
+Result<std::unique_ptr<OutputFile>> OutputFile::Create(const std::string& path) {
+  if (IsSpecialFile(path)) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0) return Errno("open", path);
+    return std::unique_ptr<OutputFile>(new OutputFile(path, "", fd, false));
+  }
+  std::string tmp = path + ".tmp-XXXXXX";
+  if (const int fd = OpenUnnamed(path); fd >= 0) {
+    return std::unique_ptr<OutputFile>(new OutputFile(path, std::move(tmp), fd, true));
+  }
+  // No O_TMPFILE here, or an error that creating the named file reports
+  // again, with its path.
+  const int fd = ::mkstemp(tmp.data());
+  if (fd < 0) return Errno("create", tmp);
+  if (::fchmod(fd, 0600) != 0) {
+    Status s = Errno("chmod", tmp);
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    return s;
+  }
+  return std::unique_ptr<OutputFile>(new OutputFile(path, std::move(tmp), fd, false));
+}
+
+OutputFile::~OutputFile() {
+  if (fd_ >= 0) ::close(fd_);
+  if (!committed_ && !unnamed_ && !tmp_.empty()) ::unlink(tmp_.c_str());
+}
+
+Status OutputFile::Append(std::string_view data) {
+  if (!error_.ok()) return error_;
+  // Errors name the temp file only once it has a name.
+  error_ = WriteAll(fd_, data, tmp_.empty() || unnamed_ ? path_ : tmp_);
+  return error_;
+}
+
+Status OutputFile::Commit() {
+  ZS_RETURN_IF_ERROR(error_);
+  const int fd = fd_;
+  fd_ = -1;
+  if (tmp_.empty()) {  // a device or FIFO: written in place
+    if (::close(fd) != 0) return Errno("close", path_);
+    committed_ = true;
+    return Status::OK();
+  }
+  if (::fsync(fd) != 0) {
+    ::close(fd);
+    return Errno("fsync", unnamed_ ? path_ : tmp_);
+  }
+  if (unnamed_) {
+    // Give the unnamed file a fresh temp name (mkstemp's pattern: six
+    // letters or digits for the X's), then rename that over the path.
+    static constexpr char kChars[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    std::random_device random;
+    std::string name;
+    for (int attempt = 0;; ++attempt) {
+      name = tmp_;
+      for (std::size_t i = name.size() - 6; i < name.size(); ++i) {
+        name[i] = kChars[random() % (sizeof kChars - 1)];
+      }
+      if (LinkUnnamed(fd, name) == 0) break;
+      if (errno != EEXIST || attempt == 16) {
+        Status s = Errno("link", name);
+        ::close(fd);
+        return s;
+      }
+    }
+    tmp_ = std::move(name);
+    unnamed_ = false;  // from here on, a failure removes the name again
+  }
+  if (::close(fd) != 0) return Errno("close", tmp_);
+  if (::rename(tmp_.c_str(), path_.c_str()) != 0) return Errno("rename", tmp_);
+  committed_ = true;
+  SyncDir(path_);
+  return Status::OK();
+}
+
+Status WriteOutputFile(const std::string& path, std::string_view contents) {
+  ZS_ASSIGN_OR_RETURN(std::unique_ptr<OutputFile> file, OutputFile::Create(path));
+  ZS_RETURN_IF_ERROR(file->Append(contents));
+  return file->Commit();
+}
+
+}  // namespace zs::tools

@@ -1,0 +1,119 @@
+#include "kube/subprocess.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+extern char** environ;
+
+namespace zs::tools {
+namespace {
+
+constexpr std::size_t kMaxErrBytes = 64 << 10;
+
+// Closes a descriptor once, on every path out.
+class Fd {
+ public:
+  Fd() = default;
+  ~Fd() { Close(); }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  int get() const { return fd_; }
+  int* out() { return &fd_; }
+  void Close() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+int WaitFor(pid_t pid) {
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return status;
+}
+
+}  // namespace
+
+Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size_t max_out) {
+  const std::string& program = argv.at(0);
+  int out_pipe[2], err_pipe[2];
+  if (::pipe2(out_pipe, O_CLOEXEC) != 0) return Status::IOError(program + ": pipe: " + std::strerror(errno));
+  Fd out_read, out_write, err_read, err_write;
+  *out_read.out() = out_pipe[0];
+  *out_write.out() = out_pipe[1];
+  if (::pipe2(err_pipe, O_CLOEXEC) != 0) return Status::IOError(program + ": pipe: " + std::strerror(errno));
+  *err_read.out() = err_pipe[0];
+  *err_write.out() = err_pipe[1];
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, out_write.get(), STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, err_write.get(), STDERR_FILENO);
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = ::posix_spawnp(&pid, program.c_str(), &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned == ENOENT) return Status::NotFound(program + ": not found on PATH");
+  if (spawned != 0) return Status::IOError(program + ": cannot start: " + std::strerror(spawned));
+  out_write.Close();
+  err_write.Close();
+
+  ProcessResult result;
+  bool too_much = false;
+  Status read_error;
+  struct pollfd fds[2] = {{out_read.get(), POLLIN, 0}, {err_read.get(), POLLIN, 0}};
+  int open_fds = 2;
+  char buf[1 << 16];
+  while (open_fds > 0 && !too_much && read_error.ok()) {
+    if (::poll(fds, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      read_error = Status::IOError(program + ": poll: " + std::strerror(errno));
+      break;
+    }
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+      const ssize_t n = ::read(fds[i].fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        read_error = Status::IOError(program + ": read: " + std::strerror(errno));
+        break;
+      }
+      if (n == 0) {
+        fds[i].fd = -1;  // the Fd objects close them
+        --open_fds;
+        continue;
+      }
+      if (i == 0) {
+        result.out.append(buf, static_cast<std::size_t>(n));
+        too_much = result.out.size() > max_out;
+      } else if (result.err.size() < kMaxErrBytes) {
+        result.err.append(buf, std::min(static_cast<std::size_t>(n), kMaxErrBytes - result.err.size()));
+      }
+    }
+  }
+  if (too_much || !read_error.ok()) ::kill(pid, SIGKILL);
+  const int status = WaitFor(pid);
+  if (too_much) {
+    return Status::InvalidArgument(program + ": output exceeds the limit of " +
+                                   std::to_string(max_out) + " bytes (raise it with --max-object-size)");
+  }
+  if (!read_error.ok()) return read_error;
+  if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+  return result;
+}
+
+}  // namespace zs::tools

@@ -1,0 +1,34 @@
+// Runs another program (kubectl) and collects what it prints.
+//
+// Thread safety: RunProcess may be called from any thread; it forks, so
+// the caller's other threads must not hold locks the child needs (the
+// child only execs).
+#ifndef ZARF_STATE_KUBE_SUBPROCESS_H_
+#define ZARF_STATE_KUBE_SUBPROCESS_H_
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+
+namespace zs::tools {
+
+struct ProcessResult {
+  int exit_code = -1;  // -1 when the program did not exit normally
+  int signal = 0;      // the signal that ended it, if one did
+  std::string out;     // all of its standard output
+  std::string err;     // its standard error, the first 64 KiB
+};
+
+// Runs `argv` (argv[0] is searched on PATH unless it holds a '/') with
+// standard input /dev/null and this process's environment, and waits for
+// it. OK with the result whatever the program's exit code. NotFound when
+// argv[0] is not found on PATH; IOError when it cannot be started or read;
+// InvalidArgument when it prints more than `max_out` bytes on stdout (it is
+// killed then).
+Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size_t max_out);
+
+}  // namespace zs::tools
+
+#endif  // ZARF_STATE_KUBE_SUBPROCESS_H_

@@ -1,0 +1,137 @@
+// cli/cluster_input.h in-process: the kubectl command lines, the merge of
+// their outputs, and the errors that need no kubectl.
+#include "cli/cluster_input.h"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "json/json_reader.h"
+#include "tests/test_dir.h"
+#include "cli/common.h"
+
+namespace zs::tools {
+namespace {
+
+std::string Secret(const std::string& name, const std::string& label) {
+  return R"({"apiVersion":"v1","kind":"Secret","metadata":{"name":")" + name +
+         R"(","namespace":"zarf","labels":{")" + label + R"(":"x"}},"data":{}})";
+}
+
+std::string List(const std::vector<std::string>& items) {
+  std::string s = R"({"apiVersion":"v1","kind":"List","metadata":{"resourceVersion":""},"items":[)";
+  for (std::size_t i = 0; i < items.size(); ++i) s += (i ? "," : "") + items[i];
+  return s + "]}";
+}
+
+TEST(ClusterInputTest, KubectlIsAskedForEachKindOfSecretWeRead) {
+  ClusterOptions o;
+  o.namespace_ = "zarf";
+  const auto plain = KubectlCommands(o);
+  ASSERT_EQ(plain.size(), 3u);
+  EXPECT_EQ(plain[0], (std::vector<std::string>{"kubectl", "get", "secrets", "-l",
+                                                "package-deploy-info", "-o", "json",
+                                                "--namespace", "zarf"}));
+  EXPECT_EQ(plain[1][4], "zarf-state.dev/package-deploy-info");
+  EXPECT_EQ(plain[2], (std::vector<std::string>{"kubectl", "get", "secret", "zarf-state",
+                                                "--ignore-not-found", "-o", "json",
+                                                "--namespace", "zarf"}));
+  o.namespace_ = "ops";
+  o.context = "prod";
+  o.kubeconfig = "/etc/kc";
+  const auto full = KubectlCommands(o);
+  EXPECT_EQ(std::vector<std::string>(full[0].end() - 6, full[0].end()),
+            (std::vector<std::string>{"--namespace", "ops", "--context", "prod", "--kubeconfig",
+                                      "/etc/kc"}));
+  EXPECT_EQ(ClusterLabel(o), "cluster (context prod, namespace ops)");
+  o.init_state = false;  // status, size, ingest
+  const auto packages_only = KubectlCommands(o);
+  ASSERT_EQ(packages_only.size(), 2u);
+  EXPECT_EQ(packages_only[1][4], "zarf-state.dev/package-deploy-info");
+  EXPECT_EQ(ClusterLabel(ClusterOptions{}), "cluster (current context, namespace zarf)");
+}
+
+TEST(ClusterInputTest, OutputsMergeIntoOneListEachSecretOnceInNameOrder) {
+  const std::string both = Secret("zarf-package-b", "package-deploy-info");
+  auto merged = MergeKubectlOutputs(
+      {List({Secret("zarf-package-c", "package-deploy-info"), both}),
+       List({both, Secret("zarf-package-a", "zarf-state.dev/package-deploy-info")}),
+       Secret("zarf-state", "app.kubernetes.io/managed-by")},
+      "cluster");
+  ASSERT_TRUE(merged.ok()) << merged.status().ToString();
+  auto v = json::ParseJson(*merged);
+  ASSERT_TRUE(v.ok());
+  EXPECT_EQ(v->StringOr("kind"), "List");
+  std::vector<std::string> names;
+  for (const json::Value& item : v->Find("items")->array()) {
+    names.push_back(std::string(item.Find("metadata")->StringOr("name")));
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"zarf-package-a", "zarf-package-b",
+                                             "zarf-package-c", "zarf-state"}));
+}
+
+TEST(ClusterInputTest, AMissingInitStateAndEmptyListsMergeToAnEmptyList) {
+  auto merged = MergeKubectlOutputs({List({}), List({}), ""}, "cluster");
+  ASSERT_TRUE(merged.ok());
+  auto v = json::ParseJson(*merged);
+  ASSERT_TRUE(v.ok());
+  EXPECT_TRUE(v->Find("items")->array().empty());
+}
+
+TEST(ClusterInputTest, OutputThatIsNotSecretsIsAnErrorNamingTheCluster) {
+  auto bad = MergeKubectlOutputs({List({}), "{\"items\": [", ""}, "cluster (context c, namespace n)");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("cluster (context c, namespace n): kubectl output 2"),
+            std::string::npos)
+      << bad.status().ToString();
+  auto other = MergeKubectlOutputs({List({R"({"kind":"ConfigMap"})"})}, "cluster");
+  ASSERT_FALSE(other.ok());
+  EXPECT_NE(other.status().message().find("holds something other than a Secret"),
+            std::string::npos);
+}
+
+TEST(ClusterInputTest, ProvidedInputIsReadOnceUnderItsName) {
+  ProvideInput("cluster (test)", "{\"a\": 1}");
+  auto first = ReadFileOrStdin("cluster (test)");
+  ASSERT_TRUE(first.ok());
+  EXPECT_EQ(*first, "{\"a\": 1}");
+  EXPECT_FALSE(ReadFileOrStdin("cluster (test)").ok());  // no such file
+  ProvideInput("cluster (text)", "[]");
+  auto text = ReadInputText("cluster (text)");
+  ASSERT_TRUE(text.ok());
+  EXPECT_EQ(text->text(), "[]");
+  EXPECT_GE(text->readable_padding(), 64u);
+}
+
+TEST(ClusterInputTest, WithoutKubectlOnPathTheErrorSaysSo) {
+  const std::filesystem::path empty = testing::FreshTestDir("no-kubectl");
+  const std::string old_path = getenv("PATH") ? getenv("PATH") : "";
+  setenv("PATH", empty.c_str(), 1);
+  ClusterOptions o;
+  o.enabled = true;
+  std::vector<std::string> files = {"-"};
+  std::ostringstream err;
+  const bool ok = UseClusterInput(o, &files, err);
+  setenv("PATH", old_path.c_str(), 1);
+  std::filesystem::remove_all(empty);
+  EXPECT_FALSE(ok);
+  EXPECT_EQ(files, std::vector<std::string>{"-"});
+  EXPECT_EQ(err.str(),
+            "error: cluster (current context, namespace zarf): kubectl not found on PATH "
+            "(--cluster runs kubectl; or give the Secrets with -f FILE)\n");
+}
+
+TEST(ClusterInputTest, WithoutClusterNothingChanges) {
+  std::vector<std::string> files = {"a.json"};
+  std::ostringstream err;
+  EXPECT_TRUE(UseClusterInput(ClusterOptions{}, &files, err));
+  EXPECT_EQ(files, std::vector<std::string>{"a.json"});
+  EXPECT_EQ(err.str(), "");
+}
+
+}  // namespace
+}  // namespace zs::tools

@@ -1,0 +1,93 @@
+// ReadInputText (cli/common.h): a regular file mapped in place, anything
+// else read; the same text, limit and errors either way.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "cli/common.h"
+
+namespace zs::tools {
+namespace {
+
+class InputTextTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("zs_input_text_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override {
+    MutableReadLimits() = ReadLimits{};
+    std::filesystem::remove_all(dir_);
+  }
+  std::string Write(const std::string& name, const std::string& text) {
+    const std::string path = (dir_ / name).string();
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(InputTextTest, AFileReadsWholeWithReadablePaddingAfterIt) {
+  // Sizes around a page boundary: the padding then lies past the file's
+  // last page, which must still be readable.
+  for (std::size_t size : {std::size_t{1}, std::size_t{4095}, std::size_t{4096},
+                           std::size_t{4097}, std::size_t{100000}}) {
+    std::string text(size, 'x');
+    for (std::size_t i = 0; i < size; i += 7) text[i] = static_cast<char>('a' + i % 26);
+    const std::string path = Write(std::to_string(size) + ".json", text);
+    auto in = ReadInputText(path);
+    ASSERT_TRUE(in.ok()) << in.status().ToString();
+    EXPECT_EQ(in->text(), text);
+    ASSERT_GE(in->readable_padding(), 64u);
+    const char* end = in->text().data() + in->text().size();
+    int sum = 0;
+    for (std::size_t i = 0; i < in->readable_padding(); ++i) sum += end[i];
+    EXPECT_EQ(sum, 0) << "the bytes after a mapped file read as zeros";
+    // Moving keeps the text where it is.
+    InputText moved = std::move(in).value();
+    EXPECT_EQ(moved.text(), text);
+  }
+}
+
+TEST_F(InputTextTest, EmptyFilesAndPipesAreRead) {
+  auto empty = ReadInputText(Write("empty", ""));
+  ASSERT_TRUE(empty.ok());
+  EXPECT_EQ(empty->text(), "");
+  // A FIFO is not a regular file: it is read, not mapped.
+  const std::string fifo = (dir_ / "fifo").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::thread writer([&] { std::ofstream(fifo) << R"({"kind":"List"})"; });
+  auto piped = ReadInputText(fifo);
+  writer.join();
+  ASSERT_TRUE(piped.ok()) << piped.status().ToString();
+  EXPECT_EQ(piped->text(), R"({"kind":"List"})");
+  EXPECT_GE(piped->readable_padding(), 64u);
+}
+
+TEST_F(InputTextTest, LimitsAndErrorsAreReadFileOrStdinsOwn) {
+  const std::string path = Write("big", std::string(1000, ' '));
+  MutableReadLimits().max_bytes = 999;
+  auto mapped = ReadInputText(path);
+  auto read = ReadFileOrStdin(path);
+  ASSERT_FALSE(mapped.ok());
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(mapped.status().ToString(), read.status().ToString());
+  EXPECT_NE(mapped.status().ToString().find("--max-object-size"), std::string::npos);
+
+  const std::string missing = (dir_ / "missing.json").string();
+  auto gone = ReadInputText(missing);
+  ASSERT_FALSE(gone.ok());
+  EXPECT_EQ(gone.status().ToString(), ReadFileOrStdin(missing).status().ToString());
+  EXPECT_NE(gone.status().ToString().find(missing), std::string::npos);
+}
+
+}  // namespace
+}  // namespace zs::tools

@@ -1,0 +1,64 @@
+#include "cli/progress.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <sstream>
+#include <thread>
+
+namespace zs::tools {
+namespace {
+
+constexpr const char* kErase = "\r\x1b[K";
+
+TEST(ProgressTest, DisabledWritesNothingAndLeavesTheStreamAlone) {
+  std::ostringstream err;
+  std::streambuf* own = err.rdbuf();
+  {
+    Progress p(err, "size", /*enabled=*/false);
+    EXPECT_EQ(err.rdbuf(), own);
+    p.Stage("measuring");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    p.Update(5, "packages");
+    err << "warning: x\n";
+  }
+  EXPECT_EQ(err.str(), "warning: x\n");
+}
+
+TEST(ProgressTest, OtherOutputErasesTheLineFirstAndTheEndErasesIt) {
+  std::ostringstream err;
+  std::streambuf* own = err.rdbuf();
+  {
+    Progress p(err, "bench growth", /*enabled=*/true);
+    p.Stage("simulating 3 cycles");
+    EXPECT_EQ(err.str(), std::string(kErase) + "bench growth: simulating 3 cycles (0 s)");
+    err << "warning: near the limit\n";
+    // Written once the line is gone: no second erase.
+    err << "error: x\n";
+    p.Stage("measuring\x1b]0;title\x07");
+  }
+  EXPECT_EQ(err.rdbuf(), own);
+  EXPECT_EQ(err.str(), std::string(kErase) + "bench growth: simulating 3 cycles (0 s)" + kErase +
+                           "warning: near the limit\nerror: x\n" + kErase +
+                           "bench growth: measuring\\x1b]0;title\\x07 (0 s)" + kErase);
+}
+
+TEST(ProgressTest, CountsShowOnlyAfterTheFirstSecond) {
+  std::ostringstream err;
+  Progress p(err, "ingest list.json", /*enabled=*/true);
+  p.Update(10, "Secrets");
+  EXPECT_EQ(err.str(), "");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1050));
+  p.Update(20, "Secrets");
+  // The seconds shown depend on the machine's load: check the rest.
+  const std::string drawn = err.str();
+  EXPECT_EQ(drawn.rfind(std::string(kErase) + "ingest list.json: 20 Secrets (", 0), 0u) << drawn;
+  EXPECT_EQ(drawn.substr(drawn.size() - 3), " s)") << drawn;
+  p.Finish();
+  EXPECT_EQ(err.str(), drawn + kErase);
+  p.Finish();
+  EXPECT_EQ(err.str(), drawn + kErase);
+}
+
+}  // namespace
+}  // namespace zs::tools

@@ -1,0 +1,175 @@
+// Writers that notice (io/state_file.h, cli/package_session.h): a
+// Secret reached through a symbolic link, a file replaced or a lock file
+// deleted underneath a writer, a failed Secret write after the log append,
+// and `record --stdout` in a read-only directory.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "json/go_json.h"
+#include "json/json_reader.h"
+#include "model/model_json.h"
+#include "tests/run_binary.h"
+#include "tests/test_dir.h"
+#include "tests/test_util.h"
+#include "cli/common.h"
+#include "cli/package_session.h"
+#include "cli/record_cmd.h"
+#include "io/state_file.h"
+
+namespace zs::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+class RecordWritersTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = testing::FreshTestDir("writers");
+    Write("zarf.yaml", testing::kDemoPackageYaml);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  void Write(const std::string& name, const std::string& text) { std::ofstream(dir_ / name) << text; }
+  std::string P(const std::string& name) const { return (dir_ / name).string(); }
+
+  int Deploy(const std::string& secret, bool to_stdout = false) {
+    RecordOptions o;
+    o.action = "deploy";
+    o.session.secret_path = P(secret);
+    o.session.log_path = log_;
+    o.session.to_stdout = to_stdout;
+    o.package_file = P("zarf.yaml");
+    out_.str("");
+    err_.str("");
+    return RunRecord(o, out_, err_);
+  }
+
+  std::size_t EventsIn(const std::string& name) {
+    auto in = ReadInput(testing::ReadFile(dir_ / name), name);
+    EXPECT_TRUE(in.ok());
+    return ParseDeployedPackage(in->objects.at(0).payload)->events.size();
+  }
+
+  fs::path dir_;
+  std::string log_;
+  std::ostringstream out_, err_;
+};
+
+TEST_F(RecordWritersTest, AWriteThroughASymlinkReplacesTheTargetAndKeepsTheLink) {
+  ASSERT_EQ(Deploy("s.json"), kExitOk) << err_.str();
+  fs::create_symlink("s.json", dir_ / "alias.json");
+  ASSERT_EQ(Deploy("alias.json"), kExitOk) << err_.str();
+  ASSERT_EQ(Deploy("s.json"), kExitOk) << err_.str();
+  EXPECT_TRUE(fs::is_symlink(dir_ / "alias.json"));
+  EXPECT_EQ(EventsIn("s.json"), 6u);  // three deploys, each InProgress + Succeeded
+  EXPECT_FALSE(fs::exists(dir_ / "alias.json.lock"));  // one lock: the target's
+}
+
+TEST_F(RecordWritersTest, ALockFileThatIsASymlinkIsRefused) {
+  fs::create_symlink(P("elsewhere"), dir_ / "s.json.lock");
+  EXPECT_EQ(Deploy("s.json"), kExitSomeFailed);
+  EXPECT_NE(err_.str().find("symbolic link"), std::string::npos) << err_.str();
+  EXPECT_FALSE(fs::exists(dir_ / "elsewhere"));
+  EXPECT_FALSE(fs::exists(dir_ / "s.json"));
+}
+
+TEST_F(RecordWritersTest, AFileReplacedUnderneathIsNotOverwritten) {
+  Write("s.json", "old");
+  auto file = StateFile::Open(P("s.json"), false);
+  ASSERT_TRUE(file.ok()) << file.status().ToString();
+  Write("new.json", "new");
+  fs::rename(dir_ / "new.json", dir_ / "s.json");
+  const Status s = (*file)->Replace("mine");
+  EXPECT_EQ(s.code(), Status::Code::kIOError);
+  EXPECT_NE(s.message().find("replaced"), std::string::npos) << s.message();
+  EXPECT_EQ(testing::ReadFile(dir_ / "s.json"), "new");
+}
+
+TEST_F(RecordWritersTest, AFileEditedInPlaceOrCreatedUnderneathIsNotOverwritten) {
+  Write("s.json", "old");
+  auto file = StateFile::Open(P("s.json"), false);
+  ASSERT_TRUE(file.ok());
+  { std::ofstream(dir_ / "s.json", std::ios::app) << "!"; }
+  EXPECT_FALSE((*file)->Replace("mine").ok());
+  EXPECT_EQ(testing::ReadFile(dir_ / "s.json"), "old!");
+
+  auto missing = StateFile::Open(P("t.json"), true);
+  ASSERT_TRUE(missing.ok());
+  Write("t.json", "theirs");
+  EXPECT_FALSE((*missing)->Replace("mine").ok());
+  EXPECT_EQ(testing::ReadFile(dir_ / "t.json"), "theirs");
+}
+
+TEST_F(RecordWritersTest, ALockFileDeletedWhileHeldStopsTheFirstWriter) {
+  Write("s.json", "old");
+  auto first = StateFile::Open(P("s.json"), false);
+  ASSERT_TRUE(first.ok());
+  fs::remove(dir_ / "s.json.lock");
+  auto second = StateFile::Open(P("s.json"), false);  // gets in: a new lock file
+  ASSERT_TRUE(second.ok());
+  const Status s = (*first)->Replace("first");
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("lock file was deleted"), std::string::npos) << s.message();
+  EXPECT_TRUE((*second)->Replace("second").ok());
+  EXPECT_EQ(testing::ReadFile(dir_ / "s.json"), "second");
+}
+
+// The real binary, slowed with --step-delay; the Secret is swapped for one
+// with a newer resourceVersion while it runs.
+TEST_F(RecordWritersTest, RecordRefusesASecretWhoseResourceVersionChangedUnderIt) {
+  ASSERT_EQ(Deploy("s.json"), kExitOk) << err_.str();
+  std::string text = testing::ReadFile(dir_ / "s.json");
+  auto v = json::ParseJson(text);
+  ASSERT_TRUE(v.ok());
+  v->Find("metadata")->Set("resourceVersion", json::Value::String("100"));
+  Write("s.json", *json::WriteJson(*v));
+  const std::string err_path = P("err.txt");
+  const pid_t pid = testing::SpawnBinary(
+      ZS_BINARY_PATH,
+      {"record", "deploy", "-f", P("s.json"), "--package", P("zarf.yaml"), "--step-delay", "300", "-v"},
+      "", err_path);
+  for (int i = 0; i < 500 && testing::ReadFile(err_path).find("step: deploying") == std::string::npos;
+       ++i) {
+    ::usleep(10000);
+  }
+  v->Find("metadata")->Set("resourceVersion", json::Value::String("101"));
+  Write("new.json", *json::WriteJson(*v));
+  fs::rename(dir_ / "new.json", dir_ / "s.json");
+  EXPECT_EQ(testing::WaitChild(pid).exit_code, kExitSomeFailed) << testing::ReadFile(err_path);
+  EXPECT_NE(testing::ReadFile(err_path).find("resourceVersion was '100' when read, is '101' now"),
+            std::string::npos)
+      << testing::ReadFile(err_path);
+  auto after = json::ParseJson(testing::ReadFile(dir_ / "s.json"));
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ(after->Find("metadata")->StringOr("resourceVersion"), "101");
+}
+
+TEST_F(RecordWritersTest, AFailedSecretWriteTakesItsRecordsBackOutOfTheLog) {
+  log_ = P("log.jsonl");
+  ASSERT_EQ(Deploy("s.json"), kExitOk) << err_.str();
+  const std::string log_before = testing::ReadFile(log_);
+  FailNextStateWriteForTesting();
+  EXPECT_EQ(Deploy("s.json"), kExitSomeFailed);
+  EXPECT_NE(err_.str().find("injected failure"), std::string::npos) << err_.str();
+  EXPECT_EQ(testing::ReadFile(log_), log_before);
+  // The next run neither rolls the failed deploy in nor reports drift.
+  ASSERT_EQ(Deploy("s.json"), kExitOk) << err_.str();
+  EXPECT_EQ(EventsIn("s.json"), 4u);
+}
+
+TEST_F(RecordWritersTest, RecordStdoutCreatesNoLockFile) {
+  ASSERT_EQ(Deploy("s.json"), kExitOk) << err_.str();
+  fs::remove(dir_ / "s.json.lock");
+  ASSERT_EQ(Deploy("s.json", /*to_stdout=*/true), kExitOk) << err_.str();
+  EXPECT_FALSE(fs::exists(dir_ / "s.json.lock"));
+  EXPECT_NE(out_.str().find("zarf-package-demo"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace zs::tools
