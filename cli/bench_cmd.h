@@ -40,9 +40,6 @@ class App;
 
 namespace zs::tools {
 
-// The label of the mark where a largest-fit search stopped at its cap.
-inline constexpr const char* kSearchCapLabel = "search cap: still fits";
-
 struct BenchGrowthOptions {
   std::string out_dir = "bench-growth";
   int cycles = 50;

@@ -7,9 +7,9 @@
 #include <sstream>
 
 #include "kube/secret.h"
-#include "cli/bench_cmd.h"
 #include "cli/common.h"
 #include "cli/report_data.h"
+#include "report/growth_sim.h"
 #include "report/svg_plot.h"
 
 namespace zs::tools {

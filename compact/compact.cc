@@ -18,7 +18,7 @@
 
 #include "compact/event.pb.h"
 #include "compact/internal/format.h"
-#include "kube/secret.h"
+#include "model/limits.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
 

@@ -23,11 +23,10 @@
 
 #include "base/status.h"
 #include "json/json_value.h"
+#include "model/limits.h"
 
 namespace zs {
 
-// The API server refuses a Secret whose decoded data adds up to more.
-inline constexpr std::size_t kSecretSizeLimit = 1048576;
 inline constexpr std::string_view kZarfNamespace = "zarf";
 inline constexpr std::string_view kPackageSecretPrefix = "zarf-package-";
 inline constexpr std::string_view kPackageDataKey = "data";

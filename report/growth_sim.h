@@ -34,6 +34,9 @@
 
 namespace zs::tools {
 
+// The label of the mark where a largest-fit search stopped at its cap.
+inline constexpr const char* kSearchCapLabel = "search cap: still fits";
+
 inline constexpr int kFailEvery = 4;
 inline constexpr int kRemoveEvery = 5;
 // The schedule repeats every lcm(kFailEvery, kRemoveEvery) cycles.

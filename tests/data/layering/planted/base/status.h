@@ -1,1 +1,2 @@
 #include "json/json_value.h"
+#include "newfolder/thing.h"

@@ -1,2 +1,2 @@
 #include "migrate/internal/schema.h"
-#include "codec/model.h"
+#include "model/model.h"

@@ -1,3 +1,4 @@
 #include "yaml/yaml.h"
-#include "codec/model.h"
+#include "model/model.h"
+#include "io/state_file.h"
 #include "base/status.h"

@@ -1,3 +1,3 @@
-#include "codec/secret.h"
+#include "kube/secret.h"
 #include "json/internal/go_string_scan.h"
 #include "json/json_value.h"

@@ -1,0 +1,2 @@
+#include "cli/bench_cmd.h"
+#include "cli/output.h"

@@ -1,0 +1,2 @@
+#include "kube/secret.h"
+#include "model/model.h"

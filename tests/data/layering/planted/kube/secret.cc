@@ -1,0 +1,2 @@
+#include "compact/compact.h"
+#include "model/model.h"

@@ -1,0 +1,2 @@
+#include "compact/internal/format.h"
+#include "tests/test_util.h"

@@ -1,1 +1,0 @@
-#include "codec/internal/format.h"
