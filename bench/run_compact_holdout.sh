@@ -11,8 +11,7 @@ set -euo pipefail
 BUILD=${1:-build}
 N=${2:-75}
 SEED=${3:-20240917}
-BIN="$BUILD/tools/zarf-state"
-[ -x "$BIN" ] || BIN="$BUILD/zarf-state"
+BIN="$BUILD/zarf-state"
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 python3 "$(dirname "$0")/holdout_packages.py" "$OUT/defs" "$N" "$SEED"

@@ -11,8 +11,7 @@
 # Usage: bench/run_long_history.sh [BUILD_DIR]   (default: build)
 set -euo pipefail
 BUILD=${1:-build}
-BIN="$BUILD/tools/zarf-state"
-[ -x "$BIN" ] || BIN="$BUILD/zarf-state"
+BIN="$BUILD/zarf-state"
 SIZES=${SIZES:-"10000 100000 1000000"}
 COMMANDS=${COMMANDS:-"replay|replay --verify --max-events 0|status|size"}
 OUT=$(mktemp -d)
