@@ -72,8 +72,8 @@ run() {
 }
 digest() { sha256sum | cut -d' ' -f1; }
 # What record writes holds the clock's times, whose length varies (and with
-# it every size): they become <TIME> and sizes <N>.
-no_times() { sed "$times; s/[0-9][0-9]* bytes/<N> bytes/g"; }
+# it every size): they become <TIME>, sizes <N> and ages since them <AGE>.
+no_times() { sed "$times; s/[0-9][0-9]* bytes/<N> bytes/g; s/(\([0-9][0-9]*[smhd]\)\{1,\})/(<AGE>)/g"; }
 
 # Help and version: the program's, every command's.
 run help -- --help
