@@ -16,6 +16,7 @@
 #include "base/status.h"
 #include "engine/file_event_log.h"
 #include "engine/fold.h"
+#include "tools/output.h"
 
 namespace zs::tools {
 
@@ -24,7 +25,9 @@ Result<std::unique_ptr<engine::FileEventLog>> OpenLogForReading(const std::strin
                                                                 std::size_t max_events);
 
 // One "warning: ..." line on `err` per region the last read of `log`
-// skipped (a damaged chunk), naming the file, offset, length and reason.
+// skipped (a damaged chunk), naming the file, offset, length and reason,
+// and per finding about the order of its chunks (a chunk deleted, repeated
+// or moved), naming the chunk's offset.
 void ReportSkipped(const engine::FileEventLog& log, std::ostream& err);
 
 // Prints every record of `log` (of `package` only, unless it is empty) as
@@ -53,6 +56,15 @@ Result<std::vector<CheckpointDrift>> VerifyCheckpoints(const engine::FileEventLo
                                                      const std::string& package,
                                                      const std::vector<engine::Record>& records,
                                                      std::size_t* checked);
+
+// `replay --verify --log FILE` without -f: the log itself checked
+// (FileEventLog::Check): a summary row, then one line per damaged region
+// ("damaged: ..."), per chunk out of order ("order: ...") and for a torn
+// append ("torn: ...", not a problem: a kill during an append leaves one).
+// `format` is table, wide, json or yaml. Exit 0 when nothing is damaged or
+// out of order, 1 otherwise or when the log does not read.
+int RunLogCheck(const engine::FileEventLog& log, const OutputOptions& output, std::ostream& out,
+                std::ostream& err);
 
 }  // namespace zs::tools
 
