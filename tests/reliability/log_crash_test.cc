@@ -170,7 +170,8 @@ TEST_F(LogCrashTest, AKillDuringAConversionLeavesNoTempFileAfterTheNextAppend) {
     ASSERT_TRUE(lc.FinishDeploy(kOutcomeSucceeded).ok());
   }
   std::string legacy;
-  for (const engine::Record& r : *mem->Read("pkg-0")) {
+  const std::vector<engine::Record> records = std::move(mem->Read("pkg-0")).value();
+  for (const engine::Record& r : records) {
     legacy += "{\"package\":\"pkg-0\",\"record\":" + engine::EncodeRecord(r) + "}\n";
   }
   const std::vector<std::string> deploy{"record", "deploy", "-f", P("secret.json"), "--package",
