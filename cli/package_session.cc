@@ -11,23 +11,6 @@
 #include "cli/common.h"
 
 namespace zs::tools {
-namespace {
-
-// Save appends to the log before it replaces the Secret, so a kill between
-// the two leaves a Secret that is the fold of a strict prefix of the log.
-// The log is the source of truth: such a Secret is rolled forward (the next
-// Save rewrites it) instead of being reported as drift.
-bool SecretTrailsTheLog(const DeployedPackage& stored, const std::vector<engine::Record>& logged,
-                        const engine::FoldOptions& fold) {
-  for (std::size_t n = logged.size(); n-- > 1;) {
-    auto prefix = engine::FoldPrefix(logged, n, fold);
-    if (prefix.ok() && engine::CompareSnapshots(stored, *prefix).empty()) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
 Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOptions& options,
                                                              const std::string& package_hint,
                                                              engine::Clock clock) {
@@ -88,46 +71,20 @@ Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOption
     return Status::InvalidArgument("cannot tell the package's name: give --package with metadata.name");
   }
 
-  // The lifecycle works on a log in memory that holds what the record log
-  // says about the package (its last checkpoint, as a Base, and the records
-  // after it); Save appends what it adds to the record log.
-  s->log_ = engine::NewMemoryEventLog();
+  // The package's history and its Secret, changed in one transaction.
   engine::FoldOptions fold{options.max_events};
-  std::vector<engine::Record> logged;
   if (!options.log_path.empty()) {
     engine::FileEventLogOptions log_options;
     log_options.fold = fold;
     ZS_ASSIGN_OR_RETURN(s->file_log_, engine::FileEventLog::Open(options.log_path, log_options));
-    ZS_ASSIGN_OR_RETURN(engine::PackageTail tail, s->file_log_->ReadTail(s->package_));
-    if (tail.checkpoint) logged.push_back(std::move(*tail.checkpoint));
-    for (engine::Record& r : tail.records) logged.push_back(std::move(r));
   }
-  if (!logged.empty()) {
-    for (const engine::Record& r : logged) ZS_RETURN_IF_ERROR(s->log_->Append(s->package_, r).status());
-    if (stored) {
-      ZS_ASSIGN_OR_RETURN(DeployedPackage folded, engine::Fold(logged, fold));
-      const auto drift = engine::CompareSnapshots(*stored, folded);
-      if (!drift.empty() && !SecretTrailsTheLog(*stored, logged, fold)) {
-        return Status::InvalidArgument(
-            options.secret_path + " and the log " + options.log_path + " disagree (first at " +
-            drift[0].path + "); run `zarf-state replay --verify` to see the drift");
-      }
-    }
-    s->log_has_records_ = true;
-  } else if (stored) {
-    engine::Record base;
-    base.kind = engine::RecordKind::kBase;
-    base.base = std::make_shared<const DeployedPackage>(*stored);
-    ZS_RETURN_IF_ERROR(s->log_->Append(s->package_, base).status());
+  ZS_ASSIGN_OR_RETURN(s->store_, engine::PackageStore::Open(s->file_log_.get(), s->package_,
+                                                            stored ? &*stored : nullptr, fold, std::move(clock)));
+  if (!s->store_->disagreement().empty()) {
+    return Status::InvalidArgument(options.secret_path + " and the log " + options.log_path +
+                                   " disagree (first at " + s->store_->disagreement() +
+                                   "); run `zarf-state replay --verify` to see the drift");
   }
-  ZS_ASSIGN_OR_RETURN(s->persisted_records_, s->log_->Size(s->package_));
-  if (!s->log_has_records_ && !options.log_path.empty()) {
-    // A new log starts with the Base it grew from.
-    s->persisted_records_ = 0;
-  }
-  ZS_ASSIGN_OR_RETURN(engine::Lifecycle lc,
-                      engine::Lifecycle::Open(s->log_.get(), s->package_, fold, std::move(clock)));
-  s->lifecycle_.emplace(std::move(lc));
   return s;
 }
 
@@ -146,8 +103,8 @@ Status PackageSession::CheckSecretIdentity(const DeployedPackage& pkg) const {
 }
 
 Status PackageSession::Save(std::ostream& out) {
-  const DeployedPackage& pkg = lifecycle_->snapshot();
-  const bool deleted = lifecycle_->secret_deleted();
+  const DeployedPackage& pkg = store_->lifecycle().snapshot();
+  const bool deleted = store_->lifecycle().secret_deleted();
   std::string text;
   if (deleted) {
     // What `kubectl delete -f` needs to find the Secret, and nothing else.
@@ -188,37 +145,13 @@ Status PackageSession::Save(std::ostream& out) {
   if (to_file) ZS_RETURN_IF_ERROR(ExplainChange(file_->CheckUnchanged()));
   // New records go to the log first: a kill between the two leaves a log
   // ahead of the Secret, which the next run rolls forward. A write of the
-  // Secret that fails takes the records back out of the log.
-  engine::AppendedChunk appended;
-  if (file_log_ != nullptr) {
-    ZS_ASSIGN_OR_RETURN(std::vector<engine::Record> records, log_->Read(package_, persisted_records_ + 1));
-    if (!records.empty()) {
-      ZS_ASSIGN_OR_RETURN(appended, file_log_->AppendBatch(package_, records));
-    }
-  }
-  const bool logged = appended.length > 0;
-  Status written = Status::OK();
-  if (options_.to_stdout) {
+  // Secret (or of standard output) that fails takes them back out.
+  return store_->Commit([&]() -> Status {
+    if (!options_.to_stdout) return ExplainChange(deleted ? file_->Remove() : file_->Replace(text));
     out << text;
     if (!text.empty() && text.back() != '\n') out << '\n';
-  } else {
-    written = ExplainChange(deleted ? file_->Remove() : file_->Replace(text));
-  }
-  if (!written.ok()) {
-    if (logged) {
-      const Status cut = file_log_->CutBack(appended);
-      if (!cut.ok()) {
-        return Status::IOError(std::string(written.message()) + "; and the records already appended to " +
-                               options_.log_path + " could not be taken back (" + std::string(cut.message()) +
-                               "): the log is ahead of the Secret by an operation it never got");
-      }
-    }
-    return written;
-  }
-  if (logged) {
-    ZS_ASSIGN_OR_RETURN(persisted_records_, log_->Size(package_));
-  }
-  return Status::OK();
+    return FlushOutput(out, "standard output");
+  });
 }
 
 Status PackageSession::ExplainChange(Status s) const {

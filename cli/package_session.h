@@ -2,18 +2,19 @@
 // Secret file (or a bare payload), optionally its record log, the EventLog
 // rebuilt from them, and a Lifecycle to append to — and writing it all back.
 //
-// Loading: a record log (engine/file_event_log.h; opening folds from the
-// package's last checkpoint) that has records for the package is the source
-// of truth: the Secret must be its fold, or the fold of a strict prefix of
-// it (a kill between the log append and the Secret's replacement), which is
-// rolled forward to the log; any other drift is the error. Without such a
-// log the Secret's snapshot becomes the log's Base record. Saving: the new snapshot is
+// Loading: the Secret and the record log go to one engine::PackageStore
+// (engine/package_store.h), which reads the log's tail once: a log that has
+// records for the package is the source of truth (a Secret that trails it
+// is rolled forward; any other drift is the error); without such a log the
+// Secret's snapshot becomes the history's Base record. Saving: the new snapshot is
 // encoded Go-exactly, checked against the API server's size limit, put into
 // the same Secret object (metadata and resourceVersion kept) or a new one
 // named as Zarf names it, and installed atomically; new records are appended
-// to the log. Nothing is written if any step fails: the file is checked to
-// still be the one read (io/state_file.h), and a Secret write that fails
-// after the log append takes the appended records back out of the log.
+// to the log, whose lock is held until the Secret is written. Nothing is
+// written if any step fails: the file is checked to still be the one read
+// (io/state_file.h), and a Secret write (or, with --stdout, a write of
+// standard output) that fails after the log append takes the appended
+// records back out of the log.
 // The Secret's metadata, resourceVersion included, is the API server's and
 // is never advanced here.
 //
@@ -33,6 +34,7 @@
 #include "engine/event_log.h"
 #include "engine/file_event_log.h"
 #include "engine/lifecycle.h"
+#include "engine/package_store.h"
 #include "io/state_file.h"
 
 namespace zs::tools {
@@ -53,7 +55,7 @@ class PackageSession {
                                                       const std::string& package_hint,
                                                       engine::Clock clock = nullptr);
 
-  engine::Lifecycle& lifecycle() { return *lifecycle_; }
+  engine::Lifecycle& lifecycle() { return store_->lifecycle(); }
   const std::string& package() const { return package_; }
 
   // Writes the Secret (or payload) and appends new records to the log.
@@ -94,11 +96,8 @@ class PackageSession {
   std::string secret_name_;
   std::string secret_namespace_ = "zarf";
   std::unique_ptr<engine::FileEventLog> file_log_;  // the record log, if any
-  std::unique_ptr<engine::EventLog> log_;           // what the lifecycle folds
-  std::uint64_t persisted_records_ = 0;  // records already in the log file
-  bool log_has_records_ = false;
+  std::unique_ptr<engine::PackageStore> store_;      // the log and the Secret's transaction
   std::string store_warning_;
-  std::optional<engine::Lifecycle> lifecycle_;
 };
 
 }  // namespace zs::tools

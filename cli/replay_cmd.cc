@@ -17,6 +17,7 @@
 #include "cli/common.h"
 #include "cli/event_record.h"
 #include "cli/output.h"
+#include "cli/replay_log_check.h"
 #include "engine/replay_log.h"
 #include "cli/replay_verify.h"
 #include "cli/terminal_text.h"
@@ -218,16 +219,14 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
     err << "error: replay --db DIR takes a PACKAGE and neither -f nor --log\n";
     return kExitUsage;
   }
-  if (o.verify && !o.log_path.empty() && o.secret_path.empty()) {
-    err << "error: --verify with --log needs -f SECRET to compare against\n";
-    return kExitUsage;
-  }
   std::unique_ptr<engine::FileEventLog> log;
   if (!o.log_path.empty()) {
     auto opened = OpenLogForReading(o.log_path, o.max_events);
     if (!opened.ok()) return fail(opened.status());
     log = std::move(opened).value();
   }
+  // --verify of a log alone: the log's own framing and order.
+  if (o.verify && log && o.secret_path.empty() && !o.dump) return RunLogCheck(*log, o.output, raw_out, err);
   if (o.dump) {
     if (!log) {
       err << "error: replay --dump needs --log FILE\n";

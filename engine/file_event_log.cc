@@ -21,12 +21,56 @@ std::string At(const std::string& path, const Chunk& c) {
   return path + ": chunk at byte " + std::to_string(c.offset);
 }
 
+// Checks, in file order, that each chunk follows the one before it (its
+// kFollows entry names that chunk's checksum) and that each package's
+// sequence numbers run on from chunk to chunk: a chunk deleted, repeated
+// or moved shows as either.
+class OrderCheck {
+ public:
+  explicit OrderCheck(std::vector<LogFinding>* out) : out_(out) {}
+
+  void Visit(const Chunk& c, std::optional<std::uint64_t> follows) {
+    if (follows) {
+      const bool first = c.offset == internal::kLogHeaderSize;
+      const bool adjacent = prev_ && prev_->offset + prev_->size == c.offset;
+      if (first && *follows != 0) {
+        Add(c, "chunks that came before it are missing");
+      } else if (!first && adjacent && *follows != prev_->checksum) {
+        Add(c, *follows == 0 ? "it was the first chunk of a log: chunks before it are repeated or moved"
+                             : "it does not follow the chunk before it: a chunk was deleted, repeated or "
+                               "moved here");
+      }
+    }
+    if (c.records > 0) {
+      std::uint64_t& next = next_[std::string(c.package)];
+      if (next == 0) next = 1;
+      const std::string name = "package " + std::string(c.package) + ": records ";
+      if (c.first_sequence > next) {
+        Add(c, name + std::to_string(next) + ".." + std::to_string(c.first_sequence - 1) + " are missing");
+      } else if (c.first_sequence < next) {
+        Add(c, name + std::to_string(c.first_sequence) + ".." +
+                   std::to_string(c.first_sequence + c.records - 1) + " repeat or are out of order (" +
+                   std::to_string(next) + " was next)");
+      }
+      next = std::max(next, c.first_sequence + c.records);
+    }
+    prev_ = c;
+  }
+
+ private:
+  void Add(const Chunk& c, std::string what) { out_->push_back({c.offset, std::move(what)}); }
+  std::vector<LogFinding>* out_;
+  std::optional<Chunk> prev_;
+  std::map<std::string, std::uint64_t, std::less<>> next_;
+};
+
 }  // namespace
 
 Result<FileEventLogInternal> FileEventLogInternal::Load(const FileEventLog& log, int fd, Reach reach) {
   FileEventLogInternal f;
   f.log_ = &log;
   log.skipped_.clear();
+  log.findings_.clear();
   ZS_ASSIGN_OR_RETURN(f.map_, internal::MappedFile::Open(log.path_, fd));
   const std::string_view b = f.map_->bytes();
   if (b.empty()) return f;
@@ -39,6 +83,11 @@ Result<FileEventLogInternal> FileEventLogInternal::Load(const FileEventLog& log,
   ZS_RETURN_IF_ERROR(internal::CheckFileHeader(b, log.path_));
   f.valid_end_ = b.size();
   f.walk_end_ = b.size();
+  if (reach == Reach::kScan) {
+    f.ScanWholeFile();
+    f.generation_ = 0;
+    return f;
+  }
   // The newest chunk, found from the end, tells a torn tail: without it the
   // whole file is scanned forward.
   f.WalkBack();
@@ -209,6 +258,14 @@ std::optional<std::uint64_t> FileEventLogInternal::DefinitionAt(std::string_view
   return std::nullopt;
 }
 
+std::optional<std::uint64_t> FileEventLogInternal::PredecessorLink() {
+  const std::uint64_t end = bytes().size();
+  if (end == internal::kLogHeaderSize) return 0;
+  const std::optional<Chunk> c = NewestChunk(0);
+  if (c && c->offset + c->size == end) return c->checksum;
+  return std::nullopt;
+}
+
 Result<PackageTail> FileEventLogInternal::Tail(std::string_view package) {
   for (;;) {
     // When the walk meets a break, the file is scanned whole (which also
@@ -277,13 +334,21 @@ Status FileEventLogInternal::ScanAll(const std::function<Status(const LogEntry&)
     }
     return Status::OK();
   }
+  OrderCheck order(&log_->findings_);
   for (const Chunk& c : AllChunks()) {
     std::string raw;
     auto entries = Entries(c, &raw);
     if (!entries.ok()) {
       Skip(c, std::string(entries.status().message()));
+      order.Visit(c, std::nullopt);
       continue;
     }
+    std::optional<std::uint64_t> follows;
+    for (const Entry& e : *entries) {
+      std::uint64_t link = 0;
+      if (e.tag == EntryTag::kFollows && internal::ParseFollows(e.body, &link)) follows = link;
+    }
+    order.Visit(c, follows);
     std::uint64_t seq = c.first_sequence;
     for (const Entry& e : *entries) {
       LogEntry entry{c.package, 0, false, 0, nullptr};
@@ -310,6 +375,27 @@ Status FileEventLogInternal::ScanAll(const std::function<Status(const LogEntry&)
 }
 
 // ---- public reads ----
+
+Result<LogCheck> FileEventLog::Check() const {
+  ZS_ASSIGN_OR_RETURN(FileEventLogInternal f,
+                      FileEventLogInternal::Load(*this, -1, FileEventLogInternal::Reach::kScan));
+  LogCheck out;
+  std::set<std::string, std::less<>> names;
+  ZS_RETURN_IF_ERROR(f.ScanAll([&](const LogEntry& e) {
+    names.emplace(e.package);
+    ++(e.checkpoint ? out.checkpoints : out.records);
+    return Status::OK();
+  }));
+  if (!f.legacy()) out.chunks = f.AllChunks().size();
+  out.packages.assign(names.begin(), names.end());
+  out.damaged = skipped_;
+  out.findings = findings_;
+  if (!f.legacy() && f.valid_end() < f.bytes().size()) {
+    out.torn_offset = f.valid_end();
+    out.torn_bytes = f.bytes().size() - f.valid_end();
+  }
+  return out;
+}
 
 Result<std::unique_ptr<FileEventLog>> FileEventLog::Open(std::string path, FileEventLogOptions options) {
   if (path.empty()) return Status::InvalidArgument("an event log needs a file name");

@@ -8,8 +8,15 @@
 //   - a chunk a kill tore off at the end is never read, and the next append
 //     cuts it off first (the torn-tail rule), under an exclusive flock that
 //     makes writers of one file take turns;
-//   - a damaged chunk in the middle is skipped and reported (skipped());
-//     the records after it still read, with their own sequence numbers.
+//   - a damaged chunk, at the end of the file too, is skipped, reported
+//     (skipped()) and kept; the records after it still read, with their own
+//     sequence numbers;
+//   - each chunk names the chunk it follows, and a package's sequence
+//     numbers run on from chunk to chunk: a full read reports a chunk
+//     deleted, repeated or moved (findings());
+//   - an append can stay pending (BeginAppend) under the lock until the
+//     Secret it feeds is written, and be taken back then without touching
+//     another writer's bytes.
 // A package definition (the `data` of a deploy's facts) is stored once per
 // content digest (XXH3-128 of its JSON) and referenced by the digest.
 // Every `checkpoint_every` records of a package, the next append of that
@@ -70,11 +77,63 @@ struct LogSkip {
   std::string reason;
 };
 
-// Where an AppendBatch put its chunk: enough to take it out again.
+// What a full read found about the order of chunks: a chunk that does not
+// follow the one before it (kFollows), or records of a package missing,
+// repeated or out of order (sequence numbers).
+struct LogFinding {
+  std::uint64_t offset = 0;  // of the chunk
+  std::string what;
+};
+
+// The whole file checked (Check).
+struct LogCheck {
+  std::uint64_t chunks = 0, records = 0, checkpoints = 0;
+  std::vector<std::string> packages;
+  std::vector<LogSkip> damaged;      // regions passed over: damaged chunks
+  std::vector<LogFinding> findings;  // chunks deleted, repeated or moved
+  // An append a kill interrupted (torn_bytes 0: none): never acknowledged,
+  // cut off by the next append. A truncated last chunk looks the same.
+  std::uint64_t torn_offset = 0, torn_bytes = 0;
+  bool ok() const { return damaged.empty() && findings.empty(); }
+};
+
+// Where an append put its chunk.
 struct AppendedChunk {
-  std::uint64_t dev = 0, ino = 0;
   std::uint64_t offset = 0, length = 0;  // length 0: nothing was appended
   std::vector<AppendResult> results;     // one per record given
+};
+
+namespace internal {
+class LockedFile;
+}
+class FileEventLogInternal;
+
+// An append not yet final: its chunk is written and fsynced, and the log's
+// exclusive lock is held until Commit or TakeBack, so no other writer
+// appends meanwhile and taking the chunk back never touches another
+// writer's bytes. A kill before either leaves the chunk in the log (a
+// Secret one operation behind its log is rolled forward by the next
+// `record`). Destroyed without Commit, it takes the chunk back.
+class PendingAppend {
+ public:
+  ~PendingAppend();
+  PendingAppend(const PendingAppend&) = delete;
+  PendingAppend& operator=(const PendingAppend&) = delete;
+
+  const AppendedChunk& chunk() const { return chunk_; }
+  // Keeps the chunk and releases the lock.
+  void Commit();
+  // Cuts the chunk off the end of the file (one ftruncate, fsynced: a kill
+  // leaves the chunk whole or gone) and releases the lock. IOError naming
+  // the file when it cannot; the chunk then stays.
+  Status TakeBack();
+
+ private:
+  friend class FileEventLog;
+  PendingAppend(std::string path, std::unique_ptr<internal::LockedFile> file, AppendedChunk chunk);
+  std::string path_;
+  std::unique_ptr<internal::LockedFile> file_;  // null once committed or taken back
+  AppendedChunk chunk_;
 };
 
 // What opening a package needs.
@@ -94,6 +153,27 @@ struct LogEntry {
   bool checkpoint = false;
   std::uint64_t max_events = 0;  // a checkpoint's fold option
   const Record* record = nullptr;  // a checkpoint's snapshot is a Base record
+};
+
+// A package's tail read for a write (FileEventLog::OpenPackage), kept with
+// what the append that ends the write needs (the file as read, where its
+// definitions are stored, the package's last sequence number), so that the
+// append need not read and fold the tail again.
+class OpenedPackage {
+ public:
+  ~OpenedPackage();
+  OpenedPackage(const OpenedPackage&) = delete;
+  OpenedPackage& operator=(const OpenedPackage&) = delete;
+  PackageTail& tail() { return tail_; }
+
+ private:
+  friend class FileEventLog;
+  OpenedPackage();
+  std::string package_;
+  std::unique_ptr<FileEventLogInternal> reader_;  // null: there was no file
+  PackageTail tail_;
+  std::uint64_t dev_ = 0, ino_ = 0, size_ = 0;
+  std::uint64_t last_sequence_ = 0;
 };
 
 class FileEventLog : public EventLog {
@@ -120,10 +200,23 @@ class FileEventLog : public EventLog {
   // tail as one chunk, fsynced: all of them or none. IOError naming the
   // file on failure; InvalidArgument when opened read_only.
   Result<AppendedChunk> AppendBatch(std::string_view package, const std::vector<Record>& records);
-  // Takes back what AppendBatch appended (`where`), moving up chunks other
-  // writers appended after it. IOError when the file is not the one
-  // appended to.
-  Status CutBack(const AppendedChunk& where);
+  // AppendBatch that holds the log's lock until the caller commits or takes
+  // the chunk back (PendingAppend): the transaction of a record log and
+  // the Secret it feeds.
+  Result<std::unique_ptr<PendingAppend>> BeginAppend(std::string_view package,
+                                                     const std::vector<Record>& records);
+  // Reads `package`'s tail (as ReadTail) for a write that ends with
+  // BeginAppendAfter.
+  Result<std::unique_ptr<OpenedPackage>> OpenPackage(std::string_view package) const;
+  // BeginAppend of `records`, new records (not checked against the tail)
+  // of the package `opened`, whose tail folds to `snapshot` (`quiet`: no
+  // operation open in it and its Secret not deleted), which a checkpoint,
+  // when one is due, holds. When the file has not changed since it was
+  // opened, or only grown by chunks of other packages, nothing of it is
+  // read or folded again; otherwise this is BeginAppend.
+  Result<std::unique_ptr<PendingAppend>> BeginAppendAfter(OpenedPackage& opened,
+                                                          const std::vector<Record>& records,
+                                                          const DeployedPackage& snapshot, bool quiet);
   // Writes a checkpoint of `package` now. InvalidArgument while an
   // operation is open or after a remove deleted the Secret, and for a
   // package without records.
@@ -135,20 +228,38 @@ class FileEventLog : public EventLog {
   // entry lives for the call. Stops at the first error `visit` returns.
   Status Scan(const std::function<Status(const LogEntry&)>& visit) const;
 
+  // Reads the whole file forward, every chunk's checksum checked and every
+  // record, definition and checkpoint decoded, and reports what is damaged
+  // or out of order. Corruption (naming the byte) for a chunk whose
+  // checksum matches but whose records do not decode; NotSupported for a
+  // newer format.
+  Result<LogCheck> Check() const;
+
   // Regions the last read passed over (damaged chunks).
   const std::vector<LogSkip>& skipped() const { return skipped_; }
+  // What the last full read (Read, Scan, Check) found about the order of
+  // chunks.
+  const std::vector<LogFinding>& findings() const { return findings_; }
   const std::string& path() const { return path_; }
 
  private:
   FileEventLog(std::string path, FileEventLogOptions options)
       : path_(std::move(path)), options_(options) {}
   friend class FileEventLogInternal;
-  Result<AppendedChunk> AppendImpl(std::string_view package, const std::vector<Record>& records,
-                                   bool force_checkpoint);
+  Result<std::unique_ptr<PendingAppend>> AppendImpl(std::string_view package,
+                                                    const std::vector<Record>& records,
+                                                    bool force_checkpoint);
+  // Writes `chunk` at `size` of the locked `file` (nothing when empty).
+  Result<std::unique_ptr<PendingAppend>> WritePlanned(std::unique_ptr<internal::LockedFile> file,
+                                                      std::uint64_t size, std::string_view chunk,
+                                                      std::vector<AppendResult> results);
+  Result<bool> StillHolds(OpenedPackage& opened, internal::LockedFile& file,
+                          std::optional<std::uint64_t>* follows) const;
 
   std::string path_;
   FileEventLogOptions options_;
   mutable std::vector<LogSkip> skipped_;
+  mutable std::vector<LogFinding> findings_;
 };
 
 }  // namespace zs::engine

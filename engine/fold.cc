@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/work_counters.h"
 #include "model/model_json.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
@@ -75,6 +76,7 @@ Status Folder::Validate(const Record& r) const {
 
 Status Folder::Apply(const Record& r) {
   ZS_RETURN_IF_ERROR(Validate(r));
+  internal::CountRecordFolded();
   switch (r.kind) {
     case RecordKind::kBase:
       if (r.base) {

@@ -5,6 +5,7 @@
 #include "base/hex.h"
 #include "model/model_json.h"
 #include "engine/internal/canonical_record.h"
+#include "engine/work_counters.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
 
@@ -125,6 +126,7 @@ std::string EncodeRecord(const Record& r) {
 }
 
 Result<Record> DecodeRecord(std::string_view bytes) {
+  internal::CountRecordDecoded();
   // Nearly every record of a cache log is a plain event in canonical form:
   // read it in place; everything else goes through the JSON tree.
   Record r;

@@ -20,6 +20,9 @@ void ReportSkipped(const engine::FileEventLog& log, std::ostream& err) {
     err << "warning: " << log.path() << ": skipped " << s.bytes << " bytes at byte " << s.offset
         << ": " << s.reason << "\n";
   }
+  for (const engine::LogFinding& f : log.findings()) {
+    err << "warning: " << log.path() << ": chunk at byte " << f.offset << ": " << f.what << "\n";
+  }
 }
 
 Status DumpLog(const engine::FileEventLog& log, const std::string& package, std::ostream& out) {

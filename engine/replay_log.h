@@ -24,7 +24,9 @@ Result<std::unique_ptr<engine::FileEventLog>> OpenLogForReading(const std::strin
                                                                 std::size_t max_events);
 
 // One "warning: ..." line on `err` per region the last read of `log`
-// skipped (a damaged chunk), naming the file, offset, length and reason.
+// skipped (a damaged chunk), naming the file, offset, length and reason,
+// and per finding about the order of its chunks (a chunk deleted, repeated
+// or moved), naming the chunk's offset.
 void ReportSkipped(const engine::FileEventLog& log, std::ostream& err);
 
 // Prints every record of `log` (of `package` only, unless it is empty) as

@@ -58,6 +58,8 @@ def main():
             if len(raw) <= MAX:
                 put(out / "zarf_package", f"vector-{i:04d}", raw)
     put(out / "zarf_package", "demo.yaml", DEMO_YAML)
+    for p in sorted((data / "logs").iterdir()):
+        put(out / "log_reader", p.name, p.read_bytes())
     if seed_compact:
         env = out / "compact_decode"
         env.mkdir(parents=True, exist_ok=True)

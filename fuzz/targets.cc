@@ -7,6 +7,7 @@ std::span<const Target> AllTargets() {
       {"json_reader", JsonReader},       {"secret_reader", SecretReader},
       {"compact_decode", CompactDecode}, {"config_digest", ConfigDigest},
       {"package_decode", PackageDecode}, {"zarf_package", ZarfPackageMarshal},
+      {"log_reader", LogReader},
   };
   return kTargets;
 }

@@ -48,6 +48,13 @@ std::string PackageDecode(std::string_view data);
 // unchanged, and marshals again to the same bytes with no key dropped.
 std::string ZarfPackageMarshal(std::string_view data);
 
+// The record log reader (engine/file_event_log.h) on the bytes as a file,
+// and on them framed as the entries of one chunk with a valid checksum:
+// Check either errors with a message or names every damaged region with
+// its length and reason; each package it lists reads, or errors, and its
+// tail never holds more records than its history.
+std::string LogReader(std::string_view data);
+
 struct Target {
   std::string_view name;  // the fuzzer binary is fuzz_<name>
   std::string (*run)(std::string_view data);

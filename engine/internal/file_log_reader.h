@@ -38,7 +38,8 @@ class FileEventLogInternal {
  public:
   // kAll finds every chunk on loading (Read, Scan, Packages); kTail only
   // the newest, and older ones as NewestChunk asks for them.
-  enum class Reach { kAll, kTail };
+  // kScan reads the whole file forward (Check).
+  enum class Reach { kAll, kTail, kScan };
   static Result<FileEventLogInternal> Load(const FileEventLog& log, int fd = -1,
                                            Reach reach = Reach::kAll);
 
@@ -75,13 +76,17 @@ class FileEventLogInternal {
   // when this read has not seen one (the digest may still be stored
   // further back).
   std::optional<std::uint64_t> DefinitionAt(std::string_view digest) const;
+  // What a chunk appended now says it follows (kFollows): the checksum of
+  // the chunk that ends the file, 0 for a file of only its header, nullopt
+  // when damaged bytes end it.
+  std::optional<std::uint64_t> PredecessorLink();
 
   // What a chunk that could not be read adds to the skipped list.
   void Skip(const internal::Chunk& c, std::string reason) {
     log_->skipped_.push_back({c.offset, c.size, std::move(reason)});
   }
   Result<PackageTail> Tail(std::string_view package);
-  // A checkpoint or record visited in file order (Scan).
+  // A checkpoint or record visited in file order (Scan); notes findings.
   Status ScanAll(const std::function<Status(const LogEntry&)>& visit);
 
  private:

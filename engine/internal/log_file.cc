@@ -1,5 +1,6 @@
 #include "engine/internal/log_file.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/mman.h>
@@ -89,6 +90,17 @@ MappedFile::~MappedFile() {
   if (data_ != nullptr) ::munmap(data_, size_);
 }
 
+Status LockedFile::LockAndIdentify() {
+  while (::flock(fd_, LOCK_EX) != 0) {
+    if (errno != EINTR) return IoError("lock", path_);
+  }
+  struct stat held {};
+  if (::fstat(fd_, &held) != 0) return IoError("stat", path_);
+  dev_ = static_cast<std::uint64_t>(held.st_dev);
+  ino_ = static_cast<std::uint64_t>(held.st_ino);
+  return Status::OK();
+}
+
 Result<std::unique_ptr<LockedFile>> LockedFile::Open(const std::string& path) {
   for (;;) {
     const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
@@ -97,51 +109,65 @@ Result<std::unique_ptr<LockedFile>> LockedFile::Open(const std::string& path) {
       return IoError("open", path);
     }
     std::unique_ptr<LockedFile> f(new LockedFile(path, fd));
-    while (::flock(fd, LOCK_EX) != 0) {
-      if (errno != EINTR) return IoError("lock", path);
+    ZS_RETURN_IF_ERROR(f->LockAndIdentify());
+    struct stat named {};
+    if (::stat(path.c_str(), &named) != 0 || f->dev_ != static_cast<std::uint64_t>(named.st_dev) ||
+        f->ino_ != static_cast<std::uint64_t>(named.st_ino)) {
+      continue;  // replaced or removed while we waited: lock the file there now
     }
-    struct stat held {}, named {};
-    if (::fstat(fd, &held) != 0) return IoError("stat", path);
-    if (::stat(path.c_str(), &named) != 0 || held.st_dev != named.st_dev ||
-        held.st_ino != named.st_ino) {
-      continue;  // replaced while we waited: lock the file there now
-    }
-    f->dev_ = static_cast<std::uint64_t>(held.st_dev);
-    f->ino_ = static_cast<std::uint64_t>(held.st_ino);
     return f;
   }
 }
 
-Result<bool> CreateWhole(const std::string& path, std::string_view contents, struct stat* st) {
+Result<std::unique_ptr<LockedFile>> LockedFile::CreateWhole(const std::string& path,
+                                                           std::string_view contents) {
   const std::size_t slash = path.rfind('/');
   const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
   int linked = -1;
-  const int fd = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+  int link_errno = 0;
+  std::unique_ptr<LockedFile> f;
+  const int fd = ::open(dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
   if (fd >= 0) {
+    f.reset(new LockedFile(path, fd));
     Status s = WriteAllAt(fd, contents, 0, path);
     if (s.ok() && ::fsync(fd) != 0) s = IoError("fsync", path);
-    const std::string proc = "/proc/self/fd/" + std::to_string(fd);
-    if (s.ok()) linked = ::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW);
-    const int link_errno = errno;
-    ::close(fd);
+    if (s.ok()) s = f->LockAndIdentify();
     if (!s.ok()) return s;
-    errno = link_errno;
+    const std::string proc = "/proc/self/fd/" + std::to_string(fd);
+    linked = ::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW);
+    link_errno = errno;
   }
-  if (linked != 0 && (fd < 0 || errno != EEXIST)) {
-    // No O_TMPFILE (or no /proc): a named temp file, linked into place.
+  if (linked != 0 && (fd < 0 || link_errno != EEXIST)) {
+    // No O_TMPFILE (or no /proc): a named temp file, locked, linked into place.
     ZS_ASSIGN_OR_RETURN(std::string tmp, WriteTempBeside(path, contents));
-    linked = ::link(tmp.c_str(), path.c_str());
-    const int link_errno = errno;
+    const int tfd = ::open(tmp.c_str(), O_RDWR | O_CLOEXEC);
+    if (tfd < 0) {
+      Status s = IoError("open", tmp);
+      ::unlink(tmp.c_str());
+      return s;
+    }
+    f.reset(new LockedFile(path, tfd));
+    Status s = f->LockAndIdentify();
+    linked = s.ok() ? ::link(tmp.c_str(), path.c_str()) : -1;
+    link_errno = errno;
     ::unlink(tmp.c_str());
-    errno = link_errno;
+    if (!s.ok()) return s;
+    // Removed by a writer that cleaned up stray temps: the file exists.
+    if (linked != 0 && link_errno == ENOENT) link_errno = EEXIST;
   }
   if (linked != 0) {
-    if (errno == EEXIST) return false;
+    if (link_errno == EEXIST) return std::unique_ptr<LockedFile>();
+    errno = link_errno;
     return IoError("create", path);
   }
   SyncDirOf(path);
-  if (::stat(path.c_str(), st) != 0) return IoError("stat", path);
-  return true;
+  return f;
+}
+
+Result<std::uint64_t> LockedFile::Size() const {
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0) return IoError("stat", path_);
+  return static_cast<std::uint64_t>(st.st_size);
 }
 
 LockedFile::~LockedFile() { ::close(fd_); }
@@ -165,6 +191,32 @@ Status ReplaceFile(const std::string& path, std::string_view contents) {
   }
   SyncDirOf(path);
   return Status::OK();
+}
+
+void RemoveStrayTemps(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  const std::string prefix = (slash == std::string::npos ? path : path.substr(slash + 1)) + ".tmp-";
+  DIR* d = ::opendir(dir.c_str());
+  if (d == nullptr) return;
+  std::vector<std::string> stray;
+  while (const struct dirent* e = ::readdir(d)) {
+    const std::string_view name(e->d_name);
+    if (name.size() == prefix.size() + 6 && name.starts_with(prefix)) stray.emplace_back(name);
+  }
+  ::closedir(d);
+  for (const std::string& name : stray) ::unlink((dir + "/" + name).c_str());
+}
+
+Status CheckNotDangling(const std::string& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return Status::OK();
+  if (::stat(path.c_str(), &st) == 0 || errno != ENOENT) return Status::OK();
+  std::string target(4096, '\0');
+  const ssize_t n = ::readlink(path.c_str(), target.data(), target.size());
+  target.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+  return Status::InvalidArgument(path + " is a symbolic link to '" + target +
+                                 "', which does not exist: create that file, or name the log's file itself");
 }
 
 Result<std::vector<LegacyEntry>> ParseLegacyLog(std::string_view text, const std::string& path) {

@@ -56,23 +56,38 @@ class LockedFile {
   Status WriteAt(std::uint64_t offset, std::string_view data);
   // Cuts the file to `size` and fsyncs.
   Status Truncate(std::uint64_t size);
+  // The file's size now. IOError naming the path.
+  Result<std::uint64_t> Size() const;
+
+  // Creates `path` holding `contents`, whole or not at all, and returns it
+  // locked: written unnamed (O_TMPFILE; a kill leaves nothing) or, where
+  // that is missing, under a temp name, locked, then linked into place,
+  // which fails when another writer created `path` first (nullptr, nothing
+  // written). Another writer that opens `path` waits for this lock.
+  static Result<std::unique_ptr<LockedFile>> CreateWhole(const std::string& path,
+                                                         std::string_view contents);
 
  private:
   LockedFile(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
+  // Takes the lock and notes the device and inode held.
+  Status LockAndIdentify();
   std::string path_;
   int fd_;
   std::uint64_t dev_ = 0, ino_ = 0;
 };
 
-// Creates `path` holding `contents`, whole or not at all: written unnamed
-// (O_TMPFILE; a kill leaves nothing) or, where that is missing, under a temp
-// name, then linked into place, which fails when another writer created
-// `path` first (false, nothing written). `*st` receives the new file's stat.
-Result<bool> CreateWhole(const std::string& path, std::string_view contents, struct stat* st);
-
-// Installs `contents` as `path`: a temp file in its directory, fsynced and
-// renamed over it, the directory fsynced. IOError naming the path.
+// Installs `contents` as `path`: a temp file in its directory
+// ("<path>.tmp-XXXXXX"), fsynced and renamed over it, the directory
+// fsynced. IOError naming the path.
 Status ReplaceFile(const std::string& path, std::string_view contents);
+
+// Removes the temp files ("<path>.tmp-XXXXXX") a kill left beside `path`.
+// Call it holding the lock on `path`: no replacement is then in progress.
+void RemoveStrayTemps(const std::string& path);
+
+// InvalidArgument naming `path` and its target when `path` is a symbolic
+// link to nothing; OK otherwise.
+Status CheckNotDangling(const std::string& path);
 
 // One line of a JSON Lines log.
 struct LegacyEntry {

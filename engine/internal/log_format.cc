@@ -63,6 +63,9 @@ Status CheckFileHeader(std::string_view file, const std::string& path) {
                                 " is not this zarf-state's (" +
                                 std::to_string(kLogFormatVersion) + ")");
   }
+  if (GetU32(file.data() + kLogMagic.size() + 4) != 0) {
+    return Status::Corruption(path + ": a damaged event log header (its reserved bytes are not zero)");
+  }
   return Status::OK();
 }
 
@@ -140,42 +143,89 @@ Result<std::string> Decompress(const Chunk& c) {
   return raw;
 }
 
+namespace {
+
+std::optional<Chunk> ValidChunkAt(std::string_view file, std::uint64_t at) {
+  auto c = ParseChunkAt(file, at);
+  if (c && ChecksumMatches(file, *c)) return c;
+  return std::nullopt;
+}
+
+// The first valid chunk after `pos`, found by its magic.
+std::optional<Chunk> NextValidChunk(std::string_view file, std::uint64_t pos) {
+  char magic[4];
+  for (int i = 0; i < 4; ++i) magic[i] = static_cast<char>((kChunkMagic >> (8 * i)) & 0xFF);
+  for (std::uint64_t next = pos + 1; next < file.size();) {
+    const std::size_t hit = file.find(std::string_view(magic, 4), next);
+    if (hit == std::string_view::npos) return std::nullopt;
+    if (auto found = ValidChunkAt(file, hit)) return found;
+    next = hit + 1;
+  }
+  return std::nullopt;
+}
+
+// The size a prefix at `pos` declares, or 0 without the chunk magic there.
+std::uint64_t DeclaredSize(std::string_view file, std::uint64_t pos) {
+  if (pos + kChunkPrefixSize > file.size()) return 0;
+  const char* p = file.data() + pos;
+  if (GetU32(p) != kChunkMagic) return 0;
+  return kChunkPrefixSize + std::uint64_t{GetU32(p + 8)} + GetU32(p + 12) + kChunkTrailerSize;
+}
+
+// Whether the bytes from `pos` to the end, which hold no valid chunk, are
+// the start of an append a kill interrupted. An append writes its chunk
+// front to back and its trailer last, so a torn one is shorter than a
+// prefix and trailer, or its intact prefix declares more bytes than there
+// are, and it never ends with a trailer. Anything else is a complete chunk
+// that was damaged: kept and reported, never cut off.
+bool TornFrom(std::string_view file, std::uint64_t pos) {
+  const std::uint64_t left = file.size() - pos;
+  if (left < kChunkPrefixSize + kChunkTrailerSize) return true;
+  const char* end = file.data() + file.size();
+  const std::uint64_t trailer_size = GetU32(end - kChunkTrailerSize);
+  if (GetU32(end - 4) == kChunkEndMagic && trailer_size <= left &&
+      trailer_size >= kChunkPrefixSize + kChunkTrailerSize) {
+    return false;
+  }
+  const std::uint64_t declared = DeclaredSize(file, pos);
+  return declared != 0 && declared > left;
+}
+
+}  // namespace
+
 ForwardScan ScanForward(std::string_view file) {
   ForwardScan scan;
   std::uint64_t pos = kLogHeaderSize;
-  auto valid_at = [&](std::uint64_t at) -> std::optional<Chunk> {
-    auto c = ParseChunkAt(file, at);
-    if (c && ChecksumMatches(file, *c)) return c;
-    return std::nullopt;
-  };
+  scan.valid_end = file.size();
   while (pos < file.size()) {
-    if (auto c = valid_at(pos)) {
+    if (auto c = ValidChunkAt(file, pos)) {
       scan.chunks.push_back(*c);
       pos += c->size;
       continue;
     }
-    // Look for the next valid chunk: what lies before it is skipped; with
-    // none, what remains is the torn tail of an interrupted append.
-    std::uint64_t next = pos + 1;
-    std::optional<Chunk> found;
-    char magic[4];
-    for (int i = 0; i < 4; ++i) magic[i] = static_cast<char>((kChunkMagic >> (8 * i)) & 0xFF);
-    while (next < file.size()) {
-      const std::size_t hit = file.find(std::string_view(magic, 4), next);
-      if (hit == std::string_view::npos) break;
-      if ((found = valid_at(hit))) break;
-      next = hit + 1;
-    }
-    if (!found) break;
     const auto parsed = ParseChunkAt(file, pos);
-    scan.skipped.push_back(
-        {pos, found->offset - pos,
-         parsed ? "a chunk whose checksum does not match" : "bytes that are not a chunk"});
-    pos = found->offset;
+    const char* reason = parsed ? "a chunk whose checksum does not match" : "bytes that are not a chunk";
+    // What lies before the next valid chunk is skipped; with none, what
+    // remains is a torn append or damaged chunks.
+    if (const std::optional<Chunk> found = NextValidChunk(file, pos)) {
+      scan.skipped.push_back({pos, found->offset - pos, reason});
+      pos = found->offset;
+      continue;
+    }
+    if (TornFrom(file, pos)) {
+      scan.valid_end = pos;
+      break;
+    }
+    // A damaged chunk whose length still holds is passed over on its own,
+    // so that a torn append after it is still told.
+    const std::uint64_t declared = DeclaredSize(file, pos);
+    const bool delimited = declared != 0 && declared <= file.size() - pos &&
+                           GetU32(file.data() + pos + declared - kChunkTrailerSize) == declared &&
+                           GetU32(file.data() + pos + declared - 4) == kChunkEndMagic;
+    const std::uint64_t len = delimited ? declared : file.size() - pos;
+    scan.skipped.push_back({pos, len, reason});
+    pos += len;
   }
-  scan.valid_end = scan.chunks.empty() ? kLogHeaderSize
-                                       : scan.chunks.back().offset + scan.chunks.back().size;
-  if (scan.valid_end > file.size()) scan.valid_end = file.size();
   return scan;
 }
 
@@ -208,6 +258,23 @@ bool ParseDefinitionAt(std::string_view body, std::string_view* digest, std::uin
   *digest = body.substr(0, kDigestSize);
   *offset = GetU64(body.data() + kDigestSize);
   return true;
+}
+
+std::string FollowsBody(std::uint64_t checksum) {
+  std::string out;
+  PutU64(&out, checksum);
+  return out;
+}
+
+bool ParseFollows(std::string_view body, std::uint64_t* checksum) {
+  if (body.size() != 8) return false;
+  *checksum = GetU64(body.data());
+  return true;
+}
+
+std::uint64_t ChecksumOfLastChunk(std::string_view encoded) {
+  const std::uint64_t size = GetU32(encoded.data() + encoded.size() - kChunkTrailerSize);
+  return GetU64(encoded.data() + encoded.size() - size + 32);
 }
 
 void AppendVarint(std::string* out, std::uint64_t v) {

@@ -44,6 +44,7 @@ enum class EntryTag : std::uint8_t {
   kDefinition = 3,     // digest + the definition's JSON
   kCheckpoint = 4,     // varint max_events, varint sequence, Base record bytes
   kDefinitionAt = 5,   // digest + u64 LE offset of a chunk that stores it
+  kFollows = 6,        // u64 LE checksum of the chunk before this one, 0 at the header
 };
 
 // One chunk as found in a file; the views point into the file's bytes.
@@ -80,8 +81,10 @@ Result<std::string> Decompress(const Chunk& chunk);
 
 // Every chunk from the header on, in order, checksums verified. A region
 // that is not a valid chunk is skipped up to the next valid one and
-// reported in `skipped`; bytes after the last valid chunk that hold no
-// valid chunk are the torn tail: `valid_end` is where it starts.
+// reported in `skipped`. Bytes after the last valid chunk are a torn tail
+// (`valid_end` is where it starts; the file size without one) only when
+// they look like an append a kill interrupted (engine/FORMAT.md, "Torn
+// tail"); otherwise they are damaged chunks, skipped and reported.
 struct ForwardScan {
   std::vector<Chunk> chunks;
   std::vector<LogSkip> skipped;
@@ -102,6 +105,13 @@ bool HoldsDigest(std::string_view digests, std::string_view digest);
 std::string DefinitionAtBody(std::string_view digest, std::uint64_t offset);
 // False for a body of the wrong size.
 bool ParseDefinitionAt(std::string_view body, std::string_view* digest, std::uint64_t* offset);
+
+// A kFollows body, and its reading (false for a body of the wrong size).
+std::string FollowsBody(std::uint64_t checksum);
+bool ParseFollows(std::string_view body, std::uint64_t* checksum);
+// The checksum field of the chunk that ends `encoded` (whole chunks built by
+// EncodeChunk, after the header).
+std::uint64_t ChecksumOfLastChunk(std::string_view encoded);
 
 // Payload entries: tag, varint length, body.
 void AppendEntry(std::string* raw, EntryTag tag, std::string_view body);

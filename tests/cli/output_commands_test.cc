@@ -226,10 +226,20 @@ TEST_F(OutputCommandsTest, ReplayVerifyIsInsideTheDocument) {
   ASSERT_TRUE(doc.ok()) << clean.out;
   EXPECT_TRUE(doc->Find("verify")->Find("ok")->as_bool());
   EXPECT_TRUE(doc->Find("verify")->Find("drift")->array().empty());
+  // A log alone is checked itself: its own document.
+  const RunResult log_only = Run({"replay", "--log", log_, "--verify", "-o", "json"});
+  EXPECT_EQ(log_only.exit_code, 0) << log_only.err;
+  auto log_doc = json::ParseJson(log_only.out);
+  ASSERT_TRUE(log_doc.ok()) << log_only.out;
+  EXPECT_TRUE(log_doc->Find("ok")->as_bool());
+  EXPECT_EQ(log_doc->Find("records")->number_raw(), "22");
   // A check that cannot run prints no document at all.
-  const RunResult usage = Run({"replay", "--log", log_, "--verify", "-o", "json"});
-  EXPECT_EQ(usage.exit_code, tools::kExitUsage);
-  EXPECT_EQ(usage.out, "");
+  const std::string newer = (dir_ / "newer.log").string();
+  std::ofstream(newer, std::ios::binary) << std::string("ZSEVLOG\n\x63\0\0\0\0\0\0\0", 16);
+  const RunResult refused = Run({"replay", "--log", newer, "--verify", "-o", "json"});
+  EXPECT_EQ(refused.exit_code, tools::kExitSomeFailed);
+  EXPECT_NE(refused.err.find("format version 99"), std::string::npos) << refused.err;
+  EXPECT_EQ(refused.out, "");
 }
 
 TEST_F(OutputCommandsTest, ReplayVerifyOfTheCacheIsInsideTheDocument) {

@@ -13,6 +13,9 @@
 
 #include "json/go_json.h"
 #include "json/json_reader.h"
+#include "engine/file_event_log.h"
+#include "engine/lifecycle.h"
+#include "engine/work_counters.h"
 #include "model/model_json.h"
 #include "tests/run_binary.h"
 #include "tests/test_dir.h"
@@ -161,6 +164,85 @@ TEST_F(RecordWritersTest, AFailedSecretWriteTakesItsRecordsBackOutOfTheLog) {
   // The next run neither rolls the failed deploy in nor reports drift.
   ASSERT_EQ(Deploy("s.json"), kExitOk) << err_.str();
   EXPECT_EQ(EventsIn("s.json"), 4u);
+}
+
+// `record --stdout` whose output cannot be written (a full disk, a closed
+// pipe) did not deliver the Secret: its records leave the log again, and
+// the next run does not roll the failed deploy in.
+TEST_F(RecordWritersTest, AFailedStdoutWriteTakesItsRecordsBackOutOfTheLog) {
+  log_ = P("log.jsonl");
+  ASSERT_EQ(Deploy("s.json"), kExitOk) << err_.str();
+  const std::string log_before = testing::ReadFile(log_);
+  RecordOptions o;
+  o.action = "deploy";
+  o.session.secret_path = P("s.json");
+  o.session.log_path = log_;
+  o.session.to_stdout = true;
+  o.package_file = P("zarf.yaml");
+  std::ostringstream full;
+  full.setstate(std::ios::badbit);  // every write fails
+  std::ostringstream err;
+  EXPECT_EQ(RunRecord(o, full, err), kExitSomeFailed);
+  EXPECT_NE(err.str().find("standard output: write failed"), std::string::npos) << err.str();
+  EXPECT_NE(err.str().find("were taken back"), std::string::npos) << err.str();
+  EXPECT_EQ(testing::ReadFile(log_), log_before);
+  ASSERT_EQ(Deploy("s.json"), kExitOk) << err_.str();
+  EXPECT_EQ(EventsIn("s.json"), 4u);
+}
+
+// `record deploy` on a long log reads the package's tail (its last
+// checkpoint and the records after it) once: each record decoded once and
+// folded once, the append reusing what the opening read.
+TEST_F(RecordWritersTest, ADeployOnALongLogDecodesAndFoldsEachTailRecordOnce) {
+  log_ = P("log");
+  auto mem = engine::NewMemoryEventLog();
+  auto t = std::make_shared<std::int64_t>(1767225600LL * 1000000000LL);
+  engine::Lifecycle lc = std::move(engine::Lifecycle::Open(mem.get(), "demo", {}, [t] {
+                                     *t += 1000000000LL;
+                                     return Timestamp::FromUnixNanos(*t);
+                                   })).value();
+  engine::DeployRequest req;
+  req.package = *ReadDocument(P("zarf.yaml"));
+  auto file = engine::FileEventLog::Open(log_);
+  ASSERT_TRUE(file.ok());
+  std::uint64_t written = 0;
+  while (written < 10000) {
+    for (int d = 0; d < 10; ++d) {
+      ASSERT_TRUE(lc.BeginDeploy(req).ok());
+      for (const char* c : {"web", "db", "jobs"}) {
+        ASSERT_TRUE(lc.ComponentStarted(c).ok());
+        ASSERT_TRUE(lc.ComponentSucceeded(c, {}).ok());
+      }
+      ASSERT_TRUE(lc.FinishDeploy(kOutcomeSucceeded).ok());
+    }
+    auto batch = mem->Read("demo", written + 1);
+    ASSERT_TRUE((*file)->AppendBatch("demo", *batch).ok());
+    written += batch->size();
+  }
+  auto tail = (*file)->ReadTail("demo");
+  ASSERT_TRUE(tail.ok());
+  ASSERT_TRUE(tail->checkpoint.has_value());
+  const std::uint64_t tail_records = tail->records.size() + 1;  // and the checkpoint
+  const engine::WorkCounters before = engine::CurrentWorkCounters();
+  ASSERT_EQ(Deploy("s.json"), kExitOk) << err_.str();
+  const engine::WorkCounters after = engine::CurrentWorkCounters();
+  const std::uint64_t added = *(*file)->Size("demo") - written;
+  ASSERT_GT(added, 0u);
+  EXPECT_EQ(after.records_decoded - before.records_decoded, tail_records);
+  EXPECT_EQ(after.records_folded - before.records_folded, tail_records + added);
+  EXPECT_EQ(EventsIn("s.json"), 10u);
+}
+
+// `--log` naming a symbolic link to nothing is an error at once, not an
+// endless retry.
+TEST_F(RecordWritersTest, ALogThatIsADanglingSymlinkIsAClearError) {
+  fs::create_symlink(P("nowhere/log"), dir_ / "log");
+  log_ = P("log");
+  EXPECT_EQ(Deploy("s.json"), kExitSomeFailed);
+  EXPECT_NE(err_.str().find("is a symbolic link to '" + P("nowhere/log") + "', which does not exist"),
+            std::string::npos)
+      << err_.str();
+  EXPECT_FALSE(fs::exists(dir_ / "s.json"));
 }
 
 TEST_F(RecordWritersTest, RecordStdoutCreatesNoLockFile) {

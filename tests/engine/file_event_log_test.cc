@@ -4,7 +4,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <atomic>
+#include <chrono>
 #include <map>
+#include <thread>
 
 #include "json/go_json.h"
 #include "json/json_reader.h"
@@ -261,17 +264,59 @@ TEST_F(FileEventLogTest, AReadOnlyLogRefusesAppendsAndCreatesNothing) {
   EXPECT_TRUE(log->Read("demo")->empty());
 }
 
-TEST_F(FileEventLogTest, AnAppendTakenBackLeavesWhatOthersAppendedAfter) {
+// A pending append holds the lock: another writer waits, and taking the
+// append back cuts exactly its chunk, never the other writer's.
+TEST_F(FileEventLogTest, AnAppendTakenBackNeverTouchesAnotherWritersChunk) {
   const std::vector<Record> h = History(2);
   auto log = Log();
   ASSERT_TRUE(log->AppendBatch("demo", {h.begin(), h.begin() + 10}).ok());
-  auto mine = log->AppendBatch("demo", {h.begin() + 10, h.end()});
-  ASSERT_TRUE(mine.ok());
-  ASSERT_TRUE(log->Append("other", h[0]).ok());
-  ASSERT_TRUE(log->CutBack(*mine).ok());
+  auto mine = log->BeginAppend("demo", {h.begin() + 10, h.end()});
+  ASSERT_TRUE(mine.ok()) << mine.status().message();
+  const AppendedChunk where = (*mine)->chunk();
+  std::atomic<bool> other_done{false};
+  Result<AppendedChunk> other = Status::IOError("not run");
+  std::thread writer([&] {
+    auto second = Log();
+    other = second->AppendBatch("other", {h[0]});
+    other_done = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_FALSE(other_done.load());  // waits for the lock
+  ASSERT_TRUE((*mine)->TakeBack().ok());
+  writer.join();
+  ASSERT_TRUE(other.ok()) << other.status().message();
+  EXPECT_EQ(other->offset, where.offset);  // appended where the taken-back chunk was
   EXPECT_EQ(Ids(*log->Read("demo")), Ids({h.begin(), h.begin() + 10}));
   EXPECT_EQ(log->Read("other")->size(), 1u);
   EXPECT_TRUE(log->skipped().empty());
+  EXPECT_TRUE(log->findings().empty());
+}
+
+TEST_F(FileEventLogTest, APendingAppendDestroyedWithoutCommitIsTakenBack) {
+  const std::vector<Record> h = History(1);
+  auto log = Log();
+  ASSERT_TRUE(log->AppendBatch("demo", {h.begin(), h.begin() + 3}).ok());
+  const std::string before = Bytes();
+  ASSERT_TRUE(log->BeginAppend("demo", {h.begin() + 3, h.end()}).ok());
+  EXPECT_EQ(Bytes(), before);
+  auto kept = log->BeginAppend("demo", {h.begin() + 3, h.end()});
+  ASSERT_TRUE(kept.ok());
+  (*kept)->Commit();
+  EXPECT_EQ(Ids(*log->Read("demo")), Ids(h));
+}
+
+// The first append creates the log locked: taking it back leaves an empty
+// log, whatever writer comes next.
+TEST_F(FileEventLogTest, TheAppendThatCreatesTheLogCanBeTakenBack) {
+  const std::vector<Record> h = History(1);
+  auto log = Log();
+  auto first = log->BeginAppend("demo", h);
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  ASSERT_TRUE((*first)->TakeBack().ok());
+  EXPECT_EQ(Bytes(), internal::FileHeader());
+  EXPECT_TRUE(log->Read("demo")->empty());
+  ASSERT_TRUE(log->AppendBatch("demo", h).ok());
+  EXPECT_EQ(Ids(*log->Read("demo")), Ids(h));
 }
 
 // A chunk that refers to a definition another chunk stores says where.
@@ -323,9 +368,9 @@ TEST_F(FileEventLogTest, OpeningAPackageReadsOnlyBackToItsLastCheckpoint) {
   EXPECT_EQ(log->skipped()[0].offset, ends[0]);
 }
 
-// Taking an append back moves the chunks after it: where a chunk said a
-// definition was is then wrong, is found wrong, and the definition is
-// searched for.
+// Earlier releases took an append back by moving the chunks after it up:
+// where a chunk said a definition was is then wrong, is found wrong, and
+// the definition is searched for.
 TEST_F(FileEventLogTest, AMovedDefinitionIsFoundWhereItIsNow) {
   const std::vector<Record> p = History(1, 2);
   const std::vector<Record> q = History(2, 3);
@@ -338,7 +383,10 @@ TEST_F(FileEventLogTest, AMovedDefinitionIsFoundWhereItIsNow) {
   const auto said = DefinitionsAt(Bytes(), fs::file_size(dir_ / "log"));
   ASSERT_EQ(said.size(), 1u);
   EXPECT_EQ(said.begin()->second, mine->offset + mine->length);
-  ASSERT_TRUE(log->CutBack(*mine).ok());
+  // Earlier releases took an append back by moving the chunks after it up.
+  std::string b = Bytes();
+  b.erase(mine->offset, mine->length);
+  Put(b);
   auto tail = log->ReadTail("q");
   ASSERT_TRUE(tail.ok()) << tail.status().message();
   ASSERT_TRUE(tail->checkpoint.has_value());
