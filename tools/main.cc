@@ -12,6 +12,7 @@
 #include "tools/ingest_cmd.h"
 #include "tools/inspect_cmd.h"
 #include "tools/migrate_cmd.h"
+#include "tools/observe_cmd.h"
 #include "tools/prune_cmd.h"
 #include "tools/query_cmd.h"
 #include "tools/record_cmd.h"
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
   zs::tools::RegisterBench(&app, &exit_code);
   zs::tools::RegisterPrune(&app, &exit_code);
   zs::tools::RegisterIngest(&app, &exit_code);
+  zs::tools::RegisterObserve(&app, &exit_code);
   zs::tools::RegisterQuery(&app, &exit_code);
   zs::tools::RegisterVerify(&app, &exit_code);
   zs::tools::RegisterReport(&app, &exit_code);
