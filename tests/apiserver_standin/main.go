@@ -205,6 +205,10 @@ func withKind(o object) object {
 }
 
 func (s *store) serveSecrets(w http.ResponseWriter, r *http.Request, ns, name string) {
+	if name == "" && r.Method == http.MethodGet && r.URL.Query().Get("watch") != "" {
+		s.serveWatch(w, r, ns)
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.forbid[ns] {
@@ -215,10 +219,6 @@ func (s *store) serveSecrets(w http.ResponseWriter, r *http.Request, ns, name st
 		status(w, http.StatusForbidden, "Forbidden", fmt.Sprintf(
 			`secrets is forbidden: User "standin" cannot %s resource "secrets" in API group "" in the namespace "%s"`,
 			verb, ns))
-		return
-	}
-	if name == "" && r.Method == http.MethodGet && r.URL.Query().Get("watch") != "" {
-		s.serveWatch(w, r, ns)
 		return
 	}
 	if name == "" && r.Method == http.MethodGet {
