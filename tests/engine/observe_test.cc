@@ -170,6 +170,16 @@ TEST(ObserveTest, ARemoveGoesComponentByComponentThenTheSecretIsDeleted) {
   EXPECT_EQ(w.events().back(), "Deploy/Succeeded 1.0.0");
 }
 
+TEST(ObserveTest, AChartUninstalledStartsTheRemoveBeforeItsComponentGoes) {
+  ZarfWriter zarf(dev::ZarfDefinition("demo", "1.0.0", 2));
+  Watcher w;
+  w.See(zarf.Deploy({}));
+  const std::vector<ZarfWrite> remove = zarf.Remove({});
+  w.See({remove.front()});  // c1's chart uninstalled, c1 still listed
+  EXPECT_EQ(std::vector<std::string>(w.events().end() - 2, w.events().end()),
+            (std::vector<std::string>{"Remove/InProgress 1.0.0", "c1 Remove/InProgress"}));
+}
+
 TEST(ObserveTest, ADeployKilledMidwayIsFailedWhenTheNextOneStarts) {
   ZarfWriter zarf(dev::ZarfDefinition("demo", "1.0.0", 3));
   Watcher w;
