@@ -84,6 +84,10 @@ constexpr CommandExamples kExamples[] = {
      "zarf-state ingest --db ~/.zarf-state -f dump.json --full-dump --bulk\n"
      "zarf-state ingest --db ~/.zarf-state -f dump.json -o json > ingested.json\n"
      "kubectl zarf-state ingest --cluster --db ~/.zarf-state --full-dump"},
+    {"observe",
+     "zarf-state observe --db ~/.zarf-state -f before.json -f after.json\n"
+     "zarf-state observe --db ~/.zarf-state --cluster\n"
+     "zarf-state observe --db ~/.zarf-state --cluster --context prod --watch"},
     {"query",
      "zarf-state query --db ~/.zarf-state status\n"
      "zarf-state query --db ~/.zarf-state image nginx --repository -o name\n"

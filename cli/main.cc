@@ -20,6 +20,7 @@
 #include "cli/size_cmd.h"
 #include "cli/status_cmd.h"
 #include "cli/verify_cmd.h"
+#include "cli/observe_cmd.h"
 
 int main(int argc, char** argv) {
   zs::tools::UseCheckedStandardOutput();
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
   zs::tools::RegisterBench(&app, &exit_code);
   zs::tools::RegisterPrune(&app, &exit_code);
   zs::tools::RegisterIngest(&app, &exit_code);
+  zs::tools::RegisterObserve(&app, &exit_code);
   zs::tools::RegisterQuery(&app, &exit_code);
   zs::tools::RegisterVerify(&app, &exit_code);
   zs::tools::RegisterReport(&app, &exit_code);

@@ -5,7 +5,7 @@
 _zarf_state_words() {
   # The subcommands and flags of one command path ("", "record", "query", ...).
   case "$1" in
-    "") echo "inspect migrate record status replay config size bench prune ingest query verify
+    "") echo "inspect migrate record status replay config size bench prune ingest observe query verify
               report completion version help
               -h --help --version --max-object-size --max-depth" ;;
     inspect) echo "-f --filename -o --output --no-headers --now --show-secrets --cluster -n --namespace --context
@@ -36,6 +36,7 @@ _zarf_state_words() {
                         -o --output --no-headers" ;;
     ingest) echo "--db -f --filename --full-dump --sync-every --no-sync --bulk -q --quiet --cluster
                   -n --namespace --context --kubeconfig -o --output --no-headers" ;;
+    observe) echo "--db -f --filename --cluster -n --namespace --context --kubeconfig --watch" ;;
     query) echo "--db -o --output --no-headers --now history status image component source config-changed" ;;
     "query history") echo "--type --outcome --since --until --no-components" ;;
     "query status") echo "--outcome" ;;
@@ -46,7 +47,7 @@ _zarf_state_words() {
                   --namespace --context --kubeconfig" ;;
     completion) echo "bash zsh fish" ;;
     version) echo "-o --output" ;;
-    help) echo "inspect migrate record status replay config size bench prune ingest query verify
+    help) echo "inspect migrate record status replay config size bench prune ingest observe query verify
                 report completion version" ;;
   esac
 }

@@ -8,7 +8,7 @@ function __zarf_state_path
     set -l words (commandline -opc)
     set -e words[1]
     set -l path
-    set -l level inspect migrate record status replay config size bench prune ingest query verify report completion version help
+    set -l level inspect migrate record status replay config size bench prune ingest observe query verify report completion version help
     for w in $words
         string match -q -- '-*' $w; and continue
         if contains -- $w $level
@@ -49,16 +49,17 @@ for c in zarf-state kubectl-zarf_state
     complete -c $c -n '__zarf_state_path' -a bench -d 'Benchmarks of Secret size'
     complete -c $c -n '__zarf_state_path' -a prune -d "Plan what Zarf's --prune would remove"
     complete -c $c -n '__zarf_state_path' -a ingest -d 'Load package Secrets into the local cache'
+    complete -c $c -n '__zarf_state_path' -a observe -d 'Derive history from the writes to package Secrets'
     complete -c $c -n '__zarf_state_path' -a query -d 'Answer state questions from the local cache'
     complete -c $c -n '__zarf_state_path' -a verify -d "Check the local cache's consistency"
     complete -c $c -n '__zarf_state_path' -a report -d "Write one offline HTML page of the packages' state"
     complete -c $c -n '__zarf_state_path' -a completion -d 'Print a shell completion script'
     complete -c $c -n '__zarf_state_path' -a version -d 'Print the version'
     complete -c $c -n '__zarf_state_path' -a help -d 'Help for a command'
-    complete -c $c -n '__zarf_state_path help' -a 'inspect migrate record status replay config size bench prune ingest query verify report completion version'
+    complete -c $c -n '__zarf_state_path help' -a 'inspect migrate record status replay config size bench prune ingest observe query verify report completion version'
 
     # Flags several commands share.
-    for p in inspect migrate status size 'config digest' 'query config-changed' 'record deploy' 'record remove' 'record component' 'record finish' 'record abandon' replay ingest
+    for p in inspect migrate status size 'config digest' 'query config-changed' 'record deploy' 'record remove' 'record component' 'record finish' 'record abandon' replay ingest observe
         complete -c $c -n "__zarf_state_path $p" -s f -l filename -r -F -d 'Input file (- for stdin)'
     end
     for p in size 'config diff' 'bench growth' 'prune plan' verify version ingest
@@ -73,12 +74,12 @@ for c in zarf-state kubectl-zarf_state
         complete -c $c -n "__zarf_state_path $p" -l no-headers -d 'Tables without a header line'
     end
     complete -c $c -n '__zarf_state_path inspect' -l now -x -d 'RFC 3339 time'
-    for p in replay ingest query verify 'prune plan'
+    for p in replay ingest observe query verify 'prune plan'
         complete -c $c -n "__zarf_state_path $p" -l db -x -a '(__fish_complete_directories)' -d 'Cache directory'
     end
 
     complete -c $c -n '__zarf_state_path inspect' -l show-secrets -d 'Print the credentials'
-    for p in inspect migrate status size ingest report
+    for p in inspect migrate status size ingest observe report
         complete -c $c -n "__zarf_state_path $p" -l cluster -d 'Read the cluster through kubectl'
         complete -c $c -n "__zarf_state_path $p" -s n -l namespace -x -d 'Namespace (default zarf)'
         complete -c $c -n "__zarf_state_path $p" -l context -x -d 'kubeconfig context'
@@ -186,6 +187,7 @@ for c in zarf-state kubectl-zarf_state
     complete -c $c -n '__zarf_state_path ingest' -l sync-every -x -d 'Secrets per sync'
     complete -c $c -n '__zarf_state_path ingest' -l no-sync -d 'No fsync'
     complete -c $c -n '__zarf_state_path ingest' -l bulk -d 'No write-ahead log'
+    complete -c $c -n '__zarf_state_path observe' -l watch -d 'Follow the Secrets until SIGINT/SIGTERM'
 
     complete -c $c -n '__zarf_state_path query' -l now -x -d 'RFC 3339 time'
     complete -c $c -n '__zarf_state_path query' -a 'history status image component source config-changed'

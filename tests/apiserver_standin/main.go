@@ -4,12 +4,23 @@
 // It is not a Kubernetes API server and checks nothing but what the tests
 // need: discovery (/api, /apis, /api/v1, /version), GET of a Secret, LIST
 // of a namespace's Secrets with a labelSelector (key, !key, key=value,
-// key!=value, comma meaning and), and PUT with optimistic concurrency (409
-// Conflict for a stale metadata.resourceVersion). Standard library only.
+// key!=value, comma meaning and), WATCH of them (watch=true: the changes
+// after `resourceVersion` as streamed watch events, or ADDED for each
+// Secret first when none is given; an ERROR event with a 410 Gone Status for
+// a resourceVersion older than the last -history changes), and PUT with
+// optimistic concurrency (409 Conflict for a stale
+// metadata.resourceVersion). Standard library only.
+//
+// A scripted writer (-script FILE) replays a sequence of writes, as a
+// writer such as Zarf makes them, once the file -script-start exists: JSON
+// Lines, each {"apply": SECRET} (created or replaced, as a server-side apply
+// with force does) or {"delete": {"namespace": NS, "name": NAME}}, one every
+// -script-interval; it touches -script-done when the last is applied.
 //
 // Usage:
 //
 //	apiserver-standin -kubeconfig OUT [-seed FILE]... [-forbid NS]... [-log FILE]
+//	                  [-history N] [-script FILE -script-start FILE -script-done FILE]
 //
 // Seeds are Secrets, Lists of them or Secret streams (JSON). Once listening,
 // it writes a kubeconfig for it (context "standin") to OUT, atomically, and
@@ -42,6 +53,28 @@ type store struct {
 	secrets map[string]map[string]object
 	forbid  map[string]bool
 	log     io.Writer
+	// The last `keep` changes, oldest first, for watches; changed wakes them.
+	changes []change
+	keep    int
+	changed *sync.Cond
+}
+
+// change is one watch event: the object as it was after (or, deleted, before) it.
+type change struct {
+	version int
+	kind    string // ADDED, MODIFIED, DELETED
+	ns      string
+	obj     object
+}
+
+// record appends a change; the caller holds s.mu.
+func (s *store) record(kind, ns string, o object) {
+	v, _ := strconv.Atoi(metadata(o)["resourceVersion"].(string))
+	s.changes = append(s.changes, change{v, kind, ns, o})
+	if len(s.changes) > s.keep {
+		s.changes = s.changes[len(s.changes)-s.keep:]
+	}
+	s.changed.Broadcast()
 }
 
 type multiFlag []string
@@ -172,6 +205,10 @@ func withKind(o object) object {
 }
 
 func (s *store) serveSecrets(w http.ResponseWriter, r *http.Request, ns, name string) {
+	if name == "" && r.Method == http.MethodGet && r.URL.Query().Get("watch") != "" {
+		s.serveWatch(w, r, ns)
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.forbid[ns] {
@@ -235,9 +272,140 @@ func (s *store) serveSecrets(w http.ResponseWriter, r *http.Request, ns, name st
 		delete(o, "kind")
 		delete(o, "apiVersion")
 		s.secrets[ns][name] = o
+		s.record("MODIFIED", ns, o)
 		write(w, http.StatusOK, withKind(o))
 	default:
 		status(w, http.StatusMethodNotAllowed, "MethodNotAllowed", "the stand-in gets, lists and replaces only")
+	}
+}
+
+// event writes one watch event and flushes it; the caller holds s.mu.
+func event(w http.ResponseWriter, kind string, o object) bool {
+	if err := json.NewEncoder(w).Encode(object{"type": kind, "object": o}); err != nil {
+		return false
+	}
+	if f, ok := w.(http.Flusher); ok {
+		f.Flush()
+	}
+	return true
+}
+
+// serveWatch streams the changes of namespace ns after the request's
+// resourceVersion until the client goes or the stand-in exits.
+func (s *store) serveWatch(w http.ResponseWriter, r *http.Request, ns string) {
+	selector := r.URL.Query().Get("labelSelector")
+	from, _ := strconv.Atoi(r.URL.Query().Get("resourceVersion"))
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	gone := false
+	go func() {
+		<-r.Context().Done()
+		s.mu.Lock()
+		gone = true
+		s.changed.Broadcast()
+		s.mu.Unlock()
+	}()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if from == 0 {
+		names := make([]string, 0, len(s.secrets[ns]))
+		for n := range s.secrets[ns] {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			labels, _ := metadata(s.secrets[ns][n])["labels"].(map[string]interface{})
+			if matches(selector, labels) && !event(w, "ADDED", withKind(s.secrets[ns][n])) {
+				return
+			}
+		}
+		from = s.version
+	} else if from < s.version && (len(s.changes) == 0 || s.changes[0].version > from+1) {
+		event(w, "ERROR", object{"kind": "Status", "apiVersion": "v1", "metadata": object{},
+			"status": "Failure", "reason": "Expired", "code": 410,
+			"message": fmt.Sprintf("too old resource version: %d (%d)", from, s.version)})
+		return
+	}
+	for !gone {
+		for _, c := range s.changes {
+			if c.version <= from || c.ns != ns {
+				continue
+			}
+			from = c.version
+			labels, _ := metadata(c.obj)["labels"].(map[string]interface{})
+			if matches(selector, labels) && !event(w, c.kind, withKind(c.obj)) {
+				return
+			}
+		}
+		s.changed.Wait()
+	}
+}
+
+// script replays the writes of `path` once `start` exists, one per
+// `interval`, then creates `done`.
+func (s *store) script(path, start, done string, interval time.Duration) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		log.Fatalf("apiserver-standin: %v", err)
+	}
+	for {
+		if _, err := os.Stat(start); err == nil {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.UseNumber()
+	for {
+		var step struct {
+			Apply  object `json:"apply"`
+			Delete object `json:"delete"`
+		}
+		if err := dec.Decode(&step); err == io.EOF {
+			break
+		} else if err != nil {
+			log.Fatalf("apiserver-standin: %s: %v", path, err)
+		}
+		s.mu.Lock()
+		if step.Apply != nil {
+			md := metadata(step.Apply)
+			ns, _ := md["namespace"].(string)
+			name, _ := md["name"].(string)
+			kind := "MODIFIED"
+			if s.secrets[ns] == nil {
+				s.secrets[ns] = map[string]object{}
+			}
+			if _, ok := s.secrets[ns][name]; !ok {
+				kind = "ADDED"
+			}
+			md["resourceVersion"] = s.nextVersion()
+			delete(step.Apply, "kind")
+			delete(step.Apply, "apiVersion")
+			s.secrets[ns][name] = step.Apply
+			s.record(kind, ns, step.Apply)
+		} else if step.Delete != nil {
+			ns, _ := step.Delete["namespace"].(string)
+			name, _ := step.Delete["name"].(string)
+			if o, ok := s.secrets[ns][name]; ok {
+				delete(s.secrets[ns], name)
+				last := object{}
+				for k, v := range o {
+					last[k] = v
+				}
+				md := object{}
+				for k, v := range metadata(o) {
+					md[k] = v
+				}
+				md["resourceVersion"] = s.nextVersion()
+				last["metadata"] = md
+				s.record("DELETED", ns, last)
+			}
+		}
+		s.mu.Unlock()
+		time.Sleep(interval)
+	}
+	if err := os.WriteFile(done, nil, 0o600); err != nil {
+		log.Fatalf("apiserver-standin: %v", err)
 	}
 }
 
@@ -279,7 +447,7 @@ func (s *store) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case path == "/api/v1":
 		write(w, http.StatusOK, object{"kind": "APIResourceList", "groupVersion": "v1",
 			"resources": []object{{"name": "secrets", "singularName": "secret", "namespaced": true,
-				"kind": "Secret", "verbs": []string{"get", "list", "update"}}}})
+				"kind": "Secret", "verbs": []string{"get", "list", "update", "watch"}}}})
 	case len(parts) >= 5 && len(parts) <= 6 && parts[0] == "api" && parts[1] == "v1" &&
 		parts[2] == "namespaces" && parts[4] == "secrets":
 		name := ""
@@ -299,11 +467,18 @@ func main() {
 	lifetime := flag.Duration("lifetime", 10*time.Minute, "exit after this long")
 	flag.Var(&seeds, "seed", "Secrets to serve: a JSON Secret, List or stream (repeatable)")
 	flag.Var(&forbid, "forbid", "answer 403 for this namespace (repeatable)")
+	history := flag.Int("history", 1000, "changes kept for watches; older resourceVersions are 410 Gone")
+	scriptPath := flag.String("script", "", "writes to replay (JSON Lines of apply/delete)")
+	scriptStart := flag.String("script-start", "", "replay the script once this file exists")
+	scriptDone := flag.String("script-done", "", "created once the script is replayed")
+	interval := flag.Duration("script-interval", 20*time.Millisecond, "time between two scripted writes")
 	flag.Parse()
 	if *kubeconfig == "" {
 		log.Fatal("apiserver-standin: -kubeconfig is required")
 	}
-	s := &store{secrets: map[string]map[string]object{}, forbid: map[string]bool{}, version: 1000}
+	s := &store{secrets: map[string]map[string]object{}, forbid: map[string]bool{}, version: 1000,
+		keep: *history}
+	s.changed = sync.NewCond(&s.mu)
 	for _, ns := range forbid {
 		s.forbid[ns] = true
 	}
@@ -345,6 +520,9 @@ users:
 	}
 	if err := os.Rename(tmp, *kubeconfig); err != nil {
 		log.Fatalf("apiserver-standin: %v", err)
+	}
+	if *scriptPath != "" {
+		go s.script(*scriptPath, *scriptStart, *scriptDone, *interval)
 	}
 	time.AfterFunc(*lifetime, func() { os.Exit(0) })
 	log.Fatal(http.Serve(ln, s))
