@@ -1,6 +1,6 @@
 // `zarf-state observe`: the ZEP-0026 history of a Zarf v0.84 cluster,
 // derived from the writes Zarf makes to its package Secrets
-// (engine/observe.h, tools/observer.h, docs/keep-history.md).
+// (engine/observe.h, cli/observer.h, docs/keep-history.md).
 //
 //   observe -f SNAPSHOT... [--db DIR]
 //       snapshots in time order: namespace dumps (`kubectl get secrets -n

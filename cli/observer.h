@@ -7,7 +7,7 @@
 // seen, with the derived events), stored step by step through Cache::Ingest
 // so each derived event is one record of the package's log. Next to the
 // cache, "observe-state.json" (mode 0600, replaced atomically under a lock,
-// tools/state_file.h) keeps per package the Secret's namespace, name and
+// io/state_file.h) keeps per package the Secret's namespace, name and
 // the resourceVersion last observed: a Secret whose resourceVersion is not
 // newer than that was already observed and adds nothing; one older than a
 // write observed earlier in the same run is out of order, refused. A write

@@ -1,7 +1,7 @@
 // The input of bench/run_observe_bench.sh: a namespace of PACKAGES package
 // Secrets as `kubectl get secrets -o json` prints it, after each of WRITES
 // writes Zarf v0.84 makes to every package (a deploy of WRITES/2
-// components, tools/dev/zarf_writes.h): one List per write, written to
+// components, testing/zarf_writes.h): one List per write, written to
 // DIR/dump-01.json, DIR/dump-02.json, ...
 //
 // Usage: zs_observe_corpus DIR PACKAGES WRITES

@@ -1,6 +1,6 @@
 // `observe --cluster [--watch]` end to end: the stand-in API server
 // (tests/apiserver_standin/) replays Zarf v0.84.0's writes
-// (tools/dev/zarf_writes.h) as a scripted writer, and zarf-state follows
+// (testing/zarf_writes.h) as a scripted writer, and zarf-state follows
 // them through the real kubectl. Skipped when kubectl is not installed.
 #include <gtest/gtest.h>
 #include <signal.h>

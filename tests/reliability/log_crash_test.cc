@@ -5,7 +5,7 @@
 // whole or not at all, and the log checks clean (FileEventLog::Check).
 //
 // The writers are forked children of this process that run `record deploy`
-// (tools/record_cmd.h) on the real files, so that a Secret write can be made
+// (cli/record_cmd.h) on the real files, so that a Secret write can be made
 // to fail (FailNextStateWriteForTesting) and a child can be SIGKILLed.
 #include <gtest/gtest.h>
 #include <signal.h>
