@@ -18,6 +18,7 @@
 #include "migrate/format.h"
 #include "tools/cluster_input.h"
 #include "tools/common.h"
+#include "tools/empty_result.h"
 #include "tools/event_record.h"
 #include "tools/output.h"
 #include "tools/terminal_text.h"
@@ -245,6 +246,7 @@ int RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& e
     reports.push_back(std::move(r));
     return Status::OK();
   });
+  if (reports.empty() && !failed) SayNothingFound("Zarf state Secrets", options.files, err);
   if (options.output.structured()) {
     Value all = Value::MakeArray();
     for (const Report& r : reports) {

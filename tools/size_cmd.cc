@@ -17,6 +17,7 @@
 #include "codec/secret.h"
 #include "tools/cluster_input.h"
 #include "tools/common.h"
+#include "tools/empty_result.h"
 #include "tools/output.h"
 #include "tools/progress.h"
 #include "tools/terminal_text.h"
@@ -197,8 +198,8 @@ void PrintSizeTable(const std::vector<SizeRow>& rows, const OutputOptions& outpu
   }
   table.Print(output, out);
   // The notes a person needs; a script asking for --no-headers gets the rows
-  // only.
-  if (output.no_headers) return;
+  // only, and no rows get no notes (the empty result is said on stderr).
+  if (output.no_headers || rows.empty()) return;
   for (const SizeRow& r : rows) {
     if (r.compact) continue;
     out << TerminalText(r.name) << ": no compact size: the compact writer refuses it ("
@@ -285,6 +286,7 @@ int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
     return Status::OK();
   });
   progress.Finish();
+  if (rows.empty() && !failed) SayNothingFound("package Secrets", o.files, err);
   if (o.output.structured()) {
     Value list = Value::MakeArray();
     for (const SizeRow& r : rows) list.array().push_back(r.ToDocument());

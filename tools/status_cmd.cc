@@ -14,6 +14,7 @@
 #include "engine/derived_status.h"
 #include "tools/cluster_input.h"
 #include "tools/common.h"
+#include "tools/empty_result.h"
 #include "tools/event_record.h"
 #include "tools/output.h"
 #include "tools/terminal_text.h"
@@ -152,6 +153,11 @@ int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
   if (all.empty() && init_states > 0) {
     err << "error: no package Secret in the input, only the init state: nothing to report "
            "(status reports package Secrets, zarf-package-*)\n";
+    failed = true;
+  } else if (all.empty() && !failed) {
+    // Nothing to report is a failure here (docs/cli.md): a script asking for
+    // the status of a namespace learns that it holds no package.
+    SayNothingFound("package Secrets", o.files, err);
     failed = true;
   }
   if (o.output.structured()) {
