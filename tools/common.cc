@@ -25,6 +25,7 @@
 #include "json/text_encoding.h"
 #include "yaml/yaml.h"
 #include "tools/bounded_read.h"
+#include "tools/input_paths.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -479,7 +480,8 @@ Status RefuseTerminalStdin(const std::vector<std::string>& files, std::string_vi
 
 bool InputIsUsable(const std::vector<std::string>& files, std::string_view command,
                    int* exit_code) {
-  const Status s = RefuseTerminalStdin(files, command);
+  Status s = RefuseTerminalStdin(files, command);
+  if (s.ok()) s = RefuseDirectoryInputs(files);
   if (s.ok()) return true;
   std::cerr << "error: " << s.message() << "\n";
   *exit_code = kExitUsage;

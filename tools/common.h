@@ -165,7 +165,8 @@ Result<std::unique_ptr<engine::Cache>> OpenCacheReadOnly(const std::string& dir)
 // terminal: a command would then wait silently for text nobody is typing.
 // InvalidArgument with a hint; OK otherwise.
 Status RefuseTerminalStdin(const std::vector<std::string>& files, std::string_view command);
-// The check above as a command's callback makes it: false after printing
+// The check above, and RefuseDirectoryInputs (tools/input_paths.h), as a
+// command's callback makes them: false after printing
 // "error: ..." on stderr and setting *exit_code to kExitUsage.
 bool InputIsUsable(const std::vector<std::string>& files, std::string_view command,
                    int* exit_code);
