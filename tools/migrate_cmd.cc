@@ -222,7 +222,18 @@ class ManifestWriter {
 
 }  // namespace
 
-int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& err) {
+int RunMigrate(const MigrateOptions& given, std::ostream& out, std::ostream& err) {
+  // `-` is standard output, for --out and --report alike: --out - is the
+  // default; --report - needs stdout free of manifests.
+  MigrateOptions options = given;
+  if (options.out_file == "-") options.out_file.clear();
+  const bool report_to_stdout = options.report_file == "-";
+  if (report_to_stdout) options.report_file.clear();
+  if (report_to_stdout && !options.dry_run && options.out_file.empty()) {
+    err << "error: --report -: standard output carries the manifests; write them with --out "
+           "FILE, or give --dry-run\n";
+    return kExitUsage;
+  }
   Result<migrate::Target> target = migrate::ParseTarget(options.to);
   if (!target.ok()) {
     err << "error: " << TerminalText(target.status().message()) << "\n";
@@ -371,6 +382,9 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     for (const MigrateObjectRow& o : outcomes) {
       if (!o.store_warning.empty()) err << "warning: " << TerminalText(o.store_warning) << "\n";
     }
+  } else if (report_to_stdout) {
+    out << rendered;
+    if (written.ok()) written = FlushOutput(out, "standard output");
   } else {
     err << rendered;
   }
@@ -401,9 +415,10 @@ void RegisterMigrate(CLI::App* app, int* exit_code) {
       ->check(CLI::IsMember({"table", "json", "yaml"}))
       ->default_val("table");
   cmd->add_flag("--no-headers", o->no_headers, "Leave the header row out of the report's table");
-  cmd->add_option("--report", o->report_file, "Write the report to FILE instead of stderr");
+  cmd->add_option("--report", o->report_file,
+                  "Write the report to FILE instead of stderr ('-': stdout, with --out or --dry-run)");
   cmd->add_option("--out", o->out_file,
-                  "Write the manifests to FILE (atomically, mode 0600) instead of stdout");
+                  "Write the manifests to FILE (atomically, mode 0600) instead of stdout ('-')");
   cmd->add_option("--codec", o->codec,
                   "Package Secrets: json | compact | auto (default: JSON; a package that fits only "
                   "compact fails)");
