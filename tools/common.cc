@@ -26,6 +26,7 @@
 #include "yaml/yaml.h"
 #include "tools/bounded_read.h"
 #include "tools/input_paths.h"
+#include "tools/notes.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -257,12 +258,9 @@ Result<json::Value> ParseDocument(const std::string& raw, const std::string& pat
   return std::move((*docs)[0]);
 }
 
-void ReportSkipped(const Input& input, std::ostream& err) {
-  if (input.skipped.empty()) return;
-  const std::size_t n = input.skipped.size();
-  err << "skipped " << n << (n == 1 ? " Secret" : " Secrets") << " that "
-      << (n == 1 ? "is" : "are") << " not Zarf state:\n";
-  for (const std::string& s : input.skipped) err << "  " << s << "\n";
+void ReportSkipped(const Input& input, std::string_view file, std::ostream& err) {
+  if (input.skipped.empty() || NotesQuiet()) return;
+  err << SkippedSummary(file == "-" ? "<stdin>" : file, input.skipped) << "\n";
 }
 
 bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
@@ -279,7 +277,7 @@ bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
       failed = true;
       continue;
     }
-    ReportSkipped(*input, err);
+    ReportSkipped(*input, file, err);
     for (const InputObject& in : input->objects) {
       Status s = in.error.ok() ? visit(in) : in.error;
       if (!s.ok()) {

@@ -261,7 +261,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
         });
     if (Status s = ingest_pending(); !s.ok() && read.ok()) read = s;
     progress.Finish();
-    ReportSkipped(header, err);
+    ReportSkipped(header, file, err);
     if (!read.ok()) {
       report("", read);
       if (acks_failed) return kExitSomeFailed;

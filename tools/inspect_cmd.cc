@@ -21,6 +21,7 @@
 #include "tools/empty_result.h"
 #include "tools/event_record.h"
 #include "tools/output.h"
+#include "tools/progress.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -278,6 +279,7 @@ void RegisterInspect(CLI::App* app, int* exit_code) {
   cmd->add_option("--now", options->now, "Compute ages as of this RFC 3339 time (default: now)");
   cmd->add_flag("--show-secrets", options->show_secrets,
                 "Print the init state's credentials instead of [REDACTED]");
+  AddQuietFlag(cmd, &options->quiet);
   // The init state: read too.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
   cmd->callback([options, cluster, exit_code] {

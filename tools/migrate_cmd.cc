@@ -334,7 +334,7 @@ int RunMigrate(const MigrateOptions& given, std::ostream& out, std::ostream& err
       failed = true;
       outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(read).ToString()});
     }
-    ReportSkipped(header, err);
+    ReportSkipped(header, file, err);
     writer.End();
   }
 

@@ -3,9 +3,11 @@
 #include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <utility>
 
+#include "tools/notes.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -50,7 +52,13 @@ class Progress::ErasingBuf : public std::streambuf {
 bool ProgressWanted(bool quiet) { return !quiet && ::isatty(STDERR_FILENO) != 0; }
 
 void AddQuietFlag(CLI::App* cmd, bool* quiet) {
-  cmd->add_flag("-q,--quiet", *quiet, "No progress line on stderr");
+  cmd->add_flag_function(
+      "-q,--quiet",
+      [quiet](std::int64_t count) {
+        *quiet = count > 0;
+        SetNotesQuiet(*quiet);
+      },
+      "No progress line and no notes (skipped Secrets) on stderr");
 }
 
 Progress::Progress(std::ostream& err, std::string what, bool enabled)

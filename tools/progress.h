@@ -30,7 +30,8 @@ namespace zs::tools {
 // Whether a command shows progress: stderr is a terminal and not `quiet`.
 bool ProgressWanted(bool quiet);
 
-// Adds `-q,--quiet` ("no progress line on stderr") to `cmd`.
+// Adds `-q,--quiet` to `cmd`: no progress line, and no notes (SetNotesQuiet,
+// tools/notes.h), on stderr.
 void AddQuietFlag(CLI::App* cmd, bool* quiet);
 
 class Progress {

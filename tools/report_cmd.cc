@@ -7,6 +7,7 @@
 
 #include "tools/cluster_input.h"
 #include "tools/common.h"
+#include "tools/progress.h"
 #include "tools/report_data.h"
 #include "tools/report_page.h"
 #include "tools/state_file.h"
@@ -70,6 +71,7 @@ void RegisterReport(CLI::App* app, int* exit_code) {
   cmd->add_option("--prune-plan", o->prune_plan, "JSON of `prune plan -o json`");
   cmd->add_option("--growth", o->growth_dir, "Directory written by `bench growth --out`");
   cmd->add_option("--now", o->now, "Compute ages as of this RFC 3339 time");
+  AddQuietFlag(cmd, &o->quiet);
   cmd->add_option("--out", o->out, "The HTML file to write ('-': standard output)")->required();
   // The init state: read too (shown as a summary, never its credentials).
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);

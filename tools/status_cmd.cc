@@ -16,7 +16,9 @@
 #include "tools/common.h"
 #include "tools/empty_result.h"
 #include "tools/event_record.h"
+#include "tools/notes.h"
 #include "tools/output.h"
+#include "tools/progress.h"
 #include "tools/terminal_text.h"
 
 namespace zs::tools {
@@ -134,6 +136,7 @@ int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
     if (in.payload_kind != PayloadKind::kPackage) {
       // The init state has no lifecycle: said, never silently skipped.
       ++init_states;
+      if (NotesQuiet()) return Status::OK();
       err << TerminalText(in.label) << ": the Zarf init state (zarf-state), not a package Secret: "
           << "it has no deploy status; skipped\n";
       return Status::OK();
@@ -178,6 +181,7 @@ void RegisterStatus(CLI::App* app, int* exit_code) {
   CLI::Option* files = cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
   AddOutputOptions(cmd, &o->output, kFormats);
   cmd->add_option("--now", o->now, "Compute ages as of this RFC 3339 time");
+  AddQuietFlag(cmd, &o->quiet);
   // The init state: not read, not fetched.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
   cmd->callback([o, cluster, exit_code] {

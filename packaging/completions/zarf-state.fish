@@ -84,8 +84,8 @@ for c in zarf-state kubectl-zarf_state
         complete -c $c -n "__zarf_state_path $p" -l context -x -d 'kubeconfig context'
         complete -c $c -n "__zarf_state_path $p" -l kubeconfig -r -F -d 'kubeconfig file'
     end
-    for p in migrate size ingest verify 'bench growth'
-        complete -c $c -n "__zarf_state_path $p" -s q -l quiet -d 'No progress line'
+    for p in inspect migrate status size ingest verify report 'bench growth'
+        complete -c $c -n "__zarf_state_path $p" -s q -l quiet -d 'No progress line, no notes'
     end
     complete -c $c -n '__zarf_state_path size' -l fail-above -x -d 'Exit 1 over PCT% of the limit'
     complete -c $c -n '__zarf_state_path size' -l now -x -d 'Ages as of this RFC 3339 time'
