@@ -14,12 +14,14 @@
 #include "codec/credentials.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
+#include "engine/cache.h"
 #include "engine/derived_status.h"
 #include "migrate/format.h"
 #include "tools/cluster_input.h"
 #include "tools/common.h"
 #include "tools/empty_result.h"
 #include "tools/event_record.h"
+#include "tools/object_names.h"
 #include "tools/output.h"
 #include "tools/progress.h"
 #include "tools/terminal_text.h"
@@ -48,6 +50,7 @@ struct ComponentRow {
 // One package (docs/cli.md, "zarf-state inspect").
 struct PackageReport {
   std::string source, secret_name, name, version, format, format_evidence, codec;
+  std::string key;  // the table's name (tools/object_names.h)
   std::string zarf_note;  // why no Zarf release reads it; "" when one does
   std::int64_t generation = 0;
   std::string cli_version;
@@ -124,6 +127,7 @@ PackageReport PackageOf(const InputObject& in, const DeployedPackage& pkg, std::
   r.secret_name = in.is_secret ? std::string(ObjectName(in.object))
                                : PackageSecretName(pkg.name, pkg.namespace_override);
   r.name = pkg.name;
+  r.key = engine::PackageKey(pkg);
   r.version = metadata ? std::string(metadata->StringOr("version")) : "";
   r.codec = compact::LooksCompact(in.payload) ? "compact" : "json";
   r.zarf_note = std::string(ZarfCannotRead(in.payload));
@@ -183,7 +187,7 @@ Table ReportTable(const std::vector<Report>& reports, const Timestamp& now) {
                          (ch.status.empty() ? "" : " (" + ch.status + ")"));
       }
     }
-    t.AddRow({p.name, OrDash(p.version), std::to_string(p.secret_bytes),
+    t.AddRow({p.key, OrDash(p.version), std::to_string(p.secret_bytes),
               Percent(p.secret_bytes), EventCell(p.latest_event),
               p.latest_event ? Age(p.latest_event->timestamp, now) : "-", std::to_string(p.events),
               std::to_string(p.components.size()), p.secret_name, p.format, p.codec,
@@ -255,13 +259,15 @@ int RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& e
     }
     PrintStructured(all, options.output.format, out);
   } else if (options.output.name()) {
+    std::vector<std::string> names;
     for (const Report& r : reports) {
       if (const auto* p = std::get_if<PackageReport>(&r)) {
-        PrintNames("package", {p->name}, out);
+        names.push_back(PackageObjectName(p->secret_name, p->key));
       } else {
-        PrintNames("init-state", {std::get<InitStateReport>(r).name}, out);
+        names.push_back("secret/" + std::get<InitStateReport>(r).name);
       }
     }
+    PrintUniqueNames(names, out);
   } else {
     ReportTable(reports, *now).Print(options.output, out);
   }

@@ -18,6 +18,7 @@
 #include "tools/common.h"
 #include "tools/config_cmd.h"
 #include "tools/event_record.h"
+#include "tools/object_names.h"
 #include "tools/output.h"
 #include "tools/terminal_text.h"
 
@@ -170,7 +171,9 @@ Status PrintPackages(engine::Cache& cache, const std::vector<std::string>& packa
                      std::string* none) {
   if (packages.empty()) *none = NothingFound(o);
   if (o.output.name()) {
-    PrintNames("package", packages, out);
+    std::vector<std::string> names;
+    for (const std::string& key : packages) names.push_back(PackageObjectName("", key));
+    PrintUniqueNames(names, out);
     return Status::OK();
   }
   std::vector<engine::PackageStatus> list;

@@ -15,9 +15,11 @@
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
+#include "engine/cache.h"
 #include "tools/cluster_input.h"
 #include "tools/common.h"
 #include "tools/empty_result.h"
+#include "tools/object_names.h"
 #include "tools/output.h"
 #include "tools/progress.h"
 #include "tools/terminal_text.h"
@@ -142,6 +144,7 @@ struct CodecFigures {
 // told apart by `secret`.
 struct SizeRow {
   std::string name;    // the package's
+  std::string key;     // the table's name (tools/object_names.h)
   std::string secret;  // the Secret's name; "" for a bare payload
   std::string source;  // the input label
   std::size_t events = 0;
@@ -187,7 +190,7 @@ void PrintSizeTable(const std::vector<SizeRow>& rows, const OutputOptions& outpu
         (r.compact ? std::to_string(Fit(r.compact->bytes, r.compact->per_event)) : "-");
     const std::string per_event = std::to_string(r.json.per_event) + "/" +
                                   (r.compact ? std::to_string(r.compact->per_event) : "-");
-    table.AddRow({r.name, OrDash(r.secret), std::to_string(r.json.bytes),
+    table.AddRow({r.key, OrDash(r.secret), std::to_string(r.json.bytes),
                   std::to_string(r.gzip.bytes),
                   r.compact ? std::to_string(r.compact->bytes) : "-",
                   r.compact ? Ratio(static_cast<double>(r.compact->bytes), j) : "-",
@@ -257,6 +260,7 @@ int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
     ZS_ASSIGN_OR_RETURN(CodecSizes per, PerEvent(pkg, sizes));
     SizeRow row;
     row.name = pkg.name;
+    row.key = engine::PackageKey(pkg);
     if (in.is_secret) row.secret = std::string(ObjectName(in.object));
     row.source = in.label;
     row.events = pkg.events.size();
@@ -293,8 +297,8 @@ int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
     PrintStructured(list, o.output.format, out);
   } else if (o.output.name()) {
     std::vector<std::string> names;
-    for (const SizeRow& r : rows) names.push_back(r.name);
-    PrintNames("package", names, out);
+    for (const SizeRow& r : rows) names.push_back(PackageObjectName(r.secret, r.key));
+    PrintUniqueNames(names, out);
   } else {
     PrintSizeTable(rows, o.output, *now, out);
   }

@@ -11,12 +11,14 @@
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
+#include "engine/cache.h"
 #include "engine/derived_status.h"
 #include "tools/cluster_input.h"
 #include "tools/common.h"
 #include "tools/empty_result.h"
 #include "tools/event_record.h"
 #include "tools/notes.h"
+#include "tools/object_names.h"
 #include "tools/output.h"
 #include "tools/progress.h"
 #include "tools/terminal_text.h"
@@ -38,6 +40,7 @@ struct ComponentStatus {
 // The derived status of one package (docs/model.md section 1).
 struct StatusReport {
   std::string name;
+  std::string key;     // the table's name (tools/object_names.h)
   std::string secret;  // the Secret's name; "" for a bare payload
   std::optional<EventRecord> latest_event;
   std::optional<Timestamp> in_progress_since;  // the latest event is an open InProgress
@@ -52,6 +55,7 @@ struct StatusReport {
 StatusReport StatusOf(const DeployedPackage& pkg) {
   StatusReport r;
   r.name = pkg.name;
+  r.key = engine::PackageKey(pkg);
   r.latest_event = EventOf(engine::LatestEvent(pkg));
   r.in_progress_since = engine::InProgressSince(pkg);
   r.latest_deploy = EventOf(engine::LatestEventOfType(pkg, kEventDeploy));
@@ -109,7 +113,7 @@ Table StatusTable(const std::vector<StatusReport>& reports, const Timestamp& now
     for (const ComponentStatus& c : r.components) {
       comps += (comps.empty() ? "" : ",") + c.name + "=" + EventCell(c.last_event);
     }
-    t.AddRow({r.name, EventCell(r.latest_event),
+    t.AddRow({r.key, EventCell(r.latest_event),
               r.latest_event ? Age(r.latest_event->timestamp, now) : "-",
               r.in_progress_since ? "for " + Age(*r.in_progress_since, now) : "-",
               ok ? OrDash(ok->version) : "-", OrDash(r.secret),
@@ -168,7 +172,9 @@ int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
     for (const StatusReport& s : all) docs.array().push_back(s.ToDocument(now));
     PrintStructured(docs, o.output.format, out);
   } else if (o.output.name()) {
-    for (const StatusReport& s : all) PrintNames("package", {s.name}, out);
+    std::vector<std::string> names;
+    for (const StatusReport& s : all) names.push_back(PackageObjectName(s.secret, s.key));
+    PrintUniqueNames(names, out);
   } else {
     StatusTable(all, now).Print(o.output, out);
   }

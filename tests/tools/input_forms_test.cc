@@ -146,6 +146,25 @@ TEST(InputFormsTest, QuietSilencesTheSkippedSecretsNote) {
   fs::remove_all(dir);
 }
 
+// -o name is each Secret once, as kubectl names it; every table names an
+// override package the same way (its cache key).
+TEST(InputFormsTest, NamesAreUniqueSecretsAndOverridesAreNamedAlike) {
+  const std::string dump = (testing::DataDir() / "inputs/namespace-dump.list.json").string();
+  const fs::path dir = testing::FreshTestDir("names");
+  for (const char* command : {"inspect", "status", "size"}) {
+    SCOPED_TRACE(command);
+    testing::RunResult r = testing::RunBinary(ZS_BINARY_PATH, {command, "-f", dump, "-o", "name", "-q"}, dir);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    std::string want = std::string(command) == "inspect" ? "secret/zarf-state\n" : "";
+    want += "secret/zarf-package-dos-games\nsecret/zarf-package-init\n"
+            "secret/zarf-package-dos-games-override-games-2\n";
+    EXPECT_EQ(r.out, want);
+    r = testing::RunBinary(ZS_BINARY_PATH, {command, "-f", dump, "-q", "--no-headers"}, dir);
+    EXPECT_NE(r.out.find("\ndos-games-override-games-2 "), std::string::npos) << r.out;
+  }
+  fs::remove_all(dir);
+}
+
 TEST(InputFormsTest, TheReportShowsSkippedSecretsAsANoteNotAWarning) {
   ReportData data;
   std::ostringstream err;
