@@ -30,6 +30,9 @@ namespace zs::tools {
 // Whether a command shows progress: stderr is a terminal and not `quiet`.
 bool ProgressWanted(bool quiet);
 
+// A duration as people read it: "850ms", "1.2s", "42s", "3m05s", "2h10m".
+std::string HumanDuration(double seconds);
+
 // Adds `-q,--quiet` to `cmd`: no progress line, and no notes (SetNotesQuiet,
 // tools/notes.h), on stderr.
 void AddQuietFlag(CLI::App* cmd, bool* quiet);
