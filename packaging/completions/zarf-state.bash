@@ -34,7 +34,8 @@ _zarf_state_words() {
                           --pin-digests --max-images --codecs -o --output --no-headers -q --quiet" ;;
     prune) echo "plan" ;;
     "prune plan") echo "--deployed --new --remove --others --db --no-others --unreadable --registry
-                        -o --output --no-headers" ;;
+                        --package --cluster -n --namespace --context --kubeconfig -o --output
+                        --no-headers" ;;
     ingest) echo "--db -f --filename --full-dump --sync-every --no-sync --bulk -q --quiet --cluster
                   -n --namespace --context --kubeconfig -o --output --no-headers" ;;
     query) echo "--db -o --output --no-headers --now history status image component source config-changed" ;;
