@@ -246,6 +246,34 @@ bool AddCachedOthers(const std::string& db, std::vector<DeployedPackage>* others
   return ok;
 }
 
+// The packages of one --others input into `others`, and the registry host
+// of an init state in it into `*registry` (when not null and still "").
+// What cannot be decoded goes to `unreadable`, named on `err`; false then.
+bool AddOthersOf(const Input& input, std::vector<DeployedPackage>* others, std::string* registry,
+                 std::vector<std::string>* unreadable, std::ostream& err) {
+  bool ok = true;
+  for (const InputObject& obj : input.objects) {
+    Status st = obj.error;
+    if (st.ok() && obj.payload_kind != PayloadKind::kPackage) {
+      // zarf-state: the registry the images were pushed to.
+      if (registry != nullptr && registry->empty()) *registry = RegistryOfInitState(obj.payload);
+      continue;
+    }
+    if (st.ok()) {
+      auto pkg = DecodePackagePayload(obj.payload);
+      if (pkg.ok()) {
+        others->push_back(std::move(pkg).value());
+        continue;
+      }
+      st = pkg.status();
+    }
+    err << "error: --others: " << TerminalText(obj.label) << ": " << TerminalText(st.message()) << "\n";
+    unreadable->push_back(obj.label);
+    ok = false;
+  }
+  return ok;
+}
+
 }  // namespace
 
 int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err) {
@@ -298,25 +326,8 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err
       failed = true;
       continue;
     }
-    for (const InputObject& obj : input->objects) {
-      Status st = obj.error;
-      if (st.ok() && obj.payload_kind != PayloadKind::kPackage) {
-        // zarf-state: the registry the images were pushed to.
-        if (o.registry.empty() && registry.empty()) registry = RegistryOfInitState(obj.payload);
-        continue;
-      }
-      if (st.ok()) {
-        auto pkg = DecodePackagePayload(obj.payload);
-        if (pkg.ok()) {
-          others.push_back(std::move(pkg).value());
-          continue;
-        }
-        st = pkg.status();
-      }
-      err << "error: --others: " << TerminalText(obj.label) << ": " << TerminalText(st.message()) << "\n";
-      unreadable.push_back(obj.label);
-      failed = true;
-    }
+    failed |= !AddOthersOf(*input, &others, o.registry.empty() ? &registry : nullptr,
+                           &unreadable, err);
   }
 
   if (!o.db.empty()) failed |= !AddCachedOthers(o.db, &others, &unreadable, err);
