@@ -10,6 +10,7 @@
 #include "compact/compact.h"
 #include "json/json_value.h"
 #include "cli/build_info.h"
+#include "cli/cli_messages.h"
 #include "cli/common.h"
 #include "cli/output.h"
 
@@ -182,27 +183,34 @@ void RegisterCliBasics(CLI::App* app, std::string_view argv0, int* exit_code) {
     *exit_code = RunHelp(*app, *words, std::cout, std::cerr);
   });
   AddExampleFooters(app, "");
+  UsePlainHelp(app);
 }
 
 int ExitForParseError(const CLI::App& app, const CLI::ParseError& error, std::ostream& out,
                       std::ostream& err) {
-  if (error.get_exit_code() != 0) {
-    // The command parsed last: a word after it that is not one of its
-    // subcommands, where one is expected, is a mistyped name.
-    const CLI::App* cmd = &app;
-    std::string chain = app.get_name();
-    while (!cmd->get_subcommands().empty()) {
-      cmd = cmd->get_subcommands().front();
-      chain += " " + cmd->get_name();
-    }
-    const std::vector<std::string> left = app.remaining(true);
-    if (!SubcommandNames(*cmd).empty() && !left.empty() && !left.front().empty() &&
-        left.front()[0] != '-') {
-      PrintUnknownCommand(*cmd, chain, left.front(), err);
-      return kExitUsage;
-    }
+  // Help and --version.
+  if (error.get_exit_code() == 0) return app.exit(error, out, err) == 0 ? kExitOk : kExitUsage;
+  // The command parsed last: a word after it that is not one of its
+  // subcommands, where one is expected, is a mistyped name.
+  const CLI::App* cmd = &app;
+  std::string chain = app.get_name();
+  while (!cmd->get_subcommands().empty()) {
+    cmd = cmd->get_subcommands().front();
+    chain += " " + cmd->get_name();
   }
-  return app.exit(error, out, err) == 0 ? kExitOk : kExitUsage;
+  const std::vector<std::string> left = app.remaining(true);
+  if (!SubcommandNames(*cmd).empty() && !left.empty() && !left.front().empty() &&
+      left.front()[0] != '-') {
+    PrintUnknownCommand(*cmd, chain, left.front(), err);
+    return kExitUsage;
+  }
+  // No command where one is needed: its help, as kubectl prints it.
+  if (IsMissingSubcommand(error) && left.empty()) {
+    out << HelpText(*cmd, chain);
+    return kExitOk;
+  }
+  err << KubectlStyleParseError(app, error);
+  return kExitUsage;
 }
 
 }  // namespace zs::tools

@@ -51,9 +51,10 @@ std::vector<std::string> Suggestions(std::string_view typed,
 // The exit code for a parse error of `app` (main's catch), after printing
 // what to print: for a word where a subcommand was expected, "error:
 // unknown command 'WORD' for 'PROGRAM'", the suggestions ("Did you mean
-// this?") and where help is, to `err`, and kExitUsage; otherwise CLI11's
-// message (or the help) through app.exit, and kExitOk for help and
-// --version, kExitUsage for the rest.
+// this?") and where help is, to `err`, and kExitUsage; no subcommand where
+// one is needed (`zarf-state` alone): that command's help on `out`, and
+// kExitOk; help and --version: kExitOk; any other error in kubectl's words
+// (KubectlStyleParseError, tools/cli_messages.h) on `err`, and kExitUsage.
 int ExitForParseError(const CLI::App& app, const CLI::ParseError& error, std::ostream& out,
                       std::ostream& err);
 

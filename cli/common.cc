@@ -24,8 +24,10 @@
 #include "json/json_reader.h"
 #include "json/text_encoding.h"
 #include "yaml/yaml.h"
-#include "io/bounded_read.h"
+#include "cli/input_paths.h"
+#include "cli/notes.h"
 #include "cli/terminal_text.h"
+#include "io/bounded_read.h"
 
 namespace zs::tools {
 
@@ -256,12 +258,9 @@ Result<json::Value> ParseDocument(const std::string& raw, const std::string& pat
   return std::move((*docs)[0]);
 }
 
-void ReportSkipped(const Input& input, std::ostream& err) {
-  if (input.skipped.empty()) return;
-  const std::size_t n = input.skipped.size();
-  err << "skipped " << n << (n == 1 ? " Secret" : " Secrets") << " that "
-      << (n == 1 ? "is" : "are") << " not Zarf state:\n";
-  for (const std::string& s : input.skipped) err << "  " << s << "\n";
+void ReportSkipped(const Input& input, std::string_view file, std::ostream& err) {
+  if (input.skipped.empty() || NotesQuiet()) return;
+  err << SkippedSummary(file == "-" ? "<stdin>" : file, input.skipped) << "\n";
 }
 
 bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
@@ -278,7 +277,7 @@ bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
       failed = true;
       continue;
     }
-    ReportSkipped(*input, err);
+    ReportSkipped(*input, file, err);
     for (const InputObject& in : input->objects) {
       Status s = in.error.ok() ? visit(in) : in.error;
       if (!s.ok()) {
@@ -479,7 +478,8 @@ Status RefuseTerminalStdin(const std::vector<std::string>& files, std::string_vi
 
 bool InputIsUsable(const std::vector<std::string>& files, std::string_view command,
                    int* exit_code) {
-  const Status s = RefuseTerminalStdin(files, command);
+  Status s = RefuseTerminalStdin(files, command);
+  if (s.ok()) s = RefuseDirectoryInputs(files);
   if (s.ok()) return true;
   std::cerr << "error: " << s.message() << "\n";
   *exit_code = kExitUsage;

@@ -97,11 +97,11 @@ class InputText {
 };
 Result<InputText> ReadInputText(const std::string& path);
 
-// Writes what `input` skipped (Input::skipped) to `err`: a line
-// "skipped N Secrets that are not Zarf state:" and one indented line per
-// Secret naming it and why. Nothing when nothing was skipped. Skipping does
-// not fail a command.
-void ReportSkipped(const Input& input, std::ostream& err);
+// Writes what `input`, read from `file` ("-": stdin), skipped
+// (Input::skipped) to `err`: one note, SkippedSummary (tools/notes.h), by
+// reason. Nothing when nothing was skipped or under -q. Skipping does not
+// fail a command.
+void ReportSkipped(const Input& input, std::string_view file, std::ostream& err);
 
 // Reads each file ("-": stdin; none: stdin) and calls `visit` for each usable
 // object in it. A file that cannot be read, an object that cannot be used,
@@ -165,7 +165,8 @@ Result<std::unique_ptr<engine::Cache>> OpenCacheReadOnly(const std::string& dir)
 // terminal: a command would then wait silently for text nobody is typing.
 // InvalidArgument with a hint; OK otherwise.
 Status RefuseTerminalStdin(const std::vector<std::string>& files, std::string_view command);
-// The check above as a command's callback makes it: false after printing
+// The check above, and RefuseDirectoryInputs (tools/input_paths.h), as a
+// command's callback makes them: false after printing
 // "error: ..." on stderr and setting *exit_code to kExitUsage.
 bool InputIsUsable(const std::vector<std::string>& files, std::string_view command,
                    int* exit_code);

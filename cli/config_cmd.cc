@@ -1,6 +1,7 @@
 #include "cli/config_cmd.h"
 
 #include <CLI/CLI.hpp>
+#include <unistd.h>
 
 #include <cctype>
 #include <iostream>
@@ -262,7 +263,16 @@ void RegisterConfig(CLI::App* app, int* exit_code) {
   d->add_option("--kind", digest->kind, "deploy | remove")->default_val("deploy");
   d->add_option("-f,--filename", digest->file, "Config as JSON or YAML, or a package Secret; '-' for stdin")->default_val("-");
   d->add_flag("--canonical", digest->canonical, "RFC 8785 canonical digest (jcs-sha256:), where 5 == 5.0");
-  d->callback([digest, exit_code] { *exit_code = RunConfig(*digest, std::cout, std::cerr); });
+  d->callback([digest, exit_code] {
+    // Nothing piped in: an error, not a wait for text nobody types.
+    if (digest->file == "-" && ::isatty(STDIN_FILENO) != 0) {
+      std::cerr << "error: config digest: standard input is a terminal; give the config with -f "
+                   "FILE, or pipe it in (zarf-state config digest < deploy-config.json)\n";
+      *exit_code = kExitUsage;
+      return;
+    }
+    *exit_code = RunConfig(*digest, std::cout, std::cerr);
+  });
   auto diff = std::make_shared<ConfigOptions>();
   diff->action = "diff";
   CLI::App* f = config->add_subcommand("diff", "Paths that changed between two configs");

@@ -261,7 +261,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
         });
     if (Status s = ingest_pending(); !s.ok() && read.ok()) read = s;
     progress.Finish();
-    ReportSkipped(header, err);
+    ReportSkipped(header, file, err);
     if (!read.ok()) {
       report("", read);
       if (acks_failed) return kExitSomeFailed;
@@ -297,8 +297,12 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
   }
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  err << "ingest: " << secrets << " Secrets (" << changed << " changed, " << records
-      << " new records, " << bytes << " bytes) in " << secs << " s\n";
+  // Where the cache is: the default (ZARF_STATE_DB, XDG_CACHE_HOME) is not
+  // in the command line.
+  err << "ingest: " << secrets << (secrets == 1 ? " Secret" : " Secrets") << " into "
+      << TerminalText(o.db) << " (" << changed << " changed, " << records
+      << (records == 1 ? " new record, " : " new records, ") << bytes << " bytes) in "
+      << HumanDuration(secs) << "\n";
   if (o.output.structured()) acks.Print(errors);
   return failed ? kExitSomeFailed : kExitOk;
 }

@@ -9,18 +9,22 @@
 #include <variant>
 
 #include "json/json_reader.h"
-#include "model/model_json.h"
-#include "compact/compact.h"
-#include "model/credentials.h"
-#include "kube/package_secret.h"
-#include "kube/secret.h"
-#include "engine/derived_status.h"
-#include "migrate/format.h"
 #include "cli/cluster_input.h"
 #include "cli/common.h"
+#include "cli/empty_result.h"
 #include "cli/event_record.h"
+#include "cli/object_names.h"
 #include "cli/output.h"
+#include "cli/progress.h"
 #include "cli/terminal_text.h"
+#include "compact/compact.h"
+#include "engine/cache.h"
+#include "engine/derived_status.h"
+#include "kube/package_secret.h"
+#include "kube/secret.h"
+#include "migrate/format.h"
+#include "model/credentials.h"
+#include "model/model_json.h"
 
 namespace zs::tools {
 namespace {
@@ -46,6 +50,7 @@ struct ComponentRow {
 // One package (docs/cli.md, "zarf-state inspect").
 struct PackageReport {
   std::string source, secret_name, name, version, format, format_evidence, codec;
+  std::string key;  // the table's name (tools/object_names.h)
   std::string zarf_note;  // why no Zarf release reads it; "" when one does
   std::int64_t generation = 0;
   std::string cli_version;
@@ -122,6 +127,7 @@ PackageReport PackageOf(const InputObject& in, const DeployedPackage& pkg, std::
   r.secret_name = in.is_secret ? std::string(ObjectName(in.object))
                                : PackageSecretName(pkg.name, pkg.namespace_override);
   r.name = pkg.name;
+  r.key = engine::PackageKey(pkg);
   r.version = metadata ? std::string(metadata->StringOr("version")) : "";
   r.codec = compact::LooksCompact(in.payload) ? "compact" : "json";
   r.zarf_note = std::string(ZarfCannotRead(in.payload));
@@ -181,7 +187,7 @@ Table ReportTable(const std::vector<Report>& reports, const Timestamp& now) {
                          (ch.status.empty() ? "" : " (" + ch.status + ")"));
       }
     }
-    t.AddRow({p.name, OrDash(p.version), std::to_string(p.secret_bytes),
+    t.AddRow({p.key, OrDash(p.version), std::to_string(p.secret_bytes),
               Percent(p.secret_bytes), EventCell(p.latest_event),
               p.latest_event ? Age(p.latest_event->timestamp, now) : "-", std::to_string(p.events),
               std::to_string(p.components.size()), p.secret_name, p.format, p.codec,
@@ -245,6 +251,7 @@ int RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& e
     reports.push_back(std::move(r));
     return Status::OK();
   });
+  if (reports.empty() && !failed) SayNothingFound("Zarf state Secrets", options.files, err);
   if (options.output.structured()) {
     Value all = Value::MakeArray();
     for (const Report& r : reports) {
@@ -252,13 +259,15 @@ int RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& e
     }
     PrintStructured(all, options.output.format, out);
   } else if (options.output.name()) {
+    std::vector<std::string> names;
     for (const Report& r : reports) {
       if (const auto* p = std::get_if<PackageReport>(&r)) {
-        PrintNames("package", {p->name}, out);
+        names.push_back(PackageObjectName(p->secret_name, p->key));
       } else {
-        PrintNames("init-state", {std::get<InitStateReport>(r).name}, out);
+        names.push_back("secret/" + std::get<InitStateReport>(r).name);
       }
     }
+    PrintUniqueNames(names, out);
   } else {
     ReportTable(reports, *now).Print(options.output, out);
   }
@@ -276,6 +285,7 @@ void RegisterInspect(CLI::App* app, int* exit_code) {
   cmd->add_option("--now", options->now, "Compute ages as of this RFC 3339 time (default: now)");
   cmd->add_flag("--show-secrets", options->show_secrets,
                 "Print the init state's credentials instead of [REDACTED]");
+  AddQuietFlag(cmd, &options->quiet);
   // The init state: read too.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
   cmd->callback([options, cluster, exit_code] {

@@ -28,6 +28,7 @@ struct InspectOptions {
   OutputOptions output;            // table | wide | json | yaml | name
   std::string now;                 // RFC 3339 for ages; default: the system clock
   bool show_secrets = false;
+  bool quiet = false;  // -q: no notes on stderr (the CLI sets SetNotesQuiet)
 };
 
 // Returns kExitOk, kExitSomeFailed (some object or file failed) or kExitUsage.

@@ -42,9 +42,23 @@ struct Migrated {
   std::string bare_bytes;
 };
 
+// A package whose JSON Secret does not fit and that may not go compact
+// (no --codec auto|compact): Zarf would stop seeing it, so it is left out.
+Status FitsOnlyCompact(const std::string& title, const StoredPackage& stored) {
+  return Status::TooLarge(
+      title + ": as JSON its package data is " + std::to_string(stored.json_bytes) +
+      " bytes, and the Secret over the API server's limit of " +
+      std::to_string(kSecretSizeLimit) + "; it fits only with the compact codec (" +
+      std::to_string(stored.secret_bytes) + " bytes), which no Zarf release reads or lists: "
+      "Zarf could no longer list, remove or prune the package. Left out; --codec auto stores "
+      "it compact anyway");
+}
+
 // Consumes `in` (its object moves into the result, its payload is freed).
+// `compact_allowed`: --codec auto|compact was given.
 Result<Migrated> MigrateObject(InputObject& in, const migrate::Target& target,
-                               const StoreOptions& store, bool dry_run, MigrateObjectRow* o) {
+                               const StoreOptions& store, bool compact_allowed, bool dry_run,
+                               MigrateObjectRow* o) {
   migrate::MigratedPayload m;
   if (in.payload_kind == PayloadKind::kPackage && compact::LooksCompact(in.payload)) {
     ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
@@ -62,6 +76,9 @@ Result<Migrated> MigrateObject(InputObject& in, const migrate::Target& target,
     out.object = dry_run ? in.object : std::move(in.object);
     if (in.payload_kind == PayloadKind::kPackage) {
       ZS_ASSIGN_OR_RETURN(StoredPackage stored, StorePackageJson(&out.object, m.bytes, store));
+      if (stored.codec == PackageCodec::kCompact && !compact_allowed) {
+        return FitsOnlyCompact(o->name, stored);
+      }
       o->codec = stored.codec == PackageCodec::kCompact ? "compact" : "json";
       m.report.bytes_after = stored.payload_bytes;
       if (!stored.warning.empty()) {
@@ -205,15 +222,29 @@ class ManifestWriter {
 
 }  // namespace
 
-int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& err) {
+int RunMigrate(const MigrateOptions& given, std::ostream& out, std::ostream& err) {
+  // `-` is standard output, for --out and --report alike: --out - is the
+  // default; --report - needs stdout free of manifests.
+  MigrateOptions options = given;
+  if (options.out_file == "-") options.out_file.clear();
+  const bool report_to_stdout = options.report_file == "-";
+  if (report_to_stdout) options.report_file.clear();
+  if (report_to_stdout && !options.dry_run && options.out_file.empty()) {
+    err << "error: --report -: standard output carries the manifests; write them with --out "
+           "FILE, or give --dry-run\n";
+    return kExitUsage;
+  }
   Result<migrate::Target> target = migrate::ParseTarget(options.to);
   if (!target.ok()) {
     err << "error: " << TerminalText(target.status().message()) << "\n";
     return kExitUsage;
   }
   const bool to_v2 = target->package == migrate::kNewestPackageShape;
+  // Without --codec, a package goes compact never: under --to v2 one whose
+  // JSON no longer fits is refused (FitsOnlyCompact), not hidden from Zarf.
   Result<PackageCodec> codec =
       ParsePackageCodec(!options.codec.empty() ? options.codec : to_v2 ? "auto" : "json");
+  const bool compact_allowed = !options.codec.empty();
   if (!codec.ok()) {
     err << "error: --codec: " << TerminalText(codec.status().message()) << "\n";
     return kExitUsage;
@@ -282,7 +313,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
             o.error = in.error.ToString();
           } else {
             o.kind = in.payload_kind == PayloadKind::kPackage ? "package" : "state";
-            Result<Migrated> m = MigrateObject(in, *target, store, options.dry_run, &o);
+            Result<Migrated> m = MigrateObject(in, *target, store, compact_allowed, options.dry_run, &o);
             if (m.ok()) {
               writer.Add(std::move(*m));
             } else {
@@ -303,7 +334,7 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
       failed = true;
       outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(read).ToString()});
     }
-    ReportSkipped(header, err);
+    ReportSkipped(header, file, err);
     writer.End();
   }
 
@@ -351,6 +382,9 @@ int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& e
     for (const MigrateObjectRow& o : outcomes) {
       if (!o.store_warning.empty()) err << "warning: " << TerminalText(o.store_warning) << "\n";
     }
+  } else if (report_to_stdout) {
+    out << rendered;
+    if (written.ok()) written = FlushOutput(out, "standard output");
   } else {
     err << rendered;
   }
@@ -381,11 +415,13 @@ void RegisterMigrate(CLI::App* app, int* exit_code) {
       ->check(CLI::IsMember({"table", "json", "yaml"}))
       ->default_val("table");
   cmd->add_flag("--no-headers", o->no_headers, "Leave the header row out of the report's table");
-  cmd->add_option("--report", o->report_file, "Write the report to FILE instead of stderr");
+  cmd->add_option("--report", o->report_file,
+                  "Write the report to FILE instead of stderr ('-': stdout, with --out or --dry-run)");
   cmd->add_option("--out", o->out_file,
-                  "Write the manifests to FILE (atomically, mode 0600) instead of stdout");
+                  "Write the manifests to FILE (atomically, mode 0600) instead of stdout ('-')");
   cmd->add_option("--codec", o->codec,
-                  "Package Secrets: json | compact | auto (default: auto for --to v2, else json)");
+                  "Package Secrets: json | compact | auto (default: JSON; a package that fits only "
+                  "compact fails)");
   AddQuietFlag(cmd, &o->quiet);
   // The init state: read too.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);

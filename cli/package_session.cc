@@ -137,6 +137,7 @@ Status PackageSession::Save(std::ostream& out) {
         secret_.is_null() ? MakePackageSecret(pkg.name, pkg.namespace_override, "") : secret_;
     ZS_ASSIGN_OR_RETURN(StoredPackage stored, StorePackage(&secret, pkg, options_.store));
     store_warning_ = std::move(stored.warning);
+    if (secret_.is_null()) secret_name_ = std::string(ObjectName(secret));  // as Zarf names it
     text = WriteObject(secret, format_);
   }
   // Nothing is written when the file changed underneath (a writer that
@@ -152,6 +153,11 @@ Status PackageSession::Save(std::ostream& out) {
     if (!text.empty() && text.back() != '\n') out << '\n';
     return FlushOutput(out, "standard output");
   });
+}
+
+std::string PackageSession::SavedLine() const {
+  if (!is_secret_) return "package/" + package_ + " configured";
+  return "secret/" + secret_name_ + (secret_.is_null() ? " created" : " configured");
 }
 
 Status PackageSession::ExplainChange(Status s) const {

@@ -75,6 +75,10 @@ class PackageSession {
   // The name and namespace of the package's Secret, as read or as Zarf
   // names a new one.
   const std::string& secret_name() const { return secret_name_; }
+  // What Save wrote, as kubectl apply says it: "secret/NAME created" (a new
+  // Secret file) or "secret/NAME configured"; for a bare payload file
+  // "package/NAME configured".
+  std::string SavedLine() const;
 
  private:
   PackageSession() = default;

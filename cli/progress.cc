@@ -3,9 +3,11 @@
 #include <CLI/CLI.hpp>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <utility>
 
+#include "cli/notes.h"
 #include "cli/terminal_text.h"
 
 namespace zs::tools {
@@ -50,7 +52,32 @@ class Progress::ErasingBuf : public std::streambuf {
 bool ProgressWanted(bool quiet) { return !quiet && ::isatty(STDERR_FILENO) != 0; }
 
 void AddQuietFlag(CLI::App* cmd, bool* quiet) {
-  cmd->add_flag("-q,--quiet", *quiet, "No progress line on stderr");
+  cmd->add_flag_function(
+      "-q,--quiet",
+      [quiet](std::int64_t count) {
+        *quiet = count > 0;
+        SetNotesQuiet(*quiet);
+      },
+      "No progress line and no notes (skipped Secrets) on stderr");
+}
+
+std::string HumanDuration(double seconds) {
+  char buf[48];
+  if (seconds < 0) seconds = 0;
+  if (seconds < 1) {
+    std::snprintf(buf, sizeof buf, "%dms", static_cast<int>(seconds * 1000 + 0.5));
+  } else if (seconds < 10) {
+    std::snprintf(buf, sizeof buf, "%.1fs", seconds);
+  } else if (seconds < 60) {
+    std::snprintf(buf, sizeof buf, "%ds", static_cast<int>(seconds + 0.5));
+  } else if (seconds < 3600) {
+    const long s = static_cast<long>(seconds + 0.5);
+    std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
+  } else {
+    const long m = static_cast<long>(seconds / 60 + 0.5);
+    std::snprintf(buf, sizeof buf, "%ldh%02ldm", m / 60, m % 60);
+  }
+  return buf;
 }
 
 Progress::Progress(std::ostream& err, std::string what, bool enabled)
@@ -81,9 +108,10 @@ bool Progress::Due() {
 void Progress::Draw(const std::string& text) {
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  char elapsed[32];
-  std::snprintf(elapsed, sizeof elapsed, " (%.0f s)", secs);
-  const std::string line = std::string(kErase) + what_ + ": " + text + elapsed;
+  // Whole seconds while under a minute: the line changes once a second.
+  const std::string elapsed =
+      secs < 60 ? std::to_string(static_cast<int>(secs)) + "s" : HumanDuration(secs);
+  const std::string line = std::string(kErase) + what_ + ": " + text + " (" + elapsed + ")";
   target_->sputn(line.data(), static_cast<std::streamsize>(line.size()));
   target_->pubsync();
   drawn_ = true;

@@ -30,7 +30,11 @@ namespace zs::tools {
 // Whether a command shows progress: stderr is a terminal and not `quiet`.
 bool ProgressWanted(bool quiet);
 
-// Adds `-q,--quiet` ("no progress line on stderr") to `cmd`.
+// A duration as people read it: "850ms", "1.2s", "42s", "3m05s", "2h10m".
+std::string HumanDuration(double seconds);
+
+// Adds `-q,--quiet` to `cmd`: no progress line, and no notes (SetNotesQuiet,
+// tools/notes.h), on stderr.
 void AddQuietFlag(CLI::App* cmd, bool* quiet);
 
 class Progress {

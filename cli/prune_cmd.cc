@@ -11,6 +11,7 @@
 #include "kube/secret.h"
 #include "yaml/yaml.h"
 #include "engine/prune.h"
+#include "cli/cluster_input.h"
 #include "cli/common.h"
 #include "cli/output.h"
 #include "cli/terminal_text.h"
@@ -23,23 +24,45 @@ using json::Value;
 const std::vector<std::string> kPlanFormats = {"table", "wide", "json", "yaml"};
 
 // The one package state in `path` (a Secret, a one-item List, or a bare
-// DeployedPackage payload).
-Result<DeployedPackage> ReadOnePackage(const std::string& path,
-                                       const std::string& text) {
+// DeployedPackage payload); with `name`, the package of that name (or
+// Secret name, for an override) among several, as in a whole dump.
+Result<DeployedPackage> ReadOnePackage(const std::string& path, const std::string& text,
+                                       const std::string& name = "") {
   ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, path, CurrentReadLimits()));
-  std::vector<const InputObject*> packages;
+  std::vector<DeployedPackage> packages;
+  std::string seen;
   for (const InputObject& obj : input.objects) {
+    if (obj.payload_kind != PayloadKind::kPackage && obj.error.ok()) continue;
     if (!obj.error.ok()) return obj.error.WithContext(obj.label);
-    if (obj.payload_kind == PayloadKind::kPackage) packages.push_back(&obj);
+    auto pkg = DecodePackagePayload(obj.payload);
+    if (!pkg.ok()) return pkg.status().WithContext(obj.label);
+    const std::string secret = obj.is_secret ? std::string(ObjectName(obj.object)) : "";
+    // The package's name, or its Secret's (an override's own Secret).
+    if (!name.empty() && pkg->name != name && secret != name &&
+        secret != std::string(kPackageSecretPrefix) + name) {
+      seen += (seen.empty() ? "" : ", ") + (secret.empty() ? pkg->name : secret);
+      continue;
+    }
+    packages.push_back(std::move(pkg).value());
   }
   if (packages.size() != 1) {
-    return Status::InvalidArgument(path +
-                                   ": expected one package Secret, found " +
-                                   std::to_string(packages.size()));
+    if (!name.empty() && packages.empty()) {
+      return Status::NotFound(path + ": no package " + name + " (found: " +
+                              (seen.empty() ? std::string("none") : seen) + ")");
+    }
+    return Status::InvalidArgument(path + ": expected one package Secret, found " +
+                                   std::to_string(packages.size()) +
+                                   (name.empty() ? "; pick one with --package NAME" : ""));
   }
-  auto pkg = DecodePackagePayload(packages[0]->payload);
-  if (!pkg.ok()) return pkg.status().WithContext(packages[0]->label);
-  return pkg;
+  return std::move(packages[0]);
+}
+
+// The Zarf registry host the init state (a `zarf-state` payload) names, or "".
+std::string RegistryOfInitState(const std::string& payload) {
+  Result<Value> state = json::ParseJson(payload);
+  if (!state.ok()) return "";
+  const Value* info = state->Find("registryInfo");
+  return info != nullptr && info->is_object() ? std::string(info->StringOr("address")) : "";
 }
 
 // A ZarfPackage definition, or the definition stored in a package Secret /
@@ -223,13 +246,41 @@ bool AddCachedOthers(const std::string& db, std::vector<DeployedPackage>* others
   return ok;
 }
 
+// The packages of one --others input into `others`, and the registry host
+// of an init state in it into `*registry` (when not null and still "").
+// What cannot be decoded goes to `unreadable`, named on `err`; false then.
+bool AddOthersOf(const Input& input, std::vector<DeployedPackage>* others, std::string* registry,
+                 std::vector<std::string>* unreadable, std::ostream& err) {
+  bool ok = true;
+  for (const InputObject& obj : input.objects) {
+    Status st = obj.error;
+    if (st.ok() && obj.payload_kind != PayloadKind::kPackage) {
+      // zarf-state: the registry the images were pushed to.
+      if (registry != nullptr && registry->empty()) *registry = RegistryOfInitState(obj.payload);
+      continue;
+    }
+    if (st.ok()) {
+      auto pkg = DecodePackagePayload(obj.payload);
+      if (pkg.ok()) {
+        others->push_back(std::move(pkg).value());
+        continue;
+      }
+      st = pkg.status();
+    }
+    err << "error: --others: " << TerminalText(obj.label) << ": " << TerminalText(st.message()) << "\n";
+    unreadable->push_back(obj.label);
+    ok = false;
+  }
+  return ok;
+}
+
 }  // namespace
 
 int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err) {
   if (!OutputFormatIsOneOf(o.output, kPlanFormats, err)) return kExitUsage;
   if (o.deployed.empty() || o.remove == !o.new_package.empty()) {
-    err << "error: give --deployed and exactly one of --new PACKAGE or "
-           "--remove\n";
+    err << "error: give --deployed (or --cluster with --package) and exactly one of --new "
+           "PACKAGE or --remove\n";
     return kExitUsage;
   }
   if (o.no_others && (!o.others.empty() || !o.db.empty())) {
@@ -238,7 +289,7 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err
   }
   auto text = ReadFileOrStdin(o.deployed);
   Result<DeployedPackage> deployed =
-      text.ok() ? ReadOnePackage(o.deployed, *text)
+      text.ok() ? ReadOnePackage(o.deployed, *text, o.package)
                 : Result<DeployedPackage>(text.status());
   if (!deployed.ok()) {
     err << "error: --deployed: " << TerminalText(deployed.status().message()) << "\n";
@@ -257,13 +308,16 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err
   bool failed = false;
   std::vector<DeployedPackage> others;
   std::vector<std::string> unreadable = o.unreadable;
+  std::string registry = o.registry;  // else the init state's, when --others has it
   if (o.others.empty() && o.db.empty() && !o.no_others) {
     unreadable.push_back(
         "the other deployed packages (no --others given; pass the List of "
         "package Secrets, or --no-others if there are none)");
   }
   for (const std::string& file : o.others) {
-    auto others_text = ReadFileOrStdin(file);
+    // The dump --deployed came from (--cluster, or `-` twice) is read once.
+    auto others_text = file == o.deployed && text.ok() ? Result<std::string>(*text)
+                                                       : ReadFileOrStdin(file);
     auto input = others_text.ok() ? ReadInput(*others_text, file, CurrentReadLimits())
                                   : Result<Input>(others_text.status());
     if (!input.ok()) {
@@ -272,28 +326,14 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err
       failed = true;
       continue;
     }
-    for (const InputObject& obj : input->objects) {
-      Status st = obj.error;
-      if (st.ok() && obj.payload_kind != PayloadKind::kPackage)
-        continue;  // zarf-state
-      if (st.ok()) {
-        auto pkg = DecodePackagePayload(obj.payload);
-        if (pkg.ok()) {
-          others.push_back(std::move(pkg).value());
-          continue;
-        }
-        st = pkg.status();
-      }
-      err << "error: --others: " << TerminalText(obj.label) << ": " << TerminalText(st.message()) << "\n";
-      unreadable.push_back(obj.label);
-      failed = true;
-    }
+    failed |= !AddOthersOf(*input, &others, o.registry.empty() ? &registry : nullptr,
+                           &unreadable, err);
   }
 
   if (!o.db.empty()) failed |= !AddCachedOthers(o.db, &others, &unreadable, err);
 
   engine::PruneOptions options;
-  options.registry = o.registry;
+  options.registry = registry;
   auto plan = o.remove
                   ? engine::PlanRemove(*deployed, others, unreadable, options)
                   : engine::PlanUpgrade(*deployed, new_package, others,
@@ -323,12 +363,13 @@ void RegisterPrune(CLI::App* app, int* exit_code) {
       prune->add_subcommand("plan",
                             "Charts, components and images that deploy --prune "
                             "(with --new) or remove --prune (with "
-                            "--remove) would delete. Reads files only: never "
-                            "contacts a cluster or a registry.");
-  plan->add_option("--deployed", o->deployed,
-                   "The deployed package's Secret (JSON/YAML, or bare "
-                   "DeployedPackage JSON)")
-      ->required();
+                            "--remove) would delete. Reads files, or the cluster "
+                            "with --cluster (through kubectl, read only); never "
+                            "contacts a registry.");
+  CLI::Option* deployed =
+      plan->add_option("--deployed", o->deployed,
+                       "The deployed package's Secret (JSON/YAML, or bare DeployedPackage "
+                       "JSON), or a dump with --package (required without --cluster)");
   auto* new_opt =
       plan->add_option("--new", o->new_package,
                        "The package about to be deployed: a ZarfPackage "
@@ -337,7 +378,7 @@ void RegisterPrune(CLI::App* app, int* exit_code) {
       "--remove", o->remove,
       "Plan `zarf package remove --prune` instead of an upgrade");
   new_opt->excludes(remove_opt);
-  plan->add_option("--others", o->others,
+  CLI::Option* others = plan->add_option("--others", o->others,
                    "The other deployed packages' Secrets, e.g. `kubectl get "
                    "secrets -A -l package-deploy-info -o json` "
                    "(repeatable; the deployed package itself is skipped)");
@@ -356,10 +397,32 @@ void RegisterPrune(CLI::App* app, int* exit_code) {
                    "components are still planned");
   plan->add_option("--registry", o->registry,
                    "Prefix image references with this Zarf registry host (e.g. "
-                   "127.0.0.1:31999)");
+                   "127.0.0.1:31999; default: the init state's, when --others holds it)");
+  plan->add_option("--package", o->package,
+                   "The package to plan for when --deployed (or --cluster) holds several");
   AddOutputOptions(plan, &o->output, kPlanFormats);
-  plan->callback(
-      [o, exit_code] { *exit_code = RunPrunePlan(*o, std::cout, std::cerr); });
+  // --cluster: --deployed and --others are the cluster's package Secrets and
+  // init state, fetched once through kubectl.
+  auto cluster = AddClusterFlags(plan, deployed, /*init_state=*/true);
+  plan->get_option("--cluster")->excludes(others);
+  plan->callback([o, cluster, exit_code] {
+    if (cluster->enabled) {
+      if (o->package.empty()) {
+        std::cerr << "error: prune plan --cluster needs --package NAME (the package to plan "
+                     "for)\n";
+        *exit_code = kExitUsage;
+        return;
+      }
+      std::vector<std::string> files;
+      if (!UseClusterInput(*cluster, &files, std::cerr)) {
+        *exit_code = kExitSomeFailed;
+        return;
+      }
+      o->deployed = files.at(0);
+      o->others = files;
+    }
+    *exit_code = RunPrunePlan(*o, std::cout, std::cerr);
+  });
 }
 
 }  // namespace zs::tools

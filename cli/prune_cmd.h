@@ -1,10 +1,12 @@
 // `zarf-state prune plan`: what Zarf's `--prune` (ZEP-0026, docs/model.md section 6)
-// would remove, planned from files and printed for confirmation. It never
-// contacts a cluster or a registry and deletes nothing.
+// would remove, planned from files (or, with --cluster, from what kubectl
+// reads) and printed for confirmation. It never writes to a cluster, never
+// contacts a registry and deletes nothing.
 //
 //   zarf-state prune plan --deployed SECRET --new PACKAGE [--others LIST]...
 //   zarf-state prune plan --deployed SECRET --remove [--others LIST]...
-//       [--unreadable WHAT]... [--no-others] [--registry HOST]
+//       [--unreadable WHAT]... [--no-others] [--registry HOST] [--package NAME]
+//       [--cluster [-n NS] [--context CTX] [--kubeconfig FILE]]
 //       [-o table|wide|json|yaml] [--no-headers]
 //
 // --deployed is the package's Secret (or bare DeployedPackage JSON) as
@@ -41,7 +43,8 @@ struct PrunePlanOptions {
   std::string db;                       // the local cache: every package in it
                                         // not marked removed is an "other"
   std::vector<std::string> unreadable;  // "secret NS/NAME", "namespace NS"
-  std::string registry;                 // default "": references without host
+  std::string registry;  // "": the init state's in --others, else references without host
+  std::string package;   // pick this package (or Secret) when --deployed holds several
   OutputOptions output;                 // table | wide | json | yaml; --no-headers
 };
 

@@ -18,6 +18,7 @@
 #include "cli/common.h"
 #include "cli/config_cmd.h"
 #include "cli/event_record.h"
+#include "cli/object_names.h"
 #include "cli/output.h"
 #include "cli/terminal_text.h"
 
@@ -114,10 +115,34 @@ Result<engine::HistoryFilter> Filter(const QueryOptions& o) {
   return f;
 }
 
+// What a query that found nothing says on stderr, kubectl's way ("No
+// resources found in zraf namespace."); the exit code stays 0.
+std::string NothingFound(const QueryOptions& o) {
+  const std::string term = TerminalText(o.arg);
+  if (o.what == "history") {
+    const bool filtered = !o.type.empty() || !o.outcome.empty() || !o.since.empty() ||
+                          !o.until.empty() || o.no_components;
+    return "No events found for package " + term + (filtered ? " that match the filters" : "") +
+           " in the cache.";
+  }
+  std::string which;
+  if (o.what == "image") {
+    which = (o.by_repository ? " using an image of repository " : " using image ") + term;
+  } else if (o.what == "component") {
+    which = " with a deployed component " + term;
+  } else if (o.what == "source") {
+    which = " deployed from " + TerminalText(ScrubSource(o.arg));
+  } else if (!o.outcome.empty()) {
+    which = " whose latest outcome is " + TerminalText(o.outcome);
+  }
+  return "No packages found" + which + " in the cache.";
+}
+
 Status History(engine::Cache& cache, const QueryOptions& o, const Timestamp& now,
-               std::ostream& out) {
+               std::ostream& out, std::string* none) {
   ZS_ASSIGN_OR_RETURN(engine::HistoryFilter filter, Filter(o));
   ZS_ASSIGN_OR_RETURN(std::vector<engine::HistoryEntry> entries, cache.History(o.arg, filter));
+  if (entries.empty()) *none = NothingFound(o);
   std::vector<HistoryRow> rows;
   for (const engine::HistoryEntry& h : entries) rows.push_back(HistoryRow::Of(h));
   if (o.output.structured()) {
@@ -139,11 +164,16 @@ Status History(engine::Cache& cache, const QueryOptions& o, const Timestamp& now
   return Status::OK();
 }
 
-// Prints the statuses of `packages` (cache keys).
+// Prints the statuses of `packages` (cache keys); sets `*none` when there
+// are none.
 Status PrintPackages(engine::Cache& cache, const std::vector<std::string>& packages,
-                     const QueryOptions& o, Value query, const Timestamp& now, std::ostream& out) {
+                     const QueryOptions& o, Value query, const Timestamp& now, std::ostream& out,
+                     std::string* none) {
+  if (packages.empty()) *none = NothingFound(o);
   if (o.output.name()) {
-    PrintNames("package", packages, out);
+    std::vector<std::string> names;
+    for (const std::string& key : packages) names.push_back(PackageObjectName("", key));
+    PrintUniqueNames(names, out);
     return Status::OK();
   }
   std::vector<engine::PackageStatus> list;
@@ -207,10 +237,11 @@ Status ConfigChanged(engine::Cache& cache, const QueryOptions& o, std::ostream& 
   return Status::OK();
 }
 
+// `*none`: what to say on stderr when the answer is empty.
 Status Dispatch(engine::Cache& cache, const QueryOptions& o, const Timestamp& now, std::ostream& out,
-                bool* differs) {
+                bool* differs, std::string* none) {
   using engine::IndexKind;
-  if (o.what == "history") return History(cache, o, now, out);
+  if (o.what == "history") return History(cache, o, now, out, none);
   if (o.what == "config-changed") return ConfigChanged(cache, o, out, differs);
   if (o.what == "status") {
     std::vector<std::string> keys;
@@ -221,12 +252,13 @@ Status Dispatch(engine::Cache& cache, const QueryOptions& o, const Timestamp& no
     } else {
       ZS_ASSIGN_OR_RETURN(std::vector<engine::PackageStatus> all, cache.Statuses());
       if (o.output.tabular()) {
+        if (all.empty()) *none = NothingFound(o);
         PrintStatusTable(all, now, o.output, out);
         return Status::OK();
       }
       for (const auto& s : all) keys.push_back(s.package);
     }
-    return PrintPackages(cache, keys, o, Value::MakeObject({{"query", Value::String("status")}}), now, out);
+    return PrintPackages(cache, keys, o, Value::MakeObject({{"query", Value::String("status")}}), now, out, none);
   }
   Value query = Value::MakeObject({{"query", Value::String(o.what)}, {"term", Value::String(o.arg)}});
   std::vector<std::string> keys;
@@ -242,7 +274,7 @@ Status Dispatch(engine::Cache& cache, const QueryOptions& o, const Timestamp& no
     ZS_ASSIGN_OR_RETURN(keys, cache.Lookup(IndexKind::kSource, o.arg));
     query.object()[1].second = Value::String(ScrubSource(o.arg));
   }
-  return PrintPackages(cache, keys, o, std::move(query), now, out);
+  return PrintPackages(cache, keys, o, std::move(query), now, out, none);
 }
 
 }  // namespace
@@ -276,12 +308,14 @@ int RunQuery(const QueryOptions& o, std::ostream& raw_out, std::ostream& err) {
     return kExitSomeFailed;
   }
   bool differs = false;
-  Status s = Dispatch(**cache, o, now, out, &differs);
+  std::string none;
+  Status s = Dispatch(**cache, o, now, out, &differs, &none);
   if (s.ok()) s = FlushOutput(out, "standard output");
   if (!s.ok()) {
     err << "error: " << TerminalText(s.message()) << "\n";
     return kExitSomeFailed;
   }
+  if (!none.empty()) err << none << "\n";
   return o.exit_code && differs ? kExitSomeFailed : kExitOk;
 }
 

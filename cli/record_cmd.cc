@@ -276,6 +276,12 @@ int RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
   if (!(*session)->store_warning().empty()) {
     err << "warning: " << TerminalText((*session)->store_warning()) << "\n";
   }
+  const bool printed = o.session.to_stdout || o.session.secret_path == "-";
+  if (!printed && !(*session)->lifecycle().secret_deleted()) {
+    // One line of what was written, as kubectl apply prints it; flushed so
+    // that it comes before any line on stderr below.
+    out << TerminalText((*session)->SavedLine()) << std::endl;
+  }
   if ((*session)->lifecycle().secret_deleted()) {
     err << TerminalText((*session)->package()) << ": no component left: Secret " << (*session)->secret_name()
         << (o.session.to_stdout || o.session.secret_path == "-"

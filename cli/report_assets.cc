@@ -23,6 +23,7 @@ th[data-type]{cursor:pointer;user-select:none}
 th[data-type]::after{content:" \2195";color:#90a4ae}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
 .warnings li{color:var(--bad)}
+.notes li{color:var(--off)}
 .ok-note{color:var(--ok)}
 .outcome-Succeeded{color:var(--ok)}
 .outcome-Failed{color:var(--bad);font-weight:600}

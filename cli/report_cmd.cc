@@ -7,6 +7,7 @@
 
 #include "cli/cluster_input.h"
 #include "cli/common.h"
+#include "cli/progress.h"
 #include "cli/report_data.h"
 #include "cli/report_page.h"
 #include "io/state_file.h"
@@ -42,6 +43,14 @@ int RunReport(const ReportOptions& o, std::ostream& out, std::ostream& err) {
   if (!o.growth_dir.empty()) optional("--growth", o.growth_dir, LoadGrowth(o.growth_dir, &data));
 
   const std::string page = RenderReportPage(data);
+  if (o.out == "-") {  // the page itself on standard output
+    out << page;
+    if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
+      err << "error: " << s.message() << "\n";
+      return kExitSomeFailed;
+    }
+    return failed ? kExitSomeFailed : kExitOk;
+  }
   if (Status s = WriteOutputFile(o.out, page); !s.ok()) {
     err << "error: " << s.message() << "\n";
     return kExitSomeFailed;
@@ -62,7 +71,8 @@ void RegisterReport(CLI::App* app, int* exit_code) {
   cmd->add_option("--prune-plan", o->prune_plan, "JSON of `prune plan -o json`");
   cmd->add_option("--growth", o->growth_dir, "Directory written by `bench growth --out`");
   cmd->add_option("--now", o->now, "Compute ages as of this RFC 3339 time");
-  cmd->add_option("--out", o->out, "The HTML file to write")->required();
+  AddQuietFlag(cmd, &o->quiet);
+  cmd->add_option("--out", o->out, "The HTML file to write ('-': standard output)")->required();
   // The init state: read too (shown as a summary, never its credentials).
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
   cmd->callback([o, cluster, exit_code] {

@@ -31,7 +31,8 @@ struct ReportOptions {
   std::string prune_plan;          // a file, or ""
   std::string growth_dir;          // a directory, or ""
   std::string now;                 // RFC 3339, or "" for the clock
-  std::string out;                 // required: the HTML file to write
+  std::string out;                 // required: the HTML file to write; "-" is stdout
+  bool quiet = false;              // -q: no notes on stderr (the CLI sets SetNotesQuiet)
 };
 
 // Writes the page to options.out and prints its path on `out`. Returns

@@ -13,6 +13,7 @@
 #include "engine/derived_status.h"
 #include "migrate/format.h"
 #include "cli/common.h"
+#include "cli/notes.h"
 
 namespace zs::tools {
 namespace {
@@ -214,7 +215,13 @@ bool CollectObjects(const std::vector<std::string>& files, const Timestamp& now,
     WarnAbout(data->packages.back(), data);
     return Status::OK();
   });
-  for (const std::string& e : errors) data->warnings.push_back({"input", e});
+  for (std::string& e : errors) {
+    if (IsSkippedSummary(e)) {
+      data->notes.push_back(std::move(e));
+    } else {
+      data->warnings.push_back({"input", std::move(e)});
+    }
+  }
   return failed;
 }
 

@@ -81,6 +81,11 @@ void Overview(HtmlWriter& h, const ReportData& d) {
     }
     h.Raw("</ul>");
   }
+  if (!d.notes.empty()) {
+    h.Raw("<ul class=\"notes\" id=\"notes\">");
+    for (const std::string& n : d.notes) h.Raw("<li>").Text(n).Raw("</li>");
+    h.Raw("</ul>");
+  }
   h.Raw("<h3>Operations in progress</h3>");
   bool any = false;
   for (std::size_t i = 0; i < d.packages.size(); ++i) {

@@ -11,15 +11,18 @@
 #include "base/hex.h"
 #include "compact/compact.h"
 #include "json/go_json.h"
-#include "compact/gzip.h"
-#include "model/model_json.h"
-#include "kube/package_secret.h"
-#include "kube/secret.h"
 #include "cli/cluster_input.h"
 #include "cli/common.h"
+#include "cli/empty_result.h"
+#include "cli/object_names.h"
 #include "cli/output.h"
 #include "cli/progress.h"
 #include "cli/terminal_text.h"
+#include "compact/gzip.h"
+#include "engine/cache.h"
+#include "kube/package_secret.h"
+#include "kube/secret.h"
+#include "model/model_json.h"
 
 namespace zs::tools {
 namespace {
@@ -141,6 +144,7 @@ struct CodecFigures {
 // told apart by `secret`.
 struct SizeRow {
   std::string name;    // the package's
+  std::string key;     // the table's name (tools/object_names.h)
   std::string secret;  // the Secret's name; "" for a bare payload
   std::string source;  // the input label
   std::size_t events = 0;
@@ -186,7 +190,7 @@ void PrintSizeTable(const std::vector<SizeRow>& rows, const OutputOptions& outpu
         (r.compact ? std::to_string(Fit(r.compact->bytes, r.compact->per_event)) : "-");
     const std::string per_event = std::to_string(r.json.per_event) + "/" +
                                   (r.compact ? std::to_string(r.compact->per_event) : "-");
-    table.AddRow({r.name, OrDash(r.secret), std::to_string(r.json.bytes),
+    table.AddRow({r.key, OrDash(r.secret), std::to_string(r.json.bytes),
                   std::to_string(r.gzip.bytes),
                   r.compact ? std::to_string(r.compact->bytes) : "-",
                   r.compact ? Ratio(static_cast<double>(r.compact->bytes), j) : "-",
@@ -197,8 +201,8 @@ void PrintSizeTable(const std::vector<SizeRow>& rows, const OutputOptions& outpu
   }
   table.Print(output, out);
   // The notes a person needs; a script asking for --no-headers gets the rows
-  // only.
-  if (output.no_headers) return;
+  // only, and no rows get no notes (the empty result is said on stderr).
+  if (output.no_headers || rows.empty()) return;
   for (const SizeRow& r : rows) {
     if (r.compact) continue;
     out << TerminalText(r.name) << ": no compact size: the compact writer refuses it ("
@@ -256,6 +260,7 @@ int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
     ZS_ASSIGN_OR_RETURN(CodecSizes per, PerEvent(pkg, sizes));
     SizeRow row;
     row.name = pkg.name;
+    row.key = engine::PackageKey(pkg);
     if (in.is_secret) row.secret = std::string(ObjectName(in.object));
     row.source = in.label;
     row.events = pkg.events.size();
@@ -285,14 +290,15 @@ int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
     return Status::OK();
   });
   progress.Finish();
+  if (rows.empty() && !failed) SayNothingFound("package Secrets", o.files, err);
   if (o.output.structured()) {
     Value list = Value::MakeArray();
     for (const SizeRow& r : rows) list.array().push_back(r.ToDocument());
     PrintStructured(list, o.output.format, out);
   } else if (o.output.name()) {
     std::vector<std::string> names;
-    for (const SizeRow& r : rows) names.push_back(r.name);
-    PrintNames("package", names, out);
+    for (const SizeRow& r : rows) names.push_back(PackageObjectName(r.secret, r.key));
+    PrintUniqueNames(names, out);
   } else {
     PrintSizeTable(rows, o.output, *now, out);
   }

@@ -8,15 +8,20 @@
 
 #include "model/credentials.h"
 #include "json/json_reader.h"
-#include "model/model_json.h"
-#include "kube/package_secret.h"
-#include "kube/secret.h"
-#include "engine/derived_status.h"
 #include "cli/cluster_input.h"
 #include "cli/common.h"
+#include "cli/empty_result.h"
 #include "cli/event_record.h"
+#include "cli/notes.h"
+#include "cli/object_names.h"
 #include "cli/output.h"
+#include "cli/progress.h"
 #include "cli/terminal_text.h"
+#include "engine/cache.h"
+#include "engine/derived_status.h"
+#include "kube/package_secret.h"
+#include "kube/secret.h"
+#include "model/model_json.h"
 
 namespace zs::tools {
 namespace {
@@ -35,6 +40,7 @@ struct ComponentStatus {
 // The derived status of one package (docs/model.md section 1).
 struct StatusReport {
   std::string name;
+  std::string key;     // the table's name (tools/object_names.h)
   std::string secret;  // the Secret's name; "" for a bare payload
   std::optional<EventRecord> latest_event;
   std::optional<Timestamp> in_progress_since;  // the latest event is an open InProgress
@@ -49,6 +55,7 @@ struct StatusReport {
 StatusReport StatusOf(const DeployedPackage& pkg) {
   StatusReport r;
   r.name = pkg.name;
+  r.key = engine::PackageKey(pkg);
   r.latest_event = EventOf(engine::LatestEvent(pkg));
   r.in_progress_since = engine::InProgressSince(pkg);
   r.latest_deploy = EventOf(engine::LatestEventOfType(pkg, kEventDeploy));
@@ -106,7 +113,7 @@ Table StatusTable(const std::vector<StatusReport>& reports, const Timestamp& now
     for (const ComponentStatus& c : r.components) {
       comps += (comps.empty() ? "" : ",") + c.name + "=" + EventCell(c.last_event);
     }
-    t.AddRow({r.name, EventCell(r.latest_event),
+    t.AddRow({r.key, EventCell(r.latest_event),
               r.latest_event ? Age(r.latest_event->timestamp, now) : "-",
               r.in_progress_since ? "for " + Age(*r.in_progress_since, now) : "-",
               ok ? OrDash(ok->version) : "-", OrDash(r.secret),
@@ -133,6 +140,7 @@ int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
     if (in.payload_kind != PayloadKind::kPackage) {
       // The init state has no lifecycle: said, never silently skipped.
       ++init_states;
+      if (NotesQuiet()) return Status::OK();
       err << TerminalText(in.label) << ": the Zarf init state (zarf-state), not a package Secret: "
           << "it has no deploy status; skipped\n";
       return Status::OK();
@@ -153,13 +161,20 @@ int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
     err << "error: no package Secret in the input, only the init state: nothing to report "
            "(status reports package Secrets, zarf-package-*)\n";
     failed = true;
+  } else if (all.empty() && !failed) {
+    // Nothing to report is a failure here (docs/cli.md): a script asking for
+    // the status of a namespace learns that it holds no package.
+    SayNothingFound("package Secrets", o.files, err);
+    failed = true;
   }
   if (o.output.structured()) {
     Value docs = Value::MakeArray();
     for (const StatusReport& s : all) docs.array().push_back(s.ToDocument(now));
     PrintStructured(docs, o.output.format, out);
   } else if (o.output.name()) {
-    for (const StatusReport& s : all) PrintNames("package", {s.name}, out);
+    std::vector<std::string> names;
+    for (const StatusReport& s : all) names.push_back(PackageObjectName(s.secret, s.key));
+    PrintUniqueNames(names, out);
   } else {
     StatusTable(all, now).Print(o.output, out);
   }
@@ -172,6 +187,7 @@ void RegisterStatus(CLI::App* app, int* exit_code) {
   CLI::Option* files = cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
   AddOutputOptions(cmd, &o->output, kFormats);
   cmd->add_option("--now", o->now, "Compute ages as of this RFC 3339 time");
+  AddQuietFlag(cmd, &o->quiet);
   // The init state: not read, not fetched.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
   cmd->callback([o, cluster, exit_code] {

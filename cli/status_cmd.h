@@ -23,6 +23,7 @@ struct StatusOptions {
   std::vector<std::string> files;
   OutputOptions output;  // table | wide | json | yaml | name
   std::string now;  // RFC 3339; default: the system clock
+  bool quiet = false;  // -q: no notes on stderr (the CLI sets SetNotesQuiet)
 };
 
 int RunStatus(const StatusOptions& options, std::ostream& out, std::ostream& err);

@@ -201,7 +201,20 @@ Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool
 }
 
 StateFile::~StateFile() {
-  if (lock_fd_ >= 0) ::close(lock_fd_);  // releases the flock
+  if (lock_fd_ < 0) return;
+  // No lock file is left behind: it is unlinked while still held, then
+  // released. Safe because only the holder of the lock at the name ever
+  // unlinks it (here, after checking the name is still its file), and every
+  // taker checks after flock() that the file it locked is still at the name
+  // (TakeLock): one that waited on this file finds it gone and opens the
+  // name again, so two writers never both hold "the" lock.
+  const std::string lock_path = target_ + ".lock";
+  struct stat held {}, named {};
+  if (::fstat(lock_fd_, &held) == 0 && ::lstat(lock_path.c_str(), &named) == 0 &&
+      held.st_dev == named.st_dev && held.st_ino == named.st_ino) {
+    ::unlink(lock_path.c_str());
+  }
+  ::close(lock_fd_);  // releases the flock
 }
 
 Status StateFile::CheckUnchanged() const {

@@ -3,10 +3,11 @@
 //
 // A StateFile holds `flock(LOCK_EX)` on "<path>.lock" from Open until it is
 // destroyed, so two `zarf-state record` runs on the same Secret file
-// serialise instead of losing an update. Replace() writes "<path>.tmp-XXXXXX"
-// with mode 0600, fsyncs it, renames it over the path and fsyncs the
-// directory: a kill at any moment leaves the complete old or the complete new
-// file. Files we create are 0600: they hold cluster state and credentials.
+// serialise instead of losing an update; it removes the lock file as it
+// releases it (the identity checks below make that safe), so none is left.
+// Replace() writes "<path>.tmp-XXXXXX" with mode 0600, fsyncs it, renames it
+// over the path and fsyncs the directory: a kill at any moment leaves the
+// complete old or the complete new file. Files we create are 0600: they hold cluster state and credentials.
 // A temp file a kill left behind is never read, and Open (holding the lock)
 // deletes it.
 //

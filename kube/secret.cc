@@ -2,6 +2,7 @@
 
 #include "base/base64.h"
 #include "compact/compact.h"
+#include "model/input_hints.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
 #include "json/text_encoding.h"
@@ -257,6 +258,11 @@ Result<Input> ReadDecoded(std::string_view text, std::string_view source, const 
       input.is_list = true;
     }
   } else {
+    // Where YAML would misread it ("expected an object, got string"): a
+    // kubectl table, an HTML page.
+    if (std::string hint = MistakenInputHint(text); !hint.empty()) {
+      return Status::InvalidArgument(std::string(source) + ": " + hint);
+    }
     input.format = TextFormat::kYaml;
     auto v = yaml::ParseDocuments(text, limits.max_depth);
     if (!v.ok()) return v.status().WithContext(source);

@@ -8,8 +8,8 @@ _zarf_state_words() {
     "") echo "inspect migrate record status replay config size bench prune ingest observe query verify
               report completion version help
               -h --help --version --max-object-size --max-depth" ;;
-    inspect) echo "-f --filename -o --output --no-headers --now --show-secrets --cluster -n --namespace --context
-                   --kubeconfig" ;;
+    inspect) echo "-f --filename -o --output --no-headers --now --show-secrets -q --quiet --cluster -n
+                   --namespace --context --kubeconfig" ;;
     migrate) echo "-f --filename --to --dry-run -o --output --report-format --report --out --codec
                    --no-headers -q --quiet --cluster -n --namespace --context --kubeconfig" ;;
     record) echo "deploy remove component finish abandon" ;;
@@ -21,7 +21,8 @@ _zarf_state_words() {
     "record component") echo "-f --filename --log --max-events --stdout --codec --name --outcome" ;;
     "record finish") echo "-f --filename --log --max-events --stdout --codec --config --outcome" ;;
     "record abandon") echo "-f --filename --log --max-events --stdout --codec --outcome" ;;
-    status) echo "-f --filename -o --output --no-headers --now --cluster -n --namespace --context --kubeconfig" ;;
+    status) echo "-f --filename -o --output --no-headers --now -q --quiet --cluster -n --namespace --context
+                  --kubeconfig" ;;
     replay) echo "-f --filename --log --package --db --at --upto --verify --max-events -o --output --no-headers" ;;
     config) echo "digest diff" ;;
     "config digest") echo "--kind -f --filename --canonical" ;;
@@ -33,7 +34,8 @@ _zarf_state_words() {
                           --pin-digests --max-images --codecs -o --output --no-headers -q --quiet" ;;
     prune) echo "plan" ;;
     "prune plan") echo "--deployed --new --remove --others --db --no-others --unreadable --registry
-                        -o --output --no-headers" ;;
+                        --package --cluster -n --namespace --context --kubeconfig -o --output
+                        --no-headers" ;;
     ingest) echo "--db -f --filename --full-dump --sync-every --no-sync --bulk -q --quiet --cluster
                   -n --namespace --context --kubeconfig -o --output --no-headers" ;;
     observe) echo "--db -f --filename --cluster -n --namespace --context --kubeconfig --watch" ;;
@@ -43,8 +45,8 @@ _zarf_state_words() {
     "query image") echo "--repository" ;;
     "query config-changed") echo "-f --filename --exit-code" ;;
     verify) echo "--db -o --output --no-headers -q --quiet" ;;
-    report) echo "-f --filename --db --migrate-report --prune-plan --growth --now --out --cluster -n
-                  --namespace --context --kubeconfig" ;;
+    report) echo "-f --filename --db --migrate-report --prune-plan --growth --now --out -q --quiet
+                  --cluster -n --namespace --context --kubeconfig" ;;
     completion) echo "bash zsh fish" ;;
     version) echo "-o --output" ;;
     help) echo "inspect migrate record status replay config size bench prune ingest observe query verify

@@ -79,14 +79,14 @@ for c in zarf-state kubectl-zarf_state
     end
 
     complete -c $c -n '__zarf_state_path inspect' -l show-secrets -d 'Print the credentials'
-    for p in inspect migrate status size ingest observe report
+    for p in inspect migrate status size ingest observe report 'prune plan'
         complete -c $c -n "__zarf_state_path $p" -l cluster -d 'Read the cluster through kubectl'
         complete -c $c -n "__zarf_state_path $p" -s n -l namespace -x -d 'Namespace (default zarf)'
         complete -c $c -n "__zarf_state_path $p" -l context -x -d 'kubeconfig context'
         complete -c $c -n "__zarf_state_path $p" -l kubeconfig -r -F -d 'kubeconfig file'
     end
-    for p in migrate size ingest verify 'bench growth'
-        complete -c $c -n "__zarf_state_path $p" -s q -l quiet -d 'No progress line'
+    for p in inspect migrate status size ingest verify report 'bench growth'
+        complete -c $c -n "__zarf_state_path $p" -s q -l quiet -d 'No progress line, no notes'
     end
     complete -c $c -n '__zarf_state_path size' -l fail-above -x -d 'Exit 1 over PCT% of the limit'
     complete -c $c -n '__zarf_state_path size' -l now -x -d 'Ages as of this RFC 3339 time'
@@ -182,6 +182,7 @@ for c in zarf-state kubectl-zarf_state
     complete -c $c -n $n -l no-others -d 'No other package is deployed'
     complete -c $c -n $n -l unreadable -x -d 'What could not be read'
     complete -c $c -n $n -l registry -x -d 'Registry host'
+    complete -c $c -n $n -l package -x -d 'The package to plan for'
 
     complete -c $c -n '__zarf_state_path ingest' -l full-dump -d 'The input is every package Secret'
     complete -c $c -n '__zarf_state_path ingest' -l sync-every -x -d 'Secrets per sync'

@@ -190,10 +190,54 @@ TEST_F(CliBasicsBinaryTest, AnUnknownCommandFarFromAnyGetsNoSuggestion) {
   EXPECT_EQ(r.err,
             "error: unknown command 'kubernetes' for 'zarf-state'\n"
             "Run 'zarf-state --help' for usage.\n");
-  // Not a word where a command goes: CLI11's own message stays.
+  // Not a word where a command goes: an unexpected argument.
   const RunResult extra = Run({"inspect", "extra"});
   EXPECT_EQ(extra.exit_code, kExitUsage);
-  EXPECT_NE(extra.err.find("not expected: extra"), std::string::npos) << extra.err;
+  EXPECT_EQ(extra.err, "error: unexpected argument \"extra\"\nRun 'zarf-state inspect --help' for usage.\n");
+}
+
+TEST_F(CliBasicsBinaryTest, NoArgumentsIsTheHelpOnStdout) {
+  const RunResult none = Run({});
+  EXPECT_EQ(none.exit_code, kExitOk) << none.err;
+  EXPECT_EQ(none.err, "");
+  EXPECT_EQ(none.out, Run({"--help"}).out);
+  const RunResult group = Run({"query"});
+  EXPECT_EQ(group.exit_code, kExitOk) << group.err;
+  EXPECT_EQ(group.out, Run({"query", "--help"}).out);
+}
+
+TEST_F(CliBasicsBinaryTest, ParseErrorsAreWordedAsKubectlWordsThem) {
+  RunResult r = Run({"inspect", "--outptu", "json"});
+  EXPECT_EQ(r.exit_code, kExitUsage);
+  EXPECT_EQ(r.err, "error: unknown flag: --outptu\nRun 'zarf-state inspect --help' for usage.\n");
+  r = Run({"inspect", "--outptu=json"});
+  EXPECT_EQ(r.err, "error: unknown flag: --outptu\nRun 'zarf-state inspect --help' for usage.\n");
+  r = Run({"migrate", "--to"});
+  EXPECT_EQ(r.exit_code, kExitUsage);
+  EXPECT_EQ(r.err, "error: flag needs an argument: --to\nRun 'zarf-state migrate --help' for usage.\n");
+  r = Run({"report", "-f", "x.json"});
+  EXPECT_EQ(r.exit_code, kExitUsage);
+  EXPECT_EQ(r.err, "error: required flag \"--out\" not set\nRun 'zarf-state report --help' for usage.\n");
+  r = Run({"query", "history", "--db", "d", "p", "--typo"});
+  EXPECT_EQ(r.err, "error: unknown flag: --typo\nRun 'zarf-state query history --help' for usage.\n");
+}
+
+TEST_F(CliBasicsBinaryTest, HelpShowsNoParserNotation) {
+  for (const std::vector<std::string>& path :
+       std::vector<std::vector<std::string>>{{}, {"inspect"}, {"migrate"}, {"report"}, {"query", "history"}}) {
+    std::vector<std::string> args = path;
+    args.push_back("--help");
+    const RunResult r = Run(args);
+    ASSERT_EQ(r.exit_code, kExitOk);
+    for (const char* notation : {"-h,--help", "TEXT", "=[", "Excludes:", "Needs:", "REQUIRED", "UINT"}) {
+      EXPECT_EQ(r.out.find(notation), std::string::npos) << notation << " in\n" << r.out;
+    }
+    EXPECT_NE(r.out.find("-h, --help"), std::string::npos) << r.out;
+  }
+  const RunResult migrate = Run({"migrate", "--help"});
+  EXPECT_NE(migrate.out.find("-f, --filename string"), std::string::npos) << migrate.out;
+  EXPECT_NE(migrate.out.find("(default \"v2\")"), std::string::npos) << migrate.out;
+  EXPECT_NE(Run({"report", "--help"}).out.find("(required)"), std::string::npos);
 }
 
 }  // namespace

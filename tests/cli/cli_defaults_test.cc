@@ -78,6 +78,11 @@ TEST_F(CliDefaultsTest, ATerminalOnStandardInputIsAUsageErrorWithAHint) {
   // With a file the terminal does not matter.
   std::string err;
   EXPECT_EQ(RunWithTerminalStdin({"inspect", "-f", kSmall}, &err), 0) << err;
+  // config digest reads a config, not Secrets: its own hint.
+  EXPECT_EQ(RunWithTerminalStdin({"config", "digest"}, &err), 2) << err;
+  EXPECT_NE(err.find("config digest: standard input is a terminal; give the config with -f FILE"),
+            std::string::npos)
+      << err;
 }
 
 TEST_F(CliDefaultsTest, TheCacheDefaultsToZarfStateDbThenXdgCacheHome) {

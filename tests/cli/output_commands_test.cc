@@ -117,7 +117,7 @@ const std::vector<std::string> kNoName = {"table", "wide", "json", "yaml"};
 
 TEST_F(OutputCommandsTest, Inspect) {
   const json::Value doc = CheckFormats({"inspect", "-f", secret_, "--now", kNow}, kAll,
-                                       "NAME      VERSION   SIZE", "SECRET", "package");
+                                       "NAME      VERSION   SIZE", "SECRET", "secret");
   // inspect -o json | jq '.[].latestEvent.outcome'
   ASSERT_EQ(doc.array().size(), 1u);
   const json::Value* latest = doc.array()[0].Find("latestEvent");
@@ -125,7 +125,7 @@ TEST_F(OutputCommandsTest, Inspect) {
   EXPECT_EQ(latest->StringOr("outcome"), "Succeeded");
   EXPECT_EQ(latest->StringOr("type"), "Remove");
   EXPECT_EQ(latest->StringOr("timestamp"), "2026-12-02T09:00:11Z");  // UTC, to the second
-  EXPECT_EQ(Run({"inspect", "-f", secret_, "-o", "name"}).out, "package/podinfo\n");
+  EXPECT_EQ(Run({"inspect", "-f", secret_, "-o", "name"}).out, "secret/zarf-package-podinfo\n");
   EXPECT_EQ(Run({"inspect", "-f", secret_, "--now", kNow}).out,
             "NAME      VERSION   SIZE   USED   LATEST             AGE    EVENTS   COMPONENTS\n"
             "podinfo   6.5.0     3624   0.3%   Remove/Succeeded   179m   8        1\n");
@@ -133,7 +133,7 @@ TEST_F(OutputCommandsTest, Inspect) {
 
 TEST_F(OutputCommandsTest, Status) {
   const json::Value doc = CheckFormats({"status", "-f", secret_, "--now", kNow}, kAll,
-                                       "NAME      LATEST", "LATEST DEPLOY", "package");
+                                       "NAME      LATEST", "LATEST DEPLOY", "secret");
   ASSERT_EQ(doc.array().size(), 1u);
   const json::Value& s = doc.array()[0];
   // The same event record as inspect's, under the same names.
@@ -153,14 +153,14 @@ TEST_F(OutputCommandsTest, QueryEverySubcommand) {
   const std::string db = (dir_ / "db").string();
   ASSERT_EQ(Run({"ingest", "--db", db, "-f", secret_}).exit_code, 0);
   const json::Value status = CheckFormats({"query", "--db", db, "--now", kNow, "status"}, kAll,
-                                          "PACKAGE   VERSION", "SECRET", "package");
+                                          "PACKAGE   VERSION", "SECRET", "secret");
   EXPECT_EQ(status.Find("packages")->array()[0].Find("latestEvent")->StringOr("outcome"),
             "Succeeded");
   CheckFormats({"query", "--db", db, "--now", kNow, "component", "podinfo"}, kAll, "PACKAGE",
-               "SECRET", "package");
+               "SECRET", "secret");
   CheckFormats({"query", "--db", db, "--now", kNow, "source",
                 "oci://registry.example.com/podinfo:6.5.0"},
-               kAll, "PACKAGE", "SECRET", "package");
+               kAll, "PACKAGE", "SECRET", "secret");
   const json::Value history = CheckFormats({"query", "--db", db, "--now", kNow, "history", "podinfo"},
                                            kNoName, "SEQ   TIME", "DIGEST", "");
   const json::Value& first = history.Find("events")->array()[0];

@@ -62,7 +62,7 @@ class PrintingFormatsTest : public ::testing::Test {
         EXPECT_EQ(docs->size(), 1u) << r.out;
         EXPECT_NE(r.out.front(), '{') << "YAML, not JSON: " << r.out;
       } else if (f == "name") {
-        EXPECT_EQ(r.out.rfind("package/", 0), 0u) << r.out;
+        EXPECT_EQ(r.out.rfind("secret/zarf-package-", 0), 0u) << r.out;
       } else {
         EXPECT_NE(r.out.find(c.header), std::string::npos) << r.out;
         const RunResult bare = Run(c.args, {"-o", f, "--no-headers"});

@@ -31,16 +31,16 @@ TEST(ProgressTest, OtherOutputErasesTheLineFirstAndTheEndErasesIt) {
   {
     Progress p(err, "bench growth", /*enabled=*/true);
     p.Stage("simulating 3 cycles");
-    EXPECT_EQ(err.str(), std::string(kErase) + "bench growth: simulating 3 cycles (0 s)");
+    EXPECT_EQ(err.str(), std::string(kErase) + "bench growth: simulating 3 cycles (0s)");
     err << "warning: near the limit\n";
     // Written once the line is gone: no second erase.
     err << "error: x\n";
     p.Stage("measuring\x1b]0;title\x07");
   }
   EXPECT_EQ(err.rdbuf(), own);
-  EXPECT_EQ(err.str(), std::string(kErase) + "bench growth: simulating 3 cycles (0 s)" + kErase +
+  EXPECT_EQ(err.str(), std::string(kErase) + "bench growth: simulating 3 cycles (0s)" + kErase +
                            "warning: near the limit\nerror: x\n" + kErase +
-                           "bench growth: measuring\\x1b]0;title\\x07 (0 s)" + kErase);
+                           "bench growth: measuring\\x1b]0;title\\x07 (0s)" + kErase);
 }
 
 TEST(ProgressTest, CountsShowOnlyAfterTheFirstSecond) {
@@ -53,11 +53,20 @@ TEST(ProgressTest, CountsShowOnlyAfterTheFirstSecond) {
   // The seconds shown depend on the machine's load: check the rest.
   const std::string drawn = err.str();
   EXPECT_EQ(drawn.rfind(std::string(kErase) + "ingest list.json: 20 Secrets (", 0), 0u) << drawn;
-  EXPECT_EQ(drawn.substr(drawn.size() - 3), " s)") << drawn;
+  EXPECT_EQ(drawn.substr(drawn.size() - 2), "s)") << drawn;
   p.Finish();
   EXPECT_EQ(err.str(), drawn + kErase);
   p.Finish();
   EXPECT_EQ(err.str(), drawn + kErase);
+}
+
+TEST(ProgressTest, DurationsReadAsPeopleWriteThem) {
+  EXPECT_EQ(HumanDuration(0.0004), "0ms");
+  EXPECT_EQ(HumanDuration(0.85), "850ms");
+  EXPECT_EQ(HumanDuration(1.234), "1.2s");
+  EXPECT_EQ(HumanDuration(42.4), "42s");
+  EXPECT_EQ(HumanDuration(185), "3m05s");
+  EXPECT_EQ(HumanDuration(7800), "2h10m");
 }
 
 }  // namespace

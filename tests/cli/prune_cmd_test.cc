@@ -238,3 +238,44 @@ TEST(PruneCmdTest, MissingDeployedFileExitsOne) {
 
 }  // namespace
 }  // namespace zs::tools
+
+namespace zs::tools {
+namespace {
+
+// --package picks one package of a dump, which is also --others (read
+// once); the init state in --others gives the registry host.
+TEST(PruneCmdTest, PackageOfADumpAndTheRegistryOfTheInitState) {
+  const std::string dump = (testing::DataDir() / "samples/others-list.json").string();
+  PrunePlanOptions o;
+  o.deployed = dump;
+  o.others = {dump};
+  o.remove = true;
+  std::ostringstream out, err;
+  o.package = "podinfo";
+  EXPECT_EQ(RunPrunePlan(o, out, err), kExitSomeFailed);
+  EXPECT_NE(err.str().find("no package podinfo (found: zarf-package-podinfo-canary, "
+                           "zarf-package-dos-games)"),
+            std::string::npos)
+      << err.str();
+  o.package = "podinfo-canary";
+  std::ostringstream out2, err2;
+  ASSERT_EQ(RunPrunePlan(o, out2, err2), kExitOk) << err2.str();
+  EXPECT_NE(out2.str().find("Package \"podinfo-canary\""), std::string::npos) << out2.str();
+  EXPECT_NE(out2.str().find("as stefanprodan/podinfo:6.5.0,"), std::string::npos) << out2.str();
+  // With the init state among --others: its registry host.
+  const std::string state =
+      testing::ReadFile(testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/state-internal.secret.json");
+  const std::string with_state = testing::WriteTempFile("with-state.json", state);
+  o.others = {dump, with_state};
+  std::ostringstream out3, err3;
+  ASSERT_EQ(RunPrunePlan(o, out3, err3), kExitOk) << err3.str();
+  EXPECT_NE(out3.str().find("as 127.0.0.1:31999/stefanprodan/podinfo:6.5.0,"), std::string::npos)
+      << out3.str();
+  o.registry = "registry.example:5000";  // --registry still wins
+  std::ostringstream out4, err4;
+  ASSERT_EQ(RunPrunePlan(o, out4, err4), kExitOk) << err4.str();
+  EXPECT_NE(out4.str().find("as registry.example:5000/stefanprodan/"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace zs::tools

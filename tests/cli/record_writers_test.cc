@@ -10,6 +10,9 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
+#include <vector>
+#include <atomic>
 
 #include "json/go_json.h"
 #include "json/json_reader.h"
@@ -243,6 +246,41 @@ TEST_F(RecordWritersTest, ALogThatIsADanglingSymlinkIsAClearError) {
             std::string::npos)
       << err_.str();
   EXPECT_FALSE(fs::exists(dir_ / "s.json"));
+}
+
+TEST_F(RecordWritersTest, RecordSaysWhatItWroteAndLeavesNoLockFile) {
+  ASSERT_EQ(Deploy("s.json"), kExitOk) << err_.str();
+  EXPECT_EQ(out_.str(), "secret/zarf-package-demo created\n");
+  EXPECT_FALSE(fs::exists(dir_ / "s.json.lock"));
+  ASSERT_EQ(Deploy("s.json"), kExitOk) << err_.str();
+  EXPECT_EQ(out_.str(), "secret/zarf-package-demo configured\n");
+  EXPECT_FALSE(fs::exists(dir_ / "s.json.lock"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 2)
+      << "zarf.yaml and s.json, nothing else";
+}
+
+// Removing the lock file as it is released must not let two writers in:
+// threads (each its own open file, so its own flock) add one to a counter
+// under the lock; every increment survives.
+TEST_F(RecordWritersTest, ConcurrentWritersLoseNoUpdateWhileLockFilesComeAndGo) {
+  Write("n.txt", "0");
+  constexpr int kThreads = 4, kEach = 40;
+  std::vector<std::thread> threads;
+  std::atomic<int> failures{0};
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < kEach; ++i) {
+        auto file = StateFile::Open(P("n.txt"), false);
+        if (!file.ok() || !(*file)->Replace(std::to_string(std::stoi((*file)->contents()) + 1)).ok()) {
+          ++failures;
+        }
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_EQ(testing::ReadFile(dir_ / "n.txt"), std::to_string(kThreads * kEach));
+  EXPECT_FALSE(fs::exists(dir_ / "n.txt.lock"));
 }
 
 TEST_F(RecordWritersTest, RecordStdoutCreatesNoLockFile) {

@@ -132,7 +132,8 @@ TEST_P(WrittenSecretsTest, ZarfListsAndRoundTripsEveryWrittenSecret) {
   std::vector<std::string> written;
   for (const auto& [name, args] :
        std::vector<std::pair<std::string, std::vector<std::string>>>{
-           {"v2.json", {}},
+           {"v2.json", {"--codec", "auto"}},
+           {"v2-default.json", {}},
            {"v2-json.json", {"--codec", "json"}},
            {"v2-compact.json", {"--codec", "compact"}}}) {
     if (Migrate(name, args)) written.push_back(name);

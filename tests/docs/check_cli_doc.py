@@ -5,7 +5,7 @@ program has, as the program's own --help lists them.
 The program's commands are found by walking `BINARY --help`, then
 `BINARY CMD --help` for every name under "Subcommands:", and so on down
 (query history, record deploy, config diff, ...). Each command's flags are
-the option lines of its help (`-h,--help` aside); a flag with several names
+the option lines of its help (`-h, --help` aside); a flag with several names
 (`-o,--output`) counts as documented when one of them is.
 
 The page names a command in a heading holding a code span that starts with
@@ -59,8 +59,13 @@ def parse_help(text):
         if section == "Subcommands":
             subcommands.append(entry[0])
         elif entry[0].startswith("-"):
-            # "-f,--filename TEXT ..." or "--quiet,--no-progress{false}"
-            names = [n for n in re.sub(r"\{[^}]*\}", "", entry[0]).split(",") if n]
+            # "-f, --filename string ..." (one name per word, each but the
+            # last ending in a comma) or "--quiet,--no-progress{false}"
+            names = []
+            for word in entry:
+                names += [n for n in re.sub(r"\{[^}]*\}", "", word).split(",") if n]
+                if not word.endswith(","):
+                    break
             if "--help" not in names:
                 flags.add(tuple(names))
     return subcommands, flags

@@ -55,6 +55,22 @@ TEST(ManPageTest, RendersWithoutWarningsAndListsEveryCommand) {
   }
 }
 
+// What an operator needs that no command's synopsis says: the cluster flag
+// and the environment the program and kubectl read.
+TEST(ManPageTest, NamesTheClusterFlagAndTheEnvironment) {
+  if (!fs::exists("/usr/bin/man")) GTEST_SKIP() << "man-db is not installed";
+  const fs::path dir = FreshTestDir("man-page-env");
+  const RunResult r = RenderMan(ZS_MAN_PAGE, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("--cluster"), std::string::npos);
+  EXPECT_EQ(r.out.find("contacts a cluster"), std::string::npos) << "--cluster reads one";
+  const size_t env = r.out.find("\nENVIRONMENT\n");
+  ASSERT_NE(env, std::string::npos);
+  for (const char* name : {"ZARF_STATE_DB", "XDG_CACHE_HOME", "KUBECONFIG"}) {
+    EXPECT_NE(r.out.find(std::string("\n       ") + name + "\n", env), std::string::npos) << name;
+  }
+}
+
 TEST(ManPageTest, TheWarningCheckSeesABrokenPage) {
   if (!fs::exists("/usr/bin/man")) GTEST_SKIP() << "man-db is not installed";
   const fs::path dir = FreshTestDir("man-page-broken");
