@@ -25,7 +25,7 @@ const std::vector<std::string> kPlanFormats = {"table", "wide", "json", "yaml"};
 // The one package state in `path` (a Secret, a one-item List, or a bare
 // DeployedPackage payload).
 Result<DeployedPackage> ReadOnePackage(const std::string& path,
-                                       const std::string& text) {
+                                       std::string_view text) {
   ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, path, CurrentReadLimits()));
   std::vector<const InputObject*> packages;
   for (const InputObject& obj : input.objects) {
@@ -236,9 +236,9 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err
     err << "error: --no-others excludes --others and --db\n";
     return kExitUsage;
   }
-  auto text = ReadFileOrStdin(o.deployed);
+  auto text = ReadInputText(o.deployed);
   Result<DeployedPackage> deployed =
-      text.ok() ? ReadOnePackage(o.deployed, *text)
+      text.ok() ? ReadOnePackage(o.deployed, text->text())
                 : Result<DeployedPackage>(text.status());
   if (!deployed.ok()) {
     err << "error: --deployed: " << TerminalText(deployed.status().message()) << "\n";
@@ -263,8 +263,8 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err
         "package Secrets, or --no-others if there are none)");
   }
   for (const std::string& file : o.others) {
-    auto others_text = ReadFileOrStdin(file);
-    auto input = others_text.ok() ? ReadInput(*others_text, file, CurrentReadLimits())
+    auto others_text = ReadInputText(file);
+    auto input = others_text.ok() ? ReadInput(others_text->text(), file, CurrentReadLimits())
                                   : Result<Input>(others_text.status());
     if (!input.ok()) {
       err << "error: --others: " << TerminalText(input.status().message()) << "\n";
