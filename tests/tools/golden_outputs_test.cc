@@ -50,7 +50,7 @@ std::vector<GoldenCase> Cases() {
 
 // Runs the case: stdout, then "--- stderr, exit N ---", then stderr, with
 // tests/data spelled @DATA@ (regenerate.py's format).
-std::string Run(const GoldenCase& c) {
+std::string RunCase(const GoldenCase& c) {
   ChildSpec spec;
   spec.argv = {ZS_BINARY_PATH};
   spec.argv.insert(spec.argv.end(), c.args.begin(), c.args.end());
@@ -86,7 +86,7 @@ TEST(GoldenOutputsTest, EveryCaseHasItsOutput) {
     SCOPED_TRACE(c.name);
     const std::filesystem::path golden = DataDir() / "golden" / (c.name + ".out");
     ASSERT_TRUE(std::filesystem::exists(golden)) << golden;
-    EXPECT_EQ(Run(c), ReadFile(golden.string()));
+    EXPECT_EQ(RunCase(c), ReadFile(golden.string()));
   }
 }
 
