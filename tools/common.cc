@@ -246,7 +246,9 @@ bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
   const std::vector<std::string> stdin_only{"-"};
   for (const std::string& file : files.empty() ? stdin_only : files) {
     auto text = ReadInputText(file);
-    auto input = text.ok() ? ReadInput(text->text(), file == "-" ? "<stdin>" : file, CurrentReadLimits())
+    ReadLimits limits = CurrentReadLimits();
+    if (text.ok()) limits.readable_padding = text->readable_padding();  // parsed in place
+    auto input = text.ok() ? ReadInput(text->text(), file == "-" ? "<stdin>" : file, limits)
                            : Result<Input>(text.status());
     if (!input.ok()) input = WithLimitHint(input.status());
     if (!input.ok()) {
