@@ -79,8 +79,10 @@ rocksdb::ColumnFamilyOptions FamilyOptions(int cf, const std::shared_ptr<rocksdb
   if (IsPrefixed(cf)) {
     o.prefix_extractor = std::make_shared<LengthPrefixTransform>();
     // A memtable bloom filter serves reads only; it is a few MB of pages
-    // touched at random per memtable.
-    o.memtable_prefix_bloom_size_ratio = write_only ? 0 : 0.05;
+    // touched at random per memtable. A read-only open's memtables hold
+    // only what the write-ahead log replays (nothing after `ingest --bulk`),
+    // and zeroing the filters would be most of a lookup's time.
+    o.memtable_prefix_bloom_size_ratio = write_only || read_only ? 0 : 0.05;
   }
   o.write_buffer_size = (cf == kCfSnapshots || cf == kCfLog) ? 64 << 20 : 16 << 20;
   if (write_only) {
