@@ -274,6 +274,43 @@ int PrintTimeline(const ReplayOptions& o, const std::optional<Timestamp>& at,
   return (*verification)->ok() ? kExitOk : kExitSomeFailed;
 }
 
+// Whether -f, --log, --db and --verify make one of replay's inputs; false
+// after printing why on `err`.
+bool InputsAreUsable(const ReplayOptions& o, std::ostream& err) {
+  if (o.secret_path.empty() && o.log_path.empty() && o.db.empty()) {
+    err << "error: replay needs -f SECRET, --log FILE or --db DIR PACKAGE\n";
+    return false;
+  }
+  if (!o.db.empty() && (o.package.empty() || !o.log_path.empty() || !o.secret_path.empty())) {
+    err << "error: replay --db DIR takes a PACKAGE and neither -f nor --log\n";
+    return false;
+  }
+  if (o.verify && !o.log_path.empty() && o.secret_path.empty()) {
+    err << "error: --verify with --log needs -f SECRET to compare against\n";
+    return false;
+  }
+  return true;
+}
+
+// replay --dump: the log's records as JSON Lines.
+int RunDump(const ReplayOptions& o, const engine::FileEventLog* log, std::ostream& out,
+            std::ostream& err) {
+  if (log == nullptr) {
+    err << "error: replay --dump needs --log FILE\n";
+    return kExitUsage;
+  }
+  // JSON Lines are not one json/yaml document: -o would promise one.
+  if (o.output.format != kFormatTable) {
+    err << "error: replay --dump prints JSON Lines; it takes no -o " << o.output.format << "\n";
+    return kExitUsage;
+  }
+  const Status s = DumpLog(*log, o.package, out);
+  ReportSkipped(*log, err);
+  if (s.ok()) return kExitOk;
+  err << "error: " << TerminalText(s.message()) << "\n";
+  return kExitSomeFailed;
+}
+
 }  // namespace
 
 int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
@@ -282,38 +319,14 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
     err << "error: " << TerminalText(s.message()) << "\n";
     return kExitSomeFailed;
   };
-  if (o.secret_path.empty() && o.log_path.empty() && o.db.empty()) {
-    err << "error: replay needs -f SECRET, --log FILE or --db DIR PACKAGE\n";
-    return kExitUsage;
-  }
-  if (!o.db.empty() && (o.package.empty() || !o.log_path.empty() || !o.secret_path.empty())) {
-    err << "error: replay --db DIR takes a PACKAGE and neither -f nor --log\n";
-    return kExitUsage;
-  }
-  if (o.verify && !o.log_path.empty() && o.secret_path.empty()) {
-    err << "error: --verify with --log needs -f SECRET to compare against\n";
-    return kExitUsage;
-  }
+  if (!InputsAreUsable(o, err)) return kExitUsage;
   std::unique_ptr<engine::FileEventLog> log;
   if (!o.log_path.empty()) {
     auto opened = OpenLogForReading(o.log_path, o.max_events);
     if (!opened.ok()) return fail(opened.status());
     log = std::move(opened).value();
   }
-  if (o.dump) {
-    if (!log) {
-      err << "error: replay --dump needs --log FILE\n";
-      return kExitUsage;
-    }
-    // JSON Lines are not one json/yaml document: -o would promise one.
-    if (o.output.format != kFormatTable) {
-      err << "error: replay --dump prints JSON Lines; it takes no -o " << o.output.format << "\n";
-      return kExitUsage;
-    }
-    const Status s = DumpLog(*log, o.package, out);
-    ReportSkipped(*log, err);
-    return s.ok() ? kExitOk : fail(s);
-  }
+  if (o.dump) return RunDump(o, log.get(), out, err);
   std::optional<Timestamp> at;
   if (!o.at.empty()) {
     auto t = ParseRfc3339(o.at);
