@@ -1,8 +1,8 @@
-// Whole outputs of the zarf-state binary fixed in tests/data/golden/: how
+// Whole outputs of the zarf-state binary fixed in tests/data/golden-read-paths/: how
 // each command reads its input (a file, standard input redirected from a
 // file, a pipe) and how replay prints as it folds must not change a byte of
 // what is printed. The cases and how to regenerate them after a deliberate
-// change: tests/data/golden/cases.txt.
+// change: tests/data/golden-read-paths/cases.txt.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -34,7 +34,7 @@ std::string Substitute(std::string s, const std::string& from, const std::string
 }
 
 std::vector<GoldenCase> Cases() {
-  std::ifstream in(DataDir() / "golden" / "cases.txt");
+  std::ifstream in(DataDir() / "golden-read-paths" / "cases.txt");
   std::vector<GoldenCase> cases;
   std::string line;
   while (std::getline(in, line)) {
@@ -84,7 +84,7 @@ TEST(GoldenOutputsTest, EveryCaseHasItsOutput) {
   ASSERT_GE(cases.size(), 30u);
   for (const GoldenCase& c : cases) {
     SCOPED_TRACE(c.name);
-    const std::filesystem::path golden = DataDir() / "golden" / (c.name + ".out");
+    const std::filesystem::path golden = DataDir() / "golden-read-paths" / (c.name + ".out");
     ASSERT_TRUE(std::filesystem::exists(golden)) << golden;
     EXPECT_EQ(RunCase(c), ReadFile(golden.string()));
   }

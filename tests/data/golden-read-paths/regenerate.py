@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes tests/data/golden/<name>.out for every case of cases.txt by running
+"""Writes tests/data/golden-read-paths/<name>.out for every case of cases.txt by running
 the zarf-state binary given (the format is read back by
-tests/tools/golden_outputs_test.cc)."""
+tests/tools/read_paths_golden_test.cc)."""
 import os
 import subprocess
 import sys
