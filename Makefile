@@ -14,7 +14,15 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake make g++ pkg-config libssl-dev libcli11-dev libgtest-dev libgmock-dev \
 	libbenchmark-dev libsimdjson-dev libxxhash-dev libzstd-dev librocksdb-dev \
 	libprotobuf-dev protobuf-compiler zlib1g-dev golang-go libfyaml-dev qemu-user \
-	man-db bash-completion zsh fish dpkg-dev file python3 chromium
+	man-db bash-completion zsh fish dpkg-dev file python3 chromium ccache
+
+# Every build folder compiles through ccache, with paths taken relative to
+# this directory: a rebuild, another build folder with the same flags (the
+# .deb's and make test's Release build) and a fresh checkout elsewhere reuse
+# the objects already compiled.
+export CCACHE_BASEDIR ?= $(CURDIR)
+export CCACHE_NOHASHDIR ?= 1
+LAUNCHER := -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache
 
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 1
@@ -46,7 +54,7 @@ test: _build
 package: _build
 	@cd $(BUILD) && cpack -G DEB >/dev/null
 	@src=$$(packaging/fetch_simdjson_source.sh build-static/simdjson-src) && \
-	  cmake -S . -B build-static $(PACKAGE_FLAGS) -DZS_STATIC=ON -DZS_SIMDJSON_SOURCE="$$src" >/dev/null
+	  cmake -S . -B build-static $(PACKAGE_FLAGS) $(LAUNCHER) -DZS_STATIC=ON -DZS_SIMDJSON_SOURCE="$$src" >/dev/null
 	@cmake --build build-static -j $(JOBS) --target zarf-state -- --no-print-directory
 	@cd build-static && cpack -G TGZ >/dev/null
 	@rm -rf $(DIST) && mkdir -p $(DIST) && \
@@ -74,6 +82,6 @@ _deps:
 	fi
 
 _build: _deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DZS_SANITIZE=$(ZS_SANITIZE) \
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DZS_SANITIZE=$(ZS_SANITIZE) $(LAUNCHER) \
 	  -DZS_BUILD_BENCH=$(if $(filter ON,$(ZS_SANITIZE)),OFF,ON) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) -- --no-print-directory

@@ -12,7 +12,9 @@
 # Steps: build zarf-state, zs_migrate_corpus and the Go peer; write the List
 # (three legacy shapes in turn: P10, P8, P5) and its payloads as JSON Lines;
 # then each round runs `zarf-state migrate -f list.json` once (manifests and
-# report to /dev/null, wall time and peak RSS from /usr/bin/time), then the
+# report to /dev/null, wall time and peak RSS from /usr/bin/time), the same
+# with `-f -` reading the List from standard input redirected from the file
+# and from a pipe (`cat list.json |`, cat unpinned), then the
 # same job timed inside one process as the Go peer times itself
 # (zs_migrate_bench: no process start-up, file in the page cache, at least
 # 2 s of iterations), and the Go peer once (go/payloads_typed: json.Unmarshal
@@ -46,13 +48,20 @@ payload_bytes=$("$build_dir/bench/zs_migrate_corpus" "$work" "$count" "$size")
 list_bytes=$(stat -c %s "$work/list.json")
 echo "corpus: $count Secrets, $payload_bytes payload bytes, List $list_bytes bytes"
 
-cpp=() inproc=() rss=() go_payloads=() go_list=()
+rate() { awk -v b="$payload_bytes" -v s="$1" 'BEGIN { printf "%.1f", b / 1048576 / s }'; }
+cpp=() inproc=() rss=() go_payloads=() go_list=() redirected=() piped=() piped_rss=()
 for ((r = 1; r <= reps; r++)); do
   t=$( { /usr/bin/time -f "%e %M" "${pin[@]}" "$build_dir/zarf-state" migrate --quiet \
            -f "$work/list.json" --report /dev/null >/dev/null; } 2>&1 | tail -1)
-  secs=${t% *}
-  cpp+=("$(awk -v b="$payload_bytes" -v s="$secs" 'BEGIN { printf "%.1f", b / 1048576 / s }')")
+  cpp+=("$(rate "${t% *}")")
   rss+=("${t#* }")
+  t=$( { /usr/bin/time -f "%e %M" "${pin[@]}" "$build_dir/zarf-state" migrate --quiet \
+           -f - --report /dev/null <"$work/list.json" >/dev/null; } 2>&1 | tail -1)
+  redirected+=("$(rate "${t% *}")")
+  t=$( { cat "$work/list.json" | /usr/bin/time -f "%e %M" "${pin[@]}" "$build_dir/zarf-state" \
+           migrate --quiet -f - --report /dev/null >/dev/null; } 2>&1 | tail -1)
+  piped+=("$(rate "${t% *}")")
+  piped_rss+=("${t#* }")
   inproc+=("$("${pin[@]}" "$build_dir/bench/zs_migrate_bench" --list="$work/list.json" \
                --payload-bytes="$payload_bytes" --benchmark_min_time=2 --benchmark_format=csv 2>/dev/null |
              awk -F, '/^"BM_MigrateList/ { printf "%.1f", $6 / 1048576 }')")
@@ -60,7 +69,7 @@ for ((r = 1; r <= reps; r++)); do
              -list "$work/list.json" -min-time 2s)
   go_payloads+=("$(sed -n 's/.*"go\/payloads_typed".*"mib_per_s":\([0-9.]*\).*/\1/p' <<<"$go_out")")
   go_list+=("$(sed -n 's/.*"go\/list_pipeline".*"mib_per_s":\([0-9.]*\).*/\1/p' <<<"$go_out")")
-  echo "round $r: migrate ${cpp[-1]} MiB/s (peak RSS ${rss[-1]} KiB), in one process ${inproc[-1]}, go payloads ${go_payloads[-1]}, go list ${go_list[-1]}"
+  echo "round $r: migrate ${cpp[-1]} MiB/s (peak RSS ${rss[-1]} KiB), -f - ${redirected[-1]} < file, ${piped[-1]} piped (peak RSS ${piped_rss[-1]} KiB), in one process ${inproc[-1]}, go payloads ${go_payloads[-1]}, go list ${go_list[-1]}"
 done
 
 median() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
@@ -69,10 +78,18 @@ m_in=$(median "${inproc[@]}")
 m_rss=$(median "${rss[@]}")
 m_gp=$(median "${go_payloads[@]}")
 m_gl=$(median "${go_list[@]}")
+m_red=$(median "${redirected[@]}")
+m_pipe=$(median "${piped[@]}")
+m_pipe_rss=$(median "${piped_rss[@]}")
 echo
 echo "median of $reps rounds (MiB of payload per second):"
 printf '  zarf-state migrate (List in, List out)    %8.1f   peak RSS %d KiB = %.2fx the List\n' \
   "$m_cpp" "$m_rss" "$(awk -v r="$m_rss" -v l="$list_bytes" 'BEGIN { print r * 1024 / l }')"
+printf '  the same, -f - < list.json                %8.1f   (%.2fx the rate of -f FILE)\n' \
+  "$m_red" "$(awk -v a="$m_red" -v b="$m_cpp" 'BEGIN { print a / b }')"
+printf '  the same, cat list.json | ... -f -        %8.1f   (%.2fx the rate; peak RSS %d KiB = %.2fx the List)\n' \
+  "$m_pipe" "$(awk -v a="$m_pipe" -v b="$m_cpp" 'BEGIN { print a / b }')" "$m_pipe_rss" \
+  "$(awk -v r="$m_pipe_rss" -v l="$list_bytes" 'BEGIN { print r * 1024 / l }')"
 printf '  the same, timed in one process            %8.1f\n' "$m_in"
 printf '  go encoding/json, payloads only           %8.1f   -> zarf-state is %.2fx (%.2fx in one process)\n' \
   "$m_gp" "$(awk -v a="$m_cpp" -v b="$m_gp" 'BEGIN { print a / b }')" \

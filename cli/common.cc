@@ -80,49 +80,6 @@ Status CheckFileSize(const std::string& path, const struct stat& st) {
 
 std::string InputLabel(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
-// Reads the rest of `f`, opened for `path` (closed here unless it is
-// stdin); `st` is its fstat, or nullptr when unknown. A regular file's size
-// is checked before it is read and its text read straight into place; a
-// stream of unknown length goes through ReadBounded, which stops one byte
-// past the limit and never holds two copies of the text.
-Result<std::string> ReadOpenFile(std::FILE* f, const std::string& path, const struct stat* st) {
-  const std::size_t max_bytes = CurrentReadLimits().max_bytes;
-  auto close = [&] {
-    if (f != stdin) std::fclose(f);
-  };
-  if (st == nullptr || !S_ISREG(st->st_mode)) {
-    ReadBuffer buffer;
-    Status s = ReadBounded(f, InputLabel(path), max_bytes, kParsePadding, &buffer);
-    close();
-    if (!s.ok()) return s;
-    return buffer.TakeString(kParsePadding);
-  }
-  if (Status s = CheckFileSize(path, *st); !s.ok()) {
-    close();
-    return s;
-  }
-  std::string out;
-  // No regrowth copies; the spare bytes let the JSON parser work in place
-  // (ReadLimits::readable_padding).
-  out.reserve(static_cast<std::size_t>(st->st_size) + kParsePadding);
-  char buf[1 << 16];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
-    out.append(buf, n);
-    if (out.size() > max_bytes) {
-      close();
-      return Status::InvalidArgument(InputLabel(path) + ": input exceeds the limit of " +
-                                     std::to_string(max_bytes) +
-                                     " bytes (raise it with --max-object-size)");
-    }
-  }
-  const bool failed = std::ferror(f) != 0;
-  close();
-  if (failed) return Status::IOError(path + ": read error");
-  if (out.capacity() - out.size() < kParsePadding) out.reserve(out.size() + kParsePadding);
-  return out;
-}
-
 Status OpenError(const std::string& path) {
   return Status::IOError(path + ": " + std::strerror(errno));
 }
@@ -150,12 +107,12 @@ void ProvideInput(const std::string& name, std::string text) {
 }
 
 Result<std::string> ReadFileOrStdin(const std::string& path) {
-  if (std::optional<std::string> text = TakeProvidedInput(path)) return std::move(*text);
-  if (path == "-") return ReadOpenFile(stdin, path, nullptr);
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return OpenError(path);
-  struct stat st {};
-  return ReadOpenFile(f, path, ::fstat(::fileno(f), &st) == 0 ? &st : nullptr);
+  ZS_ASSIGN_OR_RETURN(InputText input, ReadInputText(path));
+  if (!input.map_) return std::move(input.copy_);
+  std::string text;
+  text.reserve(input.text().size() + kParsePadding);
+  text.assign(input.text());
+  return text;
 }
 
 InputText::InputText(InputText&& other) noexcept
@@ -177,58 +134,77 @@ InputText::~InputText() {
   if (map_ != nullptr) ::munmap(map_, map_bytes_);
 }
 
+namespace {
+
+// Maps the regular file open on `fd` (fstat `st`, read from its start)
+// read-only and populated, with at least kParsePadding readable zero bytes
+// after its text: `*map` and `*map_bytes` (the mapping's whole length).
+// False when it cannot be mapped (then it is read instead).
+bool MapRegularFile(int fd, const struct stat& st, char** map, std::size_t* map_bytes) {
+  const auto size = static_cast<std::size_t>(st.st_size);
+  // Anonymous pages first, for the padding after the text (they read as
+  // zeros), then the file over their start: the bytes of its last page
+  // past its end read as zeros too.
+  const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  const std::size_t bytes = (size + kParsePadding + page - 1) / page * page;
+  void* area = ::mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (area == MAP_FAILED) return false;
+  void* file = ::mmap(area, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0);
+  if (file != area) {
+    ::munmap(area, bytes);
+    return false;
+  }
+  *map = static_cast<char*>(area);
+  *map_bytes = bytes;
+  return true;
+}
+
+}  // namespace
+
 Result<InputText> ReadInputText(const std::string& path) {
   InputText input;
   if (std::optional<std::string> text = TakeProvidedInput(path)) {
     input.copy_ = std::move(*text);
     return input;
   }
-  if (path == "-") {
-    // Kept in the mapping it was read into: no copy.
-    ReadBuffer buffer;
-    ZS_RETURN_IF_ERROR(
-        ReadBounded(stdin, "<stdin>", CurrentReadLimits().max_bytes, kParsePadding, &buffer));
-    input.size_ = buffer.size();
-    buffer.Release(&input.map_, &input.map_bytes_);
-    return input;
-  }
+  const bool is_stdin = path == "-";
   // Opened once: a FIFO or a process substitution's pipe cannot be opened
   // again to be read after a look.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return OpenError(path);
+  auto close = [&] {
+    if (!is_stdin) ::close(fd);
+  };
   struct stat st {};
-  const bool known = ::fstat(fd, &st) == 0;
-  if (known && S_ISREG(st.st_mode) && st.st_size > 0) {
+  const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  if (regular) {
     if (Status s = CheckFileSize(path, st); !s.ok()) {
-      ::close(fd);
+      close();
       return s;
     }
-    const auto size = static_cast<std::size_t>(st.st_size);
-    // Anonymous pages first, for the padding after the text (they read as
-    // zeros), then the file over their start: the bytes of its last page
-    // past its end read as zeros too.
-    const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-    const std::size_t bytes = (size + kParsePadding + page - 1) / page * page;
-    void* area = ::mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (area != MAP_FAILED) {
-      void* file = ::mmap(area, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0);
-      if (file == area) {
-        ::close(fd);
-        input.map_ = static_cast<char*>(area);
-        input.map_bytes_ = bytes;
-        input.size_ = size;
-        return input;
-      }
-      ::munmap(area, bytes);
-    }
-    // Not mappable: read it.
   }
-  std::FILE* f = ::fdopen(fd, "rb");
+  // Standard input redirected from a file is mapped as the file is, when
+  // it is read from the file's start.
+  if (regular && st.st_size > 0 && (!is_stdin || ::lseek(fd, 0, SEEK_CUR) == 0) &&
+      MapRegularFile(fd, st, &input.map_, &input.map_bytes_)) {
+    close();
+    input.size_ = static_cast<std::size_t>(st.st_size);
+    return input;
+  }
+  // A pipe, a terminal, a file that cannot be mapped: read into an
+  // anonymous mapping and kept there (no copy).
+  std::FILE* f = is_stdin ? stdin : ::fdopen(fd, "rb");
   if (f == nullptr) {
-    ::close(fd);
+    close();
     return OpenError(path);
   }
-  ZS_ASSIGN_OR_RETURN(input.copy_, ReadOpenFile(f, path, known ? &st : nullptr));
+  ReadBuffer buffer;
+  Status s = ReadBounded(f, InputLabel(path), CurrentReadLimits().max_bytes, kParsePadding,
+                         &buffer);
+  if (!is_stdin) std::fclose(f);
+  ZS_RETURN_IF_ERROR(s);
+  input.size_ = buffer.size();
+  buffer.Release(&input.map_, &input.map_bytes_);
   return input;
 }
 
@@ -268,8 +244,10 @@ bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
   bool failed = false;
   const std::vector<std::string> stdin_only{"-"};
   for (const std::string& file : files.empty() ? stdin_only : files) {
-    auto text = ReadFileOrStdin(file);
-    auto input = text.ok() ? ReadInput(*text, file == "-" ? "<stdin>" : file, CurrentReadLimits())
+    auto text = ReadInputText(file);
+    ReadLimits limits = CurrentReadLimits();
+    if (text.ok()) limits.readable_padding = text->readable_padding();  // parsed in place
+    auto input = text.ok() ? ReadInput(text->text(), file == "-" ? "<stdin>" : file, limits)
                            : Result<Input>(text.status());
     if (!input.ok()) input = WithLimitHint(input.status());
     if (!input.ok()) {

@@ -55,24 +55,20 @@ Status WithLimitHint(Status status);
 // `name`.
 void ProvideInput(const std::string& name, std::string text);
 
-// Reads a whole file, or standard input for "-". IOError naming the path;
-// InvalidArgument for more than CurrentReadLimits().max_bytes: a regular
-// file before it is read, a stream as soon as one byte over has arrived
-// (peak memory stays near the limit, io/bounded_read.h).
-Result<std::string> ReadFileOrStdin(const std::string& path);
-
-// The whole of a file or of standard input, for `ingest`, with at least 64
-// readable bytes after the text so that the JSON parser works on it in place
-// (ReadLimits::readable_padding). A regular file is mapped, not copied: its
-// pages come from the page cache, where a copy first has the kernel zero as
-// many fresh pages. For a 150 MB dump that is 50 ms instead of 430 alone,
-// and 0.2 s less system time for the whole ingest. (`migrate` reads: on its
-// 41 MB benchmark List, mapping was 10% slower, page-table work in this VM
-// costing more than the copy.) A mapped file must not be truncated while
-// the command runs (reading a page it no longer has raises SIGBUS); nothing
-// writes to it. Standard input is read into a growing anonymous mapping
-// (io/bounded_read.h) and kept there; pipes and other files are read as
-// ReadFileOrStdin reads them, with its errors and limit.
+// The whole of a file or of standard input ("-"), read one way for every
+// command, with at least 64 readable bytes after the text so that the JSON
+// parser works on it in place (ReadLimits::readable_padding):
+//   - a regular file (standard input redirected from one included) is
+//     mapped read-only and populated: its pages come from the page cache,
+//     where a copy would first have the kernel hand out and zero as many
+//     fresh pages, and nothing is copied;
+//   - anything else (a pipe, a FIFO, a terminal) is read into an anonymous
+//     mapping that grows in place (io/bounded_read.h) and is kept there.
+// IOError naming the path; InvalidArgument for more than
+// CurrentReadLimits().max_bytes: a regular file before it is read, a stream
+// as soon as one byte over has arrived (peak memory stays near the limit).
+// A mapped file must not be truncated while the command runs (reading a
+// page it no longer has raises SIGBUS); nothing writes to it.
 class InputText {
  public:
   InputText() = default;
@@ -90,12 +86,18 @@ class InputText {
 
  private:
   friend Result<InputText> ReadInputText(const std::string& path);
+  friend Result<std::string> ReadFileOrStdin(const std::string& path);
   std::string copy_;
   char* map_ = nullptr;
   std::size_t map_bytes_ = 0;  // the mapping's length: size_ and the padding
   std::size_t size_ = 0;
 };
 Result<InputText> ReadInputText(const std::string& path);
+
+// ReadInputText's text as a string, for the small documents (a package
+// definition, a config, a CSV) whose readers keep or edit it: the same
+// read, limit and errors, then one copy.
+Result<std::string> ReadFileOrStdin(const std::string& path);
 
 // Writes what `input`, read from `file` ("-": stdin), skipped
 // (Input::skipped) to `err`: one note, SkippedSummary (tools/notes.h), by

@@ -71,9 +71,9 @@ Result<Migrated> MigrateObject(InputObject& in, const migrate::Target& target,
   in.payload = std::string();  // batches are large: free each input as it is done
   Migrated out;
   if (in.is_secret) {
-    // A dry run stores into a copy: the report shows the codec and the bytes
-    // a real run writes.
-    out.object = dry_run ? in.object : std::move(in.object);
+    // A dry run stores as a real run does (the report shows the codec and
+    // the bytes it writes), then drops the result.
+    out.object = std::move(in.object);
     if (in.payload_kind == PayloadKind::kPackage) {
       ZS_ASSIGN_OR_RETURN(StoredPackage stored, StorePackageJson(&out.object, m.bytes, store));
       if (stored.codec == PackageCodec::kCompact && !compact_allowed) {
@@ -282,7 +282,7 @@ int RunMigrate(const MigrateOptions& given, std::ostream& out, std::ostream& err
   }
   bool failed = false;
   for (const std::string& file : options.files) {
-    Result<std::string> text = ReadFileOrStdin(file);
+    Result<InputText> text = ReadInputText(file);
     if (!text.ok()) {
       failed = true;
       outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(text.status()).ToString()});
@@ -300,11 +300,11 @@ int RunMigrate(const MigrateOptions& given, std::ostream& out, std::ostream& err
     std::size_t count = 0;
     Progress progress(err, "migrate " + file, options.progress);
     ReadLimits limits = CurrentReadLimits();
-    limits.readable_padding = text->capacity() - text->size();
+    limits.readable_padding = text->readable_padding();
     // Objects are migrated and written as they are read: a List of any size
     // is never held whole, in or out.
     Status read = ReadInputStreaming(
-        *text, file == "-" ? "<stdin>" : file, limits, &header,
+        text->text(), file == "-" ? "<stdin>" : file, limits, &header,
         [&](InputObject in) -> Status {
           MigrateObjectRow o;
           o.name = ObjectTitle(in);  // before MigrateObject consumes `in`
@@ -315,7 +315,7 @@ int RunMigrate(const MigrateOptions& given, std::ostream& out, std::ostream& err
             o.kind = in.payload_kind == PayloadKind::kPackage ? "package" : "state";
             Result<Migrated> m = MigrateObject(in, *target, store, compact_allowed, options.dry_run, &o);
             if (m.ok()) {
-              writer.Add(std::move(*m));
+              if (!options.dry_run) writer.Add(std::move(*m));
             } else {
               o.error = m.status().ToString();
               o.report.reset();

@@ -64,38 +64,58 @@ void Table::AddRow(std::vector<std::string> cells) {
 }
 
 void Table::Print(const OutputOptions& options, std::ostream& out) const {
-  if (rows_.empty()) return;
-  std::vector<std::size_t> shown;
+  StreamedTable table(columns_, options);
+  for (const auto& row : rows_) table.Measure(row);
+  for (const auto& row : rows_) table.Print(row, out);
+}
+
+StreamedTable::StreamedTable(const std::vector<Column>& columns, const OutputOptions& options)
+    : columns_(columns), headers_(!options.no_headers) {
   for (std::size_t i = 0; i < columns_.size(); ++i) {
-    if (!columns_[i].wide_only || options.wide()) shown.push_back(i);
+    if (!columns_[i].wide_only || options.wide()) shown_.push_back(i);
   }
-  std::vector<std::vector<std::string>> lines;
-  if (!options.no_headers) {
-    std::vector<std::string> header;
-    for (const std::size_t i : shown) header.push_back(TerminalText(columns_[i].header));
-    lines.push_back(std::move(header));
+  width_.assign(shown_.size(), 0);
+  if (headers_) {
+    const std::vector<std::string> header = Shown(nullptr);
+    for (std::size_t c = 0; c < header.size(); ++c) width_[c] = DisplayWidth(header[c]);
   }
-  for (const auto& row : rows_) {
-    std::vector<std::string> line;
-    for (const std::size_t i : shown) line.push_back(Cell(row[i]));
-    lines.push_back(std::move(line));
+}
+
+std::vector<std::string> StreamedTable::Shown(const std::vector<std::string>* cells) const {
+  std::vector<std::string> line;
+  line.reserve(shown_.size());
+  for (const std::size_t i : shown_) {
+    line.push_back(cells ? Cell((*cells)[i]) : TerminalText(columns_[i].header));
   }
-  std::vector<std::size_t> width(shown.size(), 0);
-  for (const auto& line : lines) {
-    for (std::size_t c = 0; c < line.size(); ++c) {
-      width[c] = std::max(width[c], DisplayWidth(line[c]));
-    }
+  return line;
+}
+
+void StreamedTable::Measure(const std::vector<std::string>& cells) {
+  assert(cells.size() == columns_.size());
+  measured_ = true;
+  const std::vector<std::string> line = Shown(&cells);
+  for (std::size_t c = 0; c < line.size(); ++c) {
+    width_[c] = std::max(width_[c], DisplayWidth(line[c]));
   }
-  for (const auto& line : lines) {
-    std::string text;
-    for (std::size_t c = 0; c < line.size(); ++c) {
-      text += line[c];
-      if (c + 1 == line.size()) break;
-      const std::size_t column = std::max(width[c] + kPadding, kMinWidth);
-      text.append(column - DisplayWidth(line[c]), ' ');
-    }
-    out << text << "\n";
+}
+
+void StreamedTable::Print(const std::vector<std::string>& cells, std::ostream& out) {
+  if (!measured_) return;  // as Table::Print: nothing for no rows
+  if (!started_ && headers_) WriteLine(Shown(nullptr), out);
+  started_ = true;
+  WriteLine(Shown(&cells), out);
+}
+
+void StreamedTable::WriteLine(const std::vector<std::string>& line, std::ostream& out) const {
+  std::string text;
+  for (std::size_t c = 0; c < line.size(); ++c) {
+    text += line[c];
+    if (c + 1 == line.size()) break;
+    const std::size_t column = std::max(width_[c] + kPadding, kMinWidth);
+    text.append(column - DisplayWidth(line[c]), ' ');
   }
+  text += '\n';
+  out << text;
 }
 
 void PrintNames(std::string_view kind, const std::vector<std::string>& names, std::ostream& out) {

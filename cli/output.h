@@ -95,6 +95,30 @@ class Table {
   std::vector<std::vector<std::string>> rows_;
 };
 
+// A Table too long to hold in memory, given its rows twice: first each to
+// Measure (the column widths), then each to Print, which writes it at once
+// (the header line before the first). Prints exactly what Table::Print
+// prints for the same rows: nothing at all when Measure saw none.
+class StreamedTable {
+ public:
+  StreamedTable(const std::vector<Column>& columns, const OutputOptions& options);
+
+  void Measure(const std::vector<std::string>& cells);
+  void Print(const std::vector<std::string>& cells, std::ostream& out);
+
+ private:
+  // The shown cells of `cells`, escaped; the header's when `cells` is null.
+  std::vector<std::string> Shown(const std::vector<std::string>* cells) const;
+  void WriteLine(const std::vector<std::string>& line, std::ostream& out) const;
+
+  std::vector<Column> columns_;
+  std::vector<std::size_t> shown_;  // indexes of the columns printed
+  std::vector<std::size_t> width_;  // of each shown column
+  bool headers_;
+  bool measured_ = false;  // a row was measured
+  bool started_ = false;   // the header (if any) is out
+};
+
 // A cell for a value that may be missing: `value`, or "-" when it is empty
 // (the layer's mark for "no value"; an empty cell would print "<none>").
 inline std::string OrDash(std::string_view value) {

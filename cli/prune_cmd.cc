@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "json/go_json.h"
 #include "json/json_reader.h"
@@ -26,7 +27,7 @@ const std::vector<std::string> kPlanFormats = {"table", "wide", "json", "yaml"};
 // The one package state in `path` (a Secret, a one-item List, or a bare
 // DeployedPackage payload); with `name`, the package of that name (or
 // Secret name, for an override) among several, as in a whole dump.
-Result<DeployedPackage> ReadOnePackage(const std::string& path, const std::string& text,
+Result<DeployedPackage> ReadOnePackage(const std::string& path, std::string_view text,
                                        const std::string& name = "") {
   ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, path, CurrentReadLimits()));
   std::vector<DeployedPackage> packages;
@@ -287,9 +288,9 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err
     err << "error: --no-others excludes --others and --db\n";
     return kExitUsage;
   }
-  auto text = ReadFileOrStdin(o.deployed);
+  auto text = ReadInputText(o.deployed);
   Result<DeployedPackage> deployed =
-      text.ok() ? ReadOnePackage(o.deployed, *text, o.package)
+      text.ok() ? ReadOnePackage(o.deployed, text->text(), o.package)
                 : Result<DeployedPackage>(text.status());
   if (!deployed.ok()) {
     err << "error: --deployed: " << TerminalText(deployed.status().message()) << "\n";
@@ -316,10 +317,11 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err
   }
   for (const std::string& file : o.others) {
     // The dump --deployed came from (--cluster, or `-` twice) is read once.
-    auto others_text = file == o.deployed && text.ok() ? Result<std::string>(*text)
-                                                       : ReadFileOrStdin(file);
-    auto input = others_text.ok() ? ReadInput(*others_text, file, CurrentReadLimits())
-                                  : Result<Input>(others_text.status());
+    std::optional<Result<InputText>> own;
+    if (file != o.deployed || !text.ok()) own.emplace(ReadInputText(file));
+    const Status read = own ? own->status() : Status();
+    auto input = read.ok() ? ReadInput(own ? (*own)->text() : text->text(), file, CurrentReadLimits())
+                           : Result<Input>(read);
     if (!input.ok()) {
       err << "error: --others: " << TerminalText(input.status().message()) << "\n";
       unreadable.push_back("file " + file);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <iostream>
+#include <functional>
 #include <optional>
 
 #include "model/credentials.h"
@@ -18,64 +19,16 @@
 #include "cli/event_record.h"
 #include "cli/output.h"
 #include "cli/replay_log_check.h"
-#include "engine/replay_log.h"
+#include "cli/replay_timeline.h"
 #include "cli/replay_verify.h"
 #include "cli/terminal_text.h"
+#include "engine/replay_log.h"
 
 namespace zs::tools {
 namespace {
 
-std::string ComponentsLine(const DeployedPackage& pkg) {
-  std::string s;
-  if (!pkg.deployed_components) return s;
-  for (const DeployedComponent& c : *pkg.deployed_components) {
-    if (!s.empty()) s += ',';
-    s += c.name + "=" + engine::ComponentEventSummary(c);
-  }
-  return s;
-}
-
 // The formats replay prints its timeline in (--dump prints JSON Lines).
 const std::vector<std::string> kFormats = {"table", "wide", "json", "yaml"};
-
-// One step of the timeline: a record (or a Secret's event) and the state
-// it leads to.
-struct TimelineStep {
-  std::size_t seq = 0;
-  Timestamp time;
-  std::string record;  // Base | PackageEvent | ComponentEvent
-  std::optional<EventRecord> event;  // none for a Base snapshot
-  std::size_t base_events = 0;       // a Base snapshot's events
-  bool deleted = false;              // the Secret no longer exists after it
-  std::string latest;                // the state's latest event ("Unknown")
-  std::optional<std::int64_t> generation;  // not recorded for this step
-  std::string components;            // "web=Deploy/Succeeded,db=?"
-  json::Value snapshot;              // json/yaml only: the state, redacted
-
-  // "Deploy/Succeeded version 1.2.0", "web Deploy/Succeeded", "Base snapshot (3 events)".
-  std::string What() const {
-    if (!event) return "Base snapshot (" + std::to_string(base_events) + " events)";
-    if (!event->component.empty()) return event->component + " " + event->Summary();
-    return event->Summary() + (event->version.empty() ? "" : " version " + event->version);
-  }
-
-  json::Value ToDocument(const std::vector<std::string>& unknown) const {
-    json::Value step = json::Value::MakeObject(
-        {{"seq", json::Value::Int(static_cast<std::int64_t>(seq))},
-         {"time", json::Value::String(ReportTime(time))},
-         {"record", json::Value::String(record)},
-         {"what", json::Value::String(What())},
-         {"event", EventDocument(event)},
-         {"snapshot", deleted ? json::Value() : snapshot}});
-    if (deleted) step.Set("secretDeleted", json::Value::Bool(true));
-    if (!unknown.empty()) {
-      json::Value list = json::Value::MakeArray();
-      for (const std::string& u : unknown) list.array().push_back(json::Value::String(u));
-      step.Set("unknown", std::move(list));
-    }
-    return step;
-  }
-};
 
 std::optional<EventRecord> EventOfRecord(const engine::Record& r) {
   switch (r.kind) {
@@ -89,26 +42,9 @@ std::optional<EventRecord> EventOfRecord(const engine::Record& r) {
   return std::nullopt;
 }
 
-Table TimelineTable(const std::vector<TimelineStep>& steps) {
-  Table t({{"SEQ"}, {"TIME"}, {"RECORD", true}, {"EVENT"}, {"LATEST"}, {"GENERATION"},
-           {"COMPONENTS"}, {"SOURCE", true}});
-  for (const TimelineStep& s : steps) {
-    const std::string source = s.event && !s.event->source.empty() ? s.event->source : "-";
-    if (s.deleted) {
-      t.AddRow({std::to_string(s.seq), ReportTime(s.time), s.record, s.What(), "Secret deleted",
-                "-", "-", source});
-      continue;
-    }
-    t.AddRow({std::to_string(s.seq), ReportTime(s.time), s.record, s.What(), s.latest,
-              s.generation ? std::to_string(*s.generation) : "?",
-              OrDash(s.components), source});
-  }
-  return t;
-}
-
 Result<std::string> LoadSecretPayload(const std::string& path) {
-  ZS_ASSIGN_OR_RETURN(std::string text, ReadFileOrStdin(path));
-  ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text, path, CurrentReadLimits()));
+  ZS_ASSIGN_OR_RETURN(InputText text, ReadInputText(path));
+  ZS_ASSIGN_OR_RETURN(Input input, ReadInput(text.text(), path, CurrentReadLimits()));
   if (input.objects.size() != 1) {
     return Status::InvalidArgument(path + ": replay takes one package Secret");
   }
@@ -164,6 +100,79 @@ class SecretTimeline {
   DeployedPackage view_;
 };
 
+// What the timeline is read from: the log, record by record as it is
+// scanned (`log`, `package`); records already read (`records`); or the
+// Secret alone (`stored`).
+struct TimelineInput {
+  const engine::FileEventLog* log = nullptr;
+  std::string package;
+  const std::vector<engine::Record>* records = nullptr;
+  const DeployedPackage* stored = nullptr;
+  std::size_t max_events = 0;  // the fold's event cap (0: none)
+};
+
+using StepVisitor = std::function<void(const TimelineStep& step, const DeployedPackage& snap,
+                                       const std::vector<std::string>& unknown)>;
+
+// Calls `visit` for each step of the timeline in order, within --upto,
+// --at and `limit` steps, with the state it leads to. The fold advances
+// with the steps: the memory of one snapshot, whatever the history's
+// length. Each call reads and folds from the start; `*steps` receives how
+// many steps were visited.
+Status ForEachStep(const ReplayOptions& o, const std::optional<Timestamp>& at,
+                   const TimelineInput& in, std::size_t limit, const StepVisitor& visit,
+                   std::size_t* steps) {
+  std::size_t applied = 0;
+  *steps = 0;
+  if (in.stored != nullptr) {
+    // The Secret alone holds only its capped package events and each
+    // component's last event: the timeline is those events, each with the
+    // state it leads to as far as the Secret records it (SecretTimeline).
+    SecretTimeline timeline_of(*in.stored);
+    for (std::size_t k = 0; k < in.stored->events.size(); ++k) {
+      const PackageEvent& e = in.stored->events[k];
+      if ((o.upto != 0 && applied >= o.upto) || applied >= limit) break;
+      if (at && *at < e.timestamp) break;
+      std::vector<std::string> unknown;
+      const DeployedPackage& view = timeline_of.StateAt(k, &unknown);
+      TimelineStep step{++applied, e.timestamp, "PackageEvent", EventRecord::Of(e), 0, false};
+      visit(step, view, unknown);
+    }
+    *steps = applied;
+    return Status::OK();
+  }
+  engine::Folder folder(engine::FoldOptions{in.max_events});
+  const std::vector<std::string> none;
+  bool stopped = false;
+  // Records past the end of the timeline are still read (not folded): a
+  // damaged one fails the command as reading the whole history does.
+  auto apply = [&](const engine::Record& r) -> Status {
+    stopped = stopped || (o.upto != 0 && applied >= o.upto) || applied >= limit ||
+              (at && *at < r.time() && r.kind != engine::RecordKind::kBase);
+    if (stopped) return Status::OK();
+    Status s = folder.Apply(r);
+    if (!s.ok()) return s.WithContext("record " + std::to_string(applied + 1));
+    TimelineStep step{++applied, r.time(), std::string(engine::RecordKindName(r.kind)),
+                      EventOfRecord(r), r.base ? r.base->events.size() : 0, folder.deleted()};
+    visit(step, folder.snapshot(), none);
+    return Status::OK();
+  };
+  Status s;
+  if (in.records != nullptr) {
+    for (const engine::Record& r : *in.records) {
+      s = apply(r);
+      if (!s.ok()) break;
+    }
+  } else {
+    s = in.log->Scan([&](const engine::LogEntry& e) {
+      if (e.checkpoint || e.package != in.package) return Status::OK();
+      return apply(*e.record);
+    });
+  }
+  *steps = applied;
+  return s;
+}
+
 // The --verify check of the input replay read: the cache's own check of
 // `package`, the Secret against the fold of the log (and the log's
 // checkpoints), or the Secret's invariants.
@@ -199,26 +208,115 @@ Result<ReplayVerification> Verify(const ReplayOptions& o, const std::string& pac
   return v;
 }
 
-}  // namespace
-
-int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) {
-  if (!OutputFormatIsOneOf(o.output, kFormats, err)) return kExitUsage;
-  // The drift report names values from Secrets: its control characters
-  // never reach the terminal (the timeline table escapes its own cells).
-  TableStream table(raw_out, o.output.tabular());
-  std::ostream& out = table.stream();
+// Prints the timeline of `in` in two passes over it: the first folds it
+// (a history that does not fold fails before anything is printed) and
+// measures the table; the second prints each step as it is folded, then
+// the --verify report. The memory of one snapshot, whatever the length.
+int PrintTimeline(const ReplayOptions& o, const std::optional<Timestamp>& at,
+                  const TimelineInput& in, const std::string& package,
+                  const std::optional<DeployedPackage>& stored, const engine::FileEventLog* log,
+                  engine::Cache* cache, std::ostream& out, std::ostream& err) {
   auto fail = [&](const Status& s) {
     err << "error: " << TerminalText(s.message()) << "\n";
     return kExitSomeFailed;
   };
+  const bool tabular = o.output.tabular();
+  StreamedTable table(TimelineColumns(), o.output);
+  std::size_t steps = 0;
+  Status folded = ForEachStep(
+      o, at, in, SIZE_MAX,
+      [&](const TimelineStep& step, const DeployedPackage& snap,
+          const std::vector<std::string>& unknown) {
+        if (tabular) table.Measure(TimelineRow(step, snap, unknown));
+      },
+      &steps);
+  if (in.log != nullptr) ReportSkipped(*in.log, err);
+  if (!folded.ok()) return fail(folded);
+  std::optional<Result<ReplayVerification>> verification;
+  const std::vector<engine::Record> no_records;
+  if (o.verify) {
+    verification = Verify(o, package, stored, in.records ? *in.records : no_records, log, cache);
+  }
+  // The second pass prints the steps the first saw (a record appended to
+  // the log in between is not one of them).
+  std::size_t printed = 0;
+  Status s;
+  if (o.output.structured()) {
+    // json/yaml: one document, or nothing when the check could not run.
+    if (verification && !verification->ok()) return fail(verification->status());
+    TimelineDocumentWriter document(o.output.format, verification.has_value(), out);
+    s = ForEachStep(
+        o, at, in, steps,
+        [&](const TimelineStep& step, const DeployedPackage& snap,
+            const std::vector<std::string>& unknown) {
+          document.Add(TimelineDocument(step, snap, unknown));
+        },
+        &printed);
+    document.End(verification ? (*verification)->ToDocument() : json::Value());
+    if (!s.ok()) return fail(s);
+  } else {
+    s = ForEachStep(
+        o, at, in, steps,
+        [&](const TimelineStep& step, const DeployedPackage& snap,
+            const std::vector<std::string>& unknown) {
+          table.Print(TimelineRow(step, snap, unknown), out);
+        },
+        &printed);
+    if (!s.ok()) return fail(s);
+    if (verification && !verification->ok()) return fail(verification->status());
+    if (verification) {
+      // The drift report names values from Secrets: its control characters
+      // never reach the terminal (the table escapes its own cells).
+      TableStream text(out, true);
+      (*verification)->PrintText(text.stream());
+    }
+  }
+  if (!verification) return kExitOk;
+  return (*verification)->ok() ? kExitOk : kExitSomeFailed;
+}
+
+// Whether -f, --log, --db and --verify make one of replay's inputs; false
+// after printing why on `err`.
+bool InputsAreUsable(const ReplayOptions& o, std::ostream& err) {
   if (o.secret_path.empty() && o.log_path.empty() && o.db.empty()) {
     err << "error: replay needs -f SECRET, --log FILE or --db DIR PACKAGE\n";
-    return kExitUsage;
+    return false;
   }
   if (!o.db.empty() && (o.package.empty() || !o.log_path.empty() || !o.secret_path.empty())) {
     err << "error: replay --db DIR takes a PACKAGE and neither -f nor --log\n";
+    return false;
+  }
+  return true;
+}
+
+// replay --dump: the log's records as JSON Lines.
+int RunDump(const ReplayOptions& o, const engine::FileEventLog* log, std::ostream& out,
+            std::ostream& err) {
+  if (log == nullptr) {
+    err << "error: replay --dump needs --log FILE\n";
     return kExitUsage;
   }
+  // JSON Lines are not one json/yaml document: -o would promise one.
+  if (o.output.format != kFormatTable) {
+    err << "error: replay --dump prints JSON Lines; it takes no -o " << o.output.format << "\n";
+    return kExitUsage;
+  }
+  const Status s = DumpLog(*log, o.package, out);
+  ReportSkipped(*log, err);
+  if (s.ok()) return kExitOk;
+  err << "error: " << TerminalText(s.message()) << "\n";
+  return kExitSomeFailed;
+}
+
+}  // namespace
+
+int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
+  if (!OutputFormatIsOneOf(o.output, kFormats, err)) return kExitUsage;
+  auto fail = [&](const Status& s) {
+    err << "error: " << TerminalText(s.message()) << "\n";
+    return kExitSomeFailed;
+  };
+  if (!InputsAreUsable(o, err)) return kExitUsage;
   std::unique_ptr<engine::FileEventLog> log;
   if (!o.log_path.empty()) {
     auto opened = OpenLogForReading(o.log_path, o.max_events);
@@ -226,21 +324,8 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
     log = std::move(opened).value();
   }
   // --verify of a log alone: the log's own framing and order.
-  if (o.verify && log && o.secret_path.empty() && !o.dump) return RunLogCheck(*log, o.output, raw_out, err);
-  if (o.dump) {
-    if (!log) {
-      err << "error: replay --dump needs --log FILE\n";
-      return kExitUsage;
-    }
-    // JSON Lines are not one json/yaml document: -o would promise one.
-    if (o.output.format != kFormatTable) {
-      err << "error: replay --dump prints JSON Lines; it takes no -o " << o.output.format << "\n";
-      return kExitUsage;
-    }
-    const Status s = DumpLog(*log, o.package, raw_out);
-    ReportSkipped(*log, err);
-    return s.ok() ? kExitOk : fail(s);
-  }
+  if (o.verify && log && o.secret_path.empty() && !o.dump) return RunLogCheck(*log, o.output, out, err);
+  if (o.dump) return RunDump(o, log.get(), out, err);
   std::optional<Timestamp> at;
   if (!o.at.empty()) {
     auto t = ParseRfc3339(o.at);
@@ -255,9 +340,10 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
     if (!pkg.ok()) return fail(pkg.status().WithContext(o.secret_path));
     stored = std::move(pkg).value();
   }
+  TimelineInput in;
   std::vector<engine::Record> records;
   std::string package = o.package.empty() && stored ? stored->name : o.package;
-  if (!o.log_path.empty()) {
+  if (log) {
     if (package.empty()) {
       auto pkgs = log->Packages();
       if (!pkgs.ok()) return fail(pkgs.status());
@@ -267,10 +353,17 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
       }
       package = (*pkgs)[0];
     }
-    auto r = log->Read(package);
-    ReportSkipped(*log, err);
-    if (!r.ok()) return fail(r.status());
-    records = std::move(r).value();
+    if (o.verify) {
+      // The check needs the whole history at once.
+      auto r = log->Read(package);
+      ReportSkipped(*log, err);
+      if (!r.ok()) return fail(r.status());
+      records = std::move(r).value();
+      in.records = &records;
+    } else {
+      in.log = log.get();
+      in.package = package;
+    }
   }
   std::unique_ptr<engine::Cache> cache;
   if (!o.db.empty()) {
@@ -281,86 +374,12 @@ int RunReplay(const ReplayOptions& o, std::ostream& raw_out, std::ostream& err) 
     if (!r.ok()) return fail(r.status());
     if (r->empty()) return fail(Status::NotFound("package " + package + " has no history in the cache"));
     records = std::move(r).value();
+    in.records = &records;
   }
+  if (!log && !cache) in.stored = &*stored;
   // The cache keeps the whole history: fold it uncapped.
-  const std::size_t max_events = cache ? 0 : o.max_events;
-  std::vector<TimelineStep> steps;
-  json::Value timeline = json::Value::MakeArray();
-  std::size_t applied = 0;
-  // `unknown`: what the input does not record at this step ("generation",
-  // "component db"); `deleted`: the Secret no longer exists.
-  auto emit = [&](const Timestamp& time, const std::string& kind, std::optional<EventRecord> event,
-                  std::size_t base_events, const DeployedPackage& snap,
-                  const std::vector<std::string>& unknown, bool deleted) {
-    TimelineStep step;
-    step.seq = ++applied;
-    step.time = time;
-    step.record = kind;
-    step.event = std::move(event);
-    step.base_events = base_events;
-    step.deleted = deleted;
-    if (o.output.structured()) {
-      auto snapshot = json::ParseJson(EncodeDeployedPackage(snap));
-      if (snapshot.ok()) {
-        RedactPackageForDisplay(&*snapshot);
-        step.snapshot = std::move(snapshot).value();
-      }
-      timeline.array().push_back(step.ToDocument(unknown));
-      return;
-    }
-    step.latest = engine::LatestEventSummary(snap);
-    if (std::find(unknown.begin(), unknown.end(), "generation") == unknown.end()) {
-      step.generation = snap.generation;
-    }
-    step.components = ComponentsLine(snap);
-    for (const std::string& u : unknown) {
-      if (!u.starts_with("component ")) continue;
-      step.components += (step.components.empty() ? "" : ",") + u.substr(10) + "=?";
-    }
-    steps.push_back(std::move(step));
-  };
-  if (!o.log_path.empty() || cache) {
-    engine::Folder folder(engine::FoldOptions{max_events});
-    for (const engine::Record& r : records) {
-      if (o.upto != 0 && applied >= o.upto) break;
-      if (at && *at < r.time() && r.kind != engine::RecordKind::kBase) break;
-      Status s = folder.Apply(r);
-      if (!s.ok()) return fail(s.WithContext("record " + std::to_string(applied + 1)));
-      emit(r.time(), std::string(engine::RecordKindName(r.kind)), EventOfRecord(r),
-           r.base ? r.base->events.size() : 0, folder.snapshot(), {}, folder.deleted());
-    }
-  } else {
-    // The Secret alone holds only its capped package events and each
-    // component's last event: the timeline is those events, each with the
-    // state it leads to as far as the Secret records it (SecretTimeline).
-    SecretTimeline timeline_of(*stored);
-    for (std::size_t k = 0; k < stored->events.size(); ++k) {
-      const PackageEvent& e = stored->events[k];
-      if (o.upto != 0 && applied >= o.upto) break;
-      if (at && *at < e.timestamp) break;
-      std::vector<std::string> unknown;
-      const DeployedPackage& view = timeline_of.StateAt(k, &unknown);
-      emit(e.timestamp, "PackageEvent", EventRecord::Of(e), 0, view, unknown, false);
-    }
-  }
-  std::optional<Result<ReplayVerification>> verification;
-  if (o.verify) verification = Verify(o, package, stored, records, log.get(), cache.get());
-  // json/yaml: one document, or nothing when the check could not run.
-  if (o.output.structured()) {
-    if (verification && !verification->ok()) return fail(verification->status());
-    json::Value document = std::move(timeline);
-    if (verification) {
-      document = json::Value::MakeObject({{"timeline", std::move(document)},
-                                          {"verify", (*verification)->ToDocument()}});
-    }
-    PrintStructured(document, o.output.format, out);
-  } else {
-    TimelineTable(steps).Print(o.output, out);
-    if (verification && !verification->ok()) return fail(verification->status());
-    if (verification) (*verification)->PrintText(out);
-  }
-  if (!verification) return kExitOk;
-  return (*verification)->ok() ? kExitOk : kExitSomeFailed;
+  in.max_events = cache ? 0 : o.max_events;
+  return PrintTimeline(o, at, in, package, stored, log.get(), cache.get(), out, err);
 }
 
 void RegisterReplay(CLI::App* app, int* exit_code) {

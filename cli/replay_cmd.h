@@ -30,6 +30,12 @@
 // steps), or with --verify {"timeline": [...], "verify": {...}}
 // (ReplayVerification::ToDocument); nothing when the check cannot run.
 // --dump takes no -o. Exit 1 when --verify finds drift.
+//
+// Each step is printed as the fold reaches it (cli/replay_timeline.h), so
+// the memory is one snapshot's whatever the history's length: the history
+// is folded once to check it and measure the table, then again to print,
+// and a history that does not fold prints nothing. --verify (and --db)
+// read the whole history at once for the check.
 #ifndef ZARF_STATE_CLI_REPLAY_CMD_H_
 #define ZARF_STATE_CLI_REPLAY_CMD_H_
 

@@ -79,8 +79,10 @@ rocksdb::ColumnFamilyOptions FamilyOptions(int cf, const std::shared_ptr<rocksdb
   if (IsPrefixed(cf)) {
     o.prefix_extractor = std::make_shared<LengthPrefixTransform>();
     // A memtable bloom filter serves reads only; it is a few MB of pages
-    // touched at random per memtable.
-    o.memtable_prefix_bloom_size_ratio = write_only ? 0 : 0.05;
+    // touched at random per memtable. A read-only open's memtables hold
+    // only what the write-ahead log replays (nothing after `ingest --bulk`),
+    // and zeroing the filters would be most of a lookup's time.
+    o.memtable_prefix_bloom_size_ratio = write_only || read_only ? 0 : 0.05;
   }
   o.write_buffer_size = (cf == kCfSnapshots || cf == kCfLog) ? 64 << 20 : 16 << 20;
   if (write_only) {
@@ -221,6 +223,18 @@ Result<std::unique_ptr<CacheDb>> CacheDb::OpenImpl(const std::string& dir,
   db_options.max_background_jobs = 2;
   db_options.keep_log_file_num = 2;
   db_options.max_open_files = 512;
+  // Periodic work (statistics dumps) is for long-lived processes.
+  db_options.stats_dump_period_sec = 0;
+  db_options.stats_persist_period_sec = 0;
+  if (options.read_only) {
+    // A read-only open serves one command, usually a lookup or two: table
+    // files are opened when a read reaches them, by the reading thread,
+    // rather than all of them at open by a pool of threads per family.
+    db_options.max_open_files = 64;
+    db_options.max_file_opening_threads = 1;
+    db_options.skip_stats_update_on_db_open = true;
+    db_options.skip_checking_sst_file_sizes_on_db_open = true;
+  }
   db_options.bytes_per_sync = 1 << 20;
   // The WAL is replayed into the memtables, not flushed at every open: a
   // short-lived CLI process would otherwise write 9 tiny tables per run.
