@@ -7,7 +7,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 
 extern char** environ;
@@ -42,9 +44,21 @@ int WaitFor(pid_t pid) {
   return status;
 }
 
+// Whether `pid` ended before `deadline` (its status in `*status`); a child
+// that closed its output but goes on running is waited for until then.
+bool EndedBy(pid_t pid, std::chrono::steady_clock::time_point deadline, int* status) {
+  for (;;) {
+    const pid_t got = ::waitpid(pid, status, WNOHANG);
+    if (got == pid || (got < 0 && errno != EINTR)) return true;
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    ::usleep(10000);
+  }
+}
+
 }  // namespace
 
-Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size_t max_out) {
+Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size_t max_out,
+                                 long timeout_ms) {
   const std::string& program = argv.at(0);
   int out_pipe[2], err_pipe[2];
   if (::pipe2(out_pipe, O_CLOEXEC) != 0) return Status::IOError(program + ": pipe: " + std::strerror(errno));
@@ -72,13 +86,27 @@ Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size
   err_write.Close();
 
   ProcessResult result;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   bool too_much = false;
+  bool timed_out = false;
   Status read_error;
   struct pollfd fds[2] = {{out_read.get(), POLLIN, 0}, {err_read.get(), POLLIN, 0}};
   int open_fds = 2;
   char buf[1 << 16];
   while (open_fds > 0 && !too_much && read_error.ok()) {
-    if (::poll(fds, 2, -1) < 0) {
+    int wait_ms = -1;
+    if (timeout_ms > 0) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) {
+        timed_out = true;
+        break;
+      }
+      wait_ms = static_cast<int>(std::min<long>(left.count(), 60000));
+    }
+    const int ready = ::poll(fds, 2, wait_ms);
+    if (ready == 0) continue;  // the deadline is checked above
+    if (ready < 0) {
       if (errno == EINTR) continue;
       read_error = Status::IOError(program + ": poll: " + std::strerror(errno));
       break;
@@ -104,8 +132,21 @@ Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size
       }
     }
   }
-  if (too_much || !read_error.ok()) ::kill(pid, SIGKILL);
-  const int status = WaitFor(pid);
+  int status = 0;
+  if (!too_much && !timed_out && read_error.ok() && timeout_ms > 0 &&
+      !EndedBy(pid, deadline, &status)) {
+    timed_out = true;
+  }
+  if (too_much || timed_out || !read_error.ok()) {
+    ::kill(pid, SIGKILL);
+    status = WaitFor(pid);
+  } else if (timeout_ms == 0) {
+    status = WaitFor(pid);
+  }
+  if (timed_out) {
+    return Status::IOError(program + ": no answer within " + std::to_string(timeout_ms / 1000) +
+                           " s (killed)");
+  }
   if (too_much) {
     return Status::InvalidArgument(program + ": output exceeds the limit of " +
                                    std::to_string(max_out) + " bytes (raise it with --max-object-size)");
