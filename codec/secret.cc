@@ -3,6 +3,7 @@
 #include "base/base64.h"
 #include "base/memory_budget.h"
 #include "codec/compact.h"
+#include "json/concatenated.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
 #include "json/text_encoding.h"
@@ -253,7 +254,7 @@ Result<Input> ReadDecoded(std::string_view text, std::string_view source, const 
       // each is a document, as in a YAML stream.
       budget->Give(budget->used() - used_before);  // that tree is gone
       const std::vector<json::Span> spans =
-          json::SplitConcatenated(text, budget->left() / kDocumentCost);
+          json::SplitConcatenatedAtMost(text, budget->left() / kDocumentCost);
       if (spans.empty()) return v.status().WithContext(source);
       for (std::size_t k = 0; k < spans.size(); ++k) {
         const json::Span& span = spans[k];
@@ -434,7 +435,7 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
     // Several objects one after another: each is streamed as a document of
     // its own (a List among them item by item).
     const std::vector<json::Span> spans =
-        json::SplitConcatenated(text, budget->left() / kDocumentCost);
+        json::SplitConcatenatedAtMost(text, budget->left() / kDocumentCost);
     if (!spans.empty()) header->is_list = true;
     for (std::size_t k = 0; k < spans.size(); ++k) {
       const json::Span& span = spans[k];

@@ -8,6 +8,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "json/concatenated.h"
 #include "json/utf8.h"
 
 namespace zs::json {
@@ -587,7 +588,11 @@ bool LooksLikeJson(std::string_view text) {
   return next != std::string_view::npos && (text[next] == '"' || text[next] == '}');
 }
 
-std::vector<Span> SplitConcatenated(std::string_view text, std::size_t max_spans) {
+std::vector<Span> SplitConcatenated(std::string_view text) {
+  return SplitConcatenatedAtMost(text, static_cast<std::size_t>(-1));
+}
+
+std::vector<Span> SplitConcatenatedAtMost(std::string_view text, std::size_t max_spans) {
   std::vector<Span> spans;
   const std::size_t size = text.size();
   std::size_t i = 0;

@@ -118,10 +118,7 @@ struct Span {
 // through ParseJson, which reports its errors. Returns an empty vector when
 // the text is not such a stream: a single value, a scalar at the top level,
 // unbalanced brackets, or other text between values. Linear in the text.
-// Past `max_spans` values it stops and returns the first max_spans + 1 (the
-// rest unchecked): a caller that cannot hold more refuses the text.
-std::vector<Span> SplitConcatenated(std::string_view text,
-                                    std::size_t max_spans = static_cast<std::size_t>(-1));
+std::vector<Span> SplitConcatenated(std::string_view text);
 
 // ParseJsonStreaming's callbacks. A non-OK status stops the parse and is
 // returned by it.
