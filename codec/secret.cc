@@ -452,6 +452,7 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
   bool streamed = false;
   json::ParseOptions stream_options = JsonOptions(limits, padding);
   stream_options.budget = budget;
+  const std::size_t used_before = budget->used();
   Status s = json::ParseJsonStreaming(
       text, "items", stream_options,
       [&](json::Value item, std::size_t index, const json::Value& so_far) {
@@ -473,7 +474,9 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
   if (!s.ok()) return s.WithContext(source);
   // Anything but an object with an items array is read whole, as ReadInput
   // does (a single Secret, a bare payload with its bytes kept exactly).
-  return streamed ? Status::OK() : whole();
+  if (streamed) return Status::OK();
+  budget->Give(budget->used() - used_before);  // that tree is gone: read again whole
+  return whole();
 }
 
 }  // namespace
