@@ -12,6 +12,7 @@
 #include "tools/ingest_cmd.h"
 #include "tools/inspect_cmd.h"
 #include "tools/migrate_cmd.h"
+#include "tools/process_limits.h"
 #include "tools/prune_cmd.h"
 #include "tools/query_cmd.h"
 #include "tools/record_cmd.h"
@@ -22,6 +23,7 @@
 #include "tools/verify_cmd.h"
 
 int main(int argc, char** argv) {
+  zs::tools::PrepareProcess();
   zs::tools::UseCheckedStandardOutput();
   CLI::App app{"zarf-state: event-sourced state for Zarf deployed packages"};
   app.set_version_flag("--version", "zarf-state " ZS_VERSION);
