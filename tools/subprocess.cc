@@ -55,6 +55,29 @@ bool EndedBy(pid_t pid, std::chrono::steady_clock::time_point deadline, int* sta
   }
 }
 
+// How long poll may wait: -1 without a timeout, 0 once `deadline` passed.
+int PollWait(long timeout_ms, std::chrono::steady_clock::time_point deadline) {
+  if (timeout_ms <= 0) return -1;
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+      deadline - std::chrono::steady_clock::now());
+  return left.count() <= 0 ? 0 : static_cast<int>(std::min<long>(left.count(), 60000));
+}
+
+// Reaps `pid`: killed first when `kill_it` or `*timed_out`; with a timeout,
+// waited for only until `deadline` (then killed, `*timed_out` set).
+int Reap(pid_t pid, bool kill_it, long timeout_ms, std::chrono::steady_clock::time_point deadline,
+         bool* timed_out) {
+  int status = 0;
+  if (!kill_it && !*timed_out && timeout_ms > 0 && !EndedBy(pid, deadline, &status)) {
+    *timed_out = true;
+  }
+  if (kill_it || *timed_out) {
+    ::kill(pid, SIGKILL);
+    return WaitFor(pid);
+  }
+  return timeout_ms == 0 ? WaitFor(pid) : status;
+}
+
 }  // namespace
 
 Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size_t max_out,
@@ -84,26 +107,16 @@ Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size
   if (spawned != 0) return Status::IOError(program + ": cannot start: " + std::strerror(spawned));
   out_write.Close();
   err_write.Close();
-
   ProcessResult result;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-  bool too_much = false;
-  bool timed_out = false;
+  bool too_much = false, timed_out = false;
   Status read_error;
   struct pollfd fds[2] = {{out_read.get(), POLLIN, 0}, {err_read.get(), POLLIN, 0}};
   int open_fds = 2;
   char buf[1 << 16];
   while (open_fds > 0 && !too_much && read_error.ok()) {
-    int wait_ms = -1;
-    if (timeout_ms > 0) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-          deadline - std::chrono::steady_clock::now());
-      if (left.count() <= 0) {
-        timed_out = true;
-        break;
-      }
-      wait_ms = static_cast<int>(std::min<long>(left.count(), 60000));
-    }
+    const int wait_ms = PollWait(timeout_ms, deadline);
+    if ((timed_out = wait_ms == 0)) break;
     const int ready = ::poll(fds, 2, wait_ms);
     if (ready == 0) continue;  // the deadline is checked above
     if (ready < 0) {
@@ -132,17 +145,7 @@ Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size
       }
     }
   }
-  int status = 0;
-  if (!too_much && !timed_out && read_error.ok() && timeout_ms > 0 &&
-      !EndedBy(pid, deadline, &status)) {
-    timed_out = true;
-  }
-  if (too_much || timed_out || !read_error.ok()) {
-    ::kill(pid, SIGKILL);
-    status = WaitFor(pid);
-  } else if (timeout_ms == 0) {
-    status = WaitFor(pid);
-  }
+  const int status = Reap(pid, too_much || !read_error.ok(), timeout_ms, deadline, &timed_out);
   if (timed_out) {
     return Status::IOError(program + ": no answer within " + std::to_string(timeout_ms / 1000) +
                            " s (killed)");
