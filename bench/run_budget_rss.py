@@ -9,9 +9,9 @@ figures of docs/reliability.md#peak-memory come from here.
 
 Inputs: the compact bombs of tests/data/bad-inputs, the largest package
 fixture (a payload near the 1 MiB limit), and generated
-payloads: a million empty components (over the JSON element budget), the
-densest legal objects (8 bytes each) and scalars (2 bytes each), and a
-100 MB description.
+payloads: a million empty components and a million numbers (over the
+memory budget), the densest legal objects (8 bytes each) and scalars
+(2 bytes each), and a 100 MB description.
 """
 import os
 import subprocess
@@ -34,15 +34,20 @@ def generate(tmp):
     with open(path, "w") as f:
         f.write(HEAD + "{}" + ",{}" * 999999 + "]}")
     files["1M empty components, 3 B each (over budget)"] = path
-    path = os.path.join(tmp, "components-250k-8-bytes.json")
+    path = os.path.join(tmp, "components-30k-8-bytes.json")
     with open(path, "w") as f:
-        f.write(HEAD + "{}" + ",     {}" * 249999 + "]}")
-    files["250k empty components, 8 B each (legal, densest)"] = path
+        f.write(HEAD + "{}" + ",     {}" * 29999 + "]}")
+    files["30k empty components, 8 B each (legal, densest)"] = path
     path = os.path.join(tmp, "numbers-1m.json")
     with open(path, "w") as f:
         f.write('{"name":"n","data":{"kind":"ZarfPackageConfig","values":['
                 + "0" + ",0" * 999999 + ']},"cliVersion":"v0.84.0","generation":1}')
-    files["1M numbers in data, 2 B each (legal)"] = path
+    files["1M numbers in data, 2 B each (over budget)"] = path
+    path = os.path.join(tmp, "numbers-500k.json")
+    with open(path, "w") as f:
+        f.write('{"name":"n","data":{"kind":"ZarfPackageConfig","values":['
+                + "0" + ",0" * 499999 + ']},"cliVersion":"v0.84.0","generation":1}')
+    files["500k numbers in data, 2 B each (legal)"] = path
     path = os.path.join(tmp, "description-100mb.json")
     with open(path, "w") as f:
         f.write('{"name":"big","data":{"kind":"ZarfPackageConfig","metadata":{"name":"big",'

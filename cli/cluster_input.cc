@@ -8,9 +8,10 @@
 
 #include "json/json_reader.h"
 #include "json/json_value.h"
+#include "cli/common.h"
+#include "cli/terminal_text.h"
 #include "kube/package_secret.h"
 #include "kube/secret.h"
-#include "cli/common.h"
 #include "kube/subprocess.h"
 
 namespace zs::tools {
@@ -19,13 +20,14 @@ namespace {
 using json::Value;
 
 // kubectl's stderr in a message: its lines, without the trailing line feed,
-// and not more of it than a terminal shows.
+// not more of it than a terminal shows, and through the terminal-text filter
+// (an escape sequence in it is shown, not run).
 std::string StderrForMessage(const std::string& text) {
   constexpr std::size_t kMaxBytes = 2000;
   std::string s = text.substr(0, kMaxBytes);
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ')) s.pop_back();
   if (text.size() > kMaxBytes) s += "...";
-  return s.empty() ? "(no message)" : s;
+  return s.empty() ? "(no message)" : TerminalText(s, Layout::kTable);
 }
 
 // "kubectl get secrets -l X" for messages: the command without the flags
@@ -58,7 +60,8 @@ std::vector<std::vector<std::string>> KubectlCommands(const ClusterOptions& opti
     if (w[1] == "secret" && !options.init_state) continue;
     std::vector<std::string> argv = {"kubectl"};
     argv.insert(argv.end(), w.begin(), w.end());
-    argv.insert(argv.end(), {"-o", "json", "--namespace", options.namespace_});
+    argv.insert(argv.end(), {"-o", "json", "--namespace", options.namespace_,
+                             "--request-timeout=" + std::to_string(options.timeout_seconds) + "s"});
     if (!options.context.empty()) argv.insert(argv.end(), {"--context", options.context});
     if (!options.kubeconfig.empty()) argv.insert(argv.end(), {"--kubeconfig", options.kubeconfig});
     commands.push_back(std::move(argv));
@@ -110,7 +113,8 @@ Result<std::string> FetchClusterSecrets(const ClusterOptions& options) {
   const std::string label = ClusterLabel(options);
   std::vector<std::string> outputs;
   for (const std::vector<std::string>& argv : KubectlCommands(options)) {
-    Result<ProcessResult> run = RunProcess(argv, CurrentReadLimits().max_bytes);
+    Result<ProcessResult> run =
+        RunProcess(argv, CurrentReadLimits().max_bytes, 2000L * options.timeout_seconds);
     if (!run.ok() && run.status().code() == Status::Code::kNotFound) {
       return Status::NotFound(label + ": kubectl not found on PATH (--cluster runs kubectl; "
                               "or give the Secrets with -f FILE)");

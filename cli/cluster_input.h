@@ -42,6 +42,10 @@ struct ClusterOptions {
   // the cluster's credentials): set by the command, not a flag. Commands
   // that only read packages neither fetch nor need permission for it.
   bool init_state = true;
+  // How long kubectl may take: passed as its --request-timeout, and twice
+  // that is the wall-clock limit after which it is killed (a kubectl stuck
+  // before or after its request). Not a flag; tests shorten it.
+  int timeout_seconds = 30;
 };
 
 // What errors and reports call the input: "cluster (context C, namespace

@@ -12,6 +12,8 @@
 #include "cli/ingest_cmd.h"
 #include "cli/inspect_cmd.h"
 #include "cli/migrate_cmd.h"
+#include "cli/observe_cmd.h"
+#include "cli/process_limits.h"
 #include "cli/prune_cmd.h"
 #include "cli/query_cmd.h"
 #include "cli/record_cmd.h"
@@ -20,9 +22,9 @@
 #include "cli/size_cmd.h"
 #include "cli/status_cmd.h"
 #include "cli/verify_cmd.h"
-#include "cli/observe_cmd.h"
 
 int main(int argc, char** argv) {
+  zs::tools::PrepareProcess();
   zs::tools::UseCheckedStandardOutput();
   CLI::App app{"zarf-state: event-sourced state for Zarf deployed packages"};
   app.set_version_flag("--version", "zarf-state " ZS_VERSION);

@@ -301,7 +301,7 @@ int RunDump(const ReplayOptions& o, const engine::FileEventLog* log, std::ostrea
     err << "error: replay --dump prints JSON Lines; it takes no -o " << o.output.format << "\n";
     return kExitUsage;
   }
-  const Status s = DumpLog(*log, o.package, out);
+  const Status s = DumpLog(*log, o.package, out, o.show_secrets);
   ReportSkipped(*log, err);
   if (s.ok()) return kExitOk;
   err << "error: " << TerminalText(s.message()) << "\n";
@@ -393,7 +393,12 @@ void RegisterReplay(CLI::App* app, int* exit_code) {
   cmd->add_option("--at", o->at, "Time travel: stop at this RFC 3339 time");
   cmd->add_option("--upto", o->upto, "Time travel: stop after N records");
   cmd->add_flag("--verify", o->verify, "Report drift (exit 1 if any)");
-  cmd->add_flag("--dump", o->dump, "With --log: print its records as JSON Lines");
+  CLI::Option* dump =
+      cmd->add_flag("--dump", o->dump, "With --log: print its records as JSON Lines");
+  cmd->add_flag("--show-secrets", o->show_secrets,
+                "With --dump: print sensitive variables and credentials as stored "
+                "(masked by default)")
+      ->needs(dump);
   cmd->add_option("--max-events", o->max_events, "Event cap the Secret was written with (default 10)");
   AddOutputOptions(cmd, &o->output, kFormats);
   cmd->callback([o, exit_code] { *exit_code = RunReplay(*o, std::cout, std::cerr); });

@@ -60,6 +60,7 @@ struct ReplayOptions {
   std::size_t upto = 0;    // stop after this many records (0: all)
   bool verify = false;
   bool dump = false;       // with --log: print the records as JSON Lines
+  bool show_secrets = false;  // with --dump: credentials as stored
   std::size_t max_events = 10;
   OutputOptions output;  // table | wide | json | yaml (not --dump: JSON Lines)
 };

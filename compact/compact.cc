@@ -16,8 +16,11 @@
 #include <mutex>
 #include <vector>
 
+#include "base/memory_budget.h"
+#include "codec/event.pb.h"
 #include "compact/event.pb.h"
 #include "compact/internal/format.h"
+#include "kube/secret.h"
 #include "model/limits.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
@@ -266,19 +269,19 @@ Status Invalid(std::string_view what) {
                             std::string(what));
 }
 
-// The number of values in `v`, itself included.
-std::size_t CountValues(const json::Value& v) {
-  std::size_t n = 1;
+// What the JSON reader charges for building `v` (base/memory_budget.h).
+std::size_t JsonCost(const json::Value& v) {
+  std::size_t n = v.kind() == json::Kind::kObject ? kObjectCost : kValueCost;
   if (v.kind() == json::Kind::kArray) {
-    for (const json::Value& item : v.array()) n += CountValues(item);
+    for (const json::Value& item : v.array()) n += JsonCost(item);
   } else if (v.kind() == json::Kind::kObject) {
-    for (const json::Member& m : v.object()) n += CountValues(m.second);
+    for (const json::Member& m : v.object()) n += JsonCost(m.second);
   }
   return n;
 }
 
 // `depth` as in Inspect; the text form's parser enforces the rest of it. A
-// JSON text is parsed within what is left of the element budget `*left`
+// JSON text is parsed within the bytes left of the memory budget `*left`
 // (the JsonValue message itself was charged by CountMessages).
 Status GetJson(const pb::JsonValue& in, int depth, std::size_t* left,
                json::Value* out) {
@@ -288,18 +291,17 @@ Status GetJson(const pb::JsonValue& in, int depth, std::size_t* left,
       json::ParseOptions options;
       options.max_depth =
           static_cast<std::size_t>(format::kMaxJsonDepth - depth + 1);
-      options.max_elements = *left + json::kObjectUnits;  // the root: charged
+      MemoryBudget part(in.json().size(), *left);
+      options.budget = &part;
       auto value = json::ParseJson(in.json(), options);
       if (!value.ok()) {
-        if (value.status().message().find(json::kOverBudget) !=
+        if (value.status().message().find(kOverMemoryBudget) !=
             std::string::npos) {
           return Status::InvalidArgument("over budget");  // Decode names it
         }
         return Invalid(value.status().message());
       }
-      const std::size_t used = CountValues(*value) - 1;
-      if (used > *left) return Status::InvalidArgument("over budget");
-      *left -= used;
+      *left -= part.used();
       *out = std::move(*value);
       return Status::OK();
     }
@@ -467,30 +469,27 @@ Status GetPackage(const pb::DeployedPackage& in, std::size_t* left,
 // Decode budgets. An envelope lives in a Secret, which holds at most
 // kSecretSizeLimit bytes, so its payload may decompress to at most
 // kExpansionFactor times that; a larger declared length is refused before any
-// allocation. Within that, the decoded messages are counted on the wire
-// before any is built: at most kElementsPerByte per envelope byte plus
-// kElementFloor. Every message counts (component, chart, connect string,
-// event, timestamp, unknown member, JSON value), and so does every node of a
-// JSON text, which is parsed with what is left of the budget. A Zarf-written
-// package compresses to far fewer (docs/reliability.md#decode-budgets).
+// allocation. Within that, the decoded payload and its messages are charged
+// to the memory budget of the envelope's size (base/memory_budget.h) on the
+// wire, before any is built: the payload its bytes (held, and copied into
+// the model's strings), each message (component, chart, connect string,
+// event, timestamp, unknown member, JSON value) what its struct takes,
+// kFieldCost per field of its type, and each node of a JSON text what the
+// JSON reader charges, parsed with what is left of the budget. A
+// Zarf-written package takes far less (docs/reliability.md#memory-budget).
 constexpr std::size_t kExpansionFactor = 16;
 constexpr std::size_t kMaxDecodedBytes =
     kSecretSizeLimit * kExpansionFactor;
 static_assert(kMaxDecodedBytes <= format::kMaxUncompressedBytes);
-constexpr std::size_t kElementsPerByte = 8;
-constexpr std::size_t kElementFloor = 4096;
 
-std::size_t ElementBudget(std::size_t envelope_bytes) {
-  return kElementFloor + kElementsPerByte * envelope_bytes;
+Status OverBudget(std::size_t envelope_bytes) {
+  return MemoryBudget(envelope_bytes).Exceeded("compact: the payload");
 }
 
-Status OverBudget(std::size_t budget, std::size_t envelope_bytes) {
-  return Status::InvalidArgument(
-      "compact: payload holds more than " + std::to_string(budget) +
-      " elements, over the decode budget for a " +
-      std::to_string(envelope_bytes) + "-byte envelope (" +
-      std::to_string(kElementFloor) + " + " + std::to_string(kElementsPerByte) +
-      " per byte)");
+// What a decoded message of `type` takes (its struct in the model and in the
+// parsing arena).
+std::size_t MessageCost(const google::protobuf::Descriptor* type) {
+  return kFieldCost * (1 + static_cast<std::size_t>(type->field_count()));
 }
 
 // Reads a base-128 varint; false past `end` or over 10 bytes.
@@ -507,8 +506,8 @@ bool ReadVarint(const std::uint8_t** p, const std::uint8_t* end,
 
 enum class Scan { kOk, kMalformed, kOverBudget };
 
-// Walks the wire bytes [p, end) of a message of `type`, taking one element
-// from `*left` per embedded message, recursively; JSON texts are charged when
+// Walks the wire bytes [p, end) of a message of `type`, taking MessageCost
+// bytes from `*left` per embedded message, recursively; JSON texts are charged when
 // parsed (GetJson). Malformed wire data is left for the parser to report,
 // except groups, which no writer of this format emits.
 Scan CountMessages(const std::uint8_t* p, const std::uint8_t* end,
@@ -535,8 +534,9 @@ Scan CountMessages(const std::uint8_t* p, const std::uint8_t* end,
         if (skip > static_cast<std::uint64_t>(end - p)) return Scan::kMalformed;
         const auto* field = type->FindFieldByNumber(static_cast<int>(tag >> 3));
         if (field != nullptr && field->message_type() != nullptr) {
-          if (*left == 0) return Scan::kOverBudget;
-          --*left;
+          const std::size_t cost = MessageCost(field->message_type());
+          if (*left < cost) return Scan::kOverBudget;
+          *left -= cost;
           const Scan inner = CountMessages(p, p + skip, field->message_type(),
                                            depth + 1, left);
           if (inner != Scan::kOk) return inner;
@@ -784,15 +784,15 @@ Result<std::string> Encode(const DeployedPackage& pkg,
   }
   // What the decoder will count, but for the JSON values of unknown members:
   // refused here rather than written unreadable.
-  std::size_t elements = CountValues(pkg.data) +
-                         (pkg.deploy_config ? CountValues(*pkg.deploy_config)
-                                            : 0);
+  std::size_t cost = proto.size() + MessageCost(pb::DeployedPackage::descriptor()) +
+                     JsonCost(pkg.data) +
+                     (pkg.deploy_config ? JsonCost(*pkg.deploy_config) : 0);
   {
     std::size_t left = std::size_t{1} << 62;
     const auto* wire = reinterpret_cast<const std::uint8_t*>(proto.data());
     CountMessages(wire, wire + proto.size(), pb::DeployedPackage::descriptor(),
                   0, &left);
-    elements += (std::size_t{1} << 62) - left;
+    cost += (std::size_t{1} << 62) - left;
   }
 
   const std::size_t bound = ZSTD_compressBound(proto.size());
@@ -823,13 +823,12 @@ Result<std::string> Encode(const DeployedPackage& pkg,
   PutFixed(out.data() + format::kChecksumOffset,
            XXH64(body.data(), body.size(), format::kChecksumSeed),
            8);
-  if (elements > ElementBudget(out.size())) {
+  if (cost > MemoryBudgetFor(out.size())) {
     return Status::TooLarge(
-        "compact: " + std::to_string(elements) +
-        " elements compress too well for the decode budget of a " +
-        std::to_string(out.size()) + "-byte envelope (" +
-        std::to_string(kElementFloor) + " + " +
-        std::to_string(kElementsPerByte) + " per byte)");
+        "compact: decoding would take " + std::to_string(cost) + " bytes, " +
+        std::string(kOverMemoryBudget) + " of " +
+        std::to_string(MemoryBudgetFor(out.size())) + " bytes for a " +
+        std::to_string(out.size()) + "-byte envelope");
   }
   return out;
 }
@@ -891,13 +890,15 @@ Result<DeployedPackage> Decode(std::string_view bytes) {
   }
   ZS_ASSIGN_OR_RETURN(const std::string_view proto,
                       Payload(bytes, flags, dictionary_id, length));
-  const std::size_t budget = ElementBudget(bytes.size());
-  std::size_t left = budget;
+  const std::size_t budget = MemoryBudgetFor(bytes.size());
+  const std::size_t root = proto.size() + MessageCost(pb::DeployedPackage::descriptor());
+  if (root > budget) return OverBudget(bytes.size());
+  std::size_t left = budget - root;
   const auto* wire = reinterpret_cast<const std::uint8_t*>(proto.data());
   if (CountMessages(wire, wire + proto.size(),
                     pb::DeployedPackage::descriptor(), 0,
                     &left) == Scan::kOverBudget) {
-    return OverBudget(budget, bytes.size());
+    return OverBudget(bytes.size());
   }
 
   google::protobuf::Arena arena(ArenaOptionsFor(proto.size()));
@@ -914,7 +915,7 @@ Result<DeployedPackage> Decode(std::string_view bytes) {
   DeployedPackage pkg;
   const Status got = GetPackage(*message, &left, &pkg);
   if (got.code() == Status::Code::kInvalidArgument) {
-    return OverBudget(budget, bytes.size());
+    return OverBudget(bytes.size());
   }
   ZS_RETURN_IF_ERROR(got);
   return pkg;

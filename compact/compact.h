@@ -41,8 +41,8 @@ struct EncodeOptions {
 // hold: a zstd level out of range, a timestamp outside years 0000-9999 or a
 // UTC offset of 24 h or more, JSON nested deeper than 512 levels, a number
 // that is not valid JSON. TooLarge for what Decode would refuse to read back,
-// so no Secret can hold it: more than 16 MiB before compression, or more
-// elements than Decode's budget allows for the envelope's size.
+// so no Secret can hold it: more than 16 MiB before compression, or a
+// decode over the memory budget of the envelope's size.
 // NotSupported when a dictionary is asked for and the build has none.
 Result<std::string> Encode(const DeployedPackage& pkg, const EncodeOptions& options = {});
 
@@ -50,8 +50,9 @@ Result<std::string> Encode(const DeployedPackage& pkg, const EncodeOptions& opti
 // truncated or undecompressible data, an invalid Protobuf message or a
 // declared length over the decode budget (16 x the 1 MiB Secret limit);
 // NotSupported for a format version newer than kFormatVersion or an unknown
-// dictionary; InvalidArgument for more than 4096 + 8 per envelope byte
-// messages and JSON values, the element budget (docs/reliability.md#decode-budgets).
+// dictionary; InvalidArgument when the payload, its messages and JSON values
+// take more than the memory budget of the envelope's size
+// (base/memory_budget.h, docs/reliability.md#memory-budget).
 Result<DeployedPackage> Decode(std::string_view bytes);
 
 // Whether `bytes` starts with the envelope's magic (cheap sniffing).

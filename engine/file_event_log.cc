@@ -64,6 +64,11 @@ class OrderCheck {
   std::map<std::string, std::uint64_t, std::less<>> next_;
 };
 
+bool OverBudget(const Status& s) {
+  return s.code() == Status::Code::kInvalidArgument &&
+         s.message().find(kOverMemoryBudget) != std::string_view::npos;
+}
+
 }  // namespace
 
 Result<FileEventLogInternal> FileEventLogInternal::Load(const FileEventLog& log, int fd, Reach reach) {
@@ -73,6 +78,7 @@ Result<FileEventLogInternal> FileEventLogInternal::Load(const FileEventLog& log,
   log.findings_.clear();
   ZS_ASSIGN_OR_RETURN(f.map_, internal::MappedFile::Open(log.path_, fd));
   const std::string_view b = f.map_->bytes();
+  f.budget_ = MemoryBudget(b.size());
   if (b.empty()) return f;
   if (b.substr(0, internal::kLogMagic.size()) != internal::kLogMagic) {
     // What earlier releases wrote: JSON Lines.
@@ -142,12 +148,22 @@ Result<std::vector<FileEventLogInternal::Entry>> FileEventLogInternal::Entries(c
   if (!internal::ChecksumMatches(bytes(), c)) {
     return Status::Corruption(At(log_->path_, c) + ": checksum does not match");
   }
+  // The declared size is checked before it is allocated; what the payload
+  // decodes to stays, so it is charged for the rest of the read.
+  if (!budget_.Take(c.raw_size)) {
+    return budget_.Exceeded(At(log_->path_, c) + ": a payload of " + std::to_string(c.raw_size) +
+                            " bytes");
+  }
   ZS_ASSIGN_OR_RETURN(*raw, internal::Decompress(c));
   std::vector<Entry> out;
   std::string_view rest(*raw);
   Entry e{};
   bool malformed = false;
   while (internal::NextEntry(&rest, &e.tag, &e.body, &malformed)) {
+    if ((out.size() + 1) * sizeof(Entry) > budget_.left()) {  // the list is freed after
+      return budget_.Exceeded(At(log_->path_, c) + ": " + std::to_string(out.size() + 1) +
+                              " entries");
+    }
     std::string_view digest;
     std::uint64_t offset = 0;
     if (e.tag == EntryTag::kDefinitionAt && internal::ParseDefinitionAt(e.body, &digest, &offset)) {
@@ -309,6 +325,7 @@ Result<PackageTail> FileEventLogInternal::TailOnce(std::string_view package) {
     const Chunk& c = picked[i];
     std::string raw;
     auto entries = Entries(c, &raw);
+    if (OverBudget(entries.status())) return entries.status();  // no read goes on past it
     if (!entries.ok()) {
       Skip(c, std::string(entries.status().message()));
       continue;
@@ -338,6 +355,7 @@ Status FileEventLogInternal::ScanAll(const std::function<Status(const LogEntry&)
   for (const Chunk& c : AllChunks()) {
     std::string raw;
     auto entries = Entries(c, &raw);
+    if (OverBudget(entries.status())) return entries.status();  // no read goes on past it
     if (!entries.ok()) {
       Skip(c, std::string(entries.status().message()));
       order.Visit(c, std::nullopt);

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "json/go_json.h"
+#include "engine/record_display.h"
 
 namespace zs::tools {
 
@@ -25,14 +26,16 @@ void ReportSkipped(const engine::FileEventLog& log, std::ostream& err) {
   }
 }
 
-Status DumpLog(const engine::FileEventLog& log, const std::string& package, std::ostream& out) {
+Status DumpLog(const engine::FileEventLog& log, const std::string& package, std::ostream& out,
+               bool show_secrets) {
   std::string line;
   return log.Scan([&](const engine::LogEntry& e) {
     if (e.checkpoint || (!package.empty() && e.package != package)) return Status::OK();
     line = "{\"package\":";
     json::AppendGoString(&line, e.package);
     line += ",\"record\":";
-    line += engine::EncodeRecord(*e.record);
+    ZS_ASSIGN_OR_RETURN(std::string record, RecordForDisplay(*e.record, show_secrets));
+    line += record;
     line += "}\n";
     out << line;
     return Status::OK();

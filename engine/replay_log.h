@@ -31,8 +31,10 @@ void ReportSkipped(const engine::FileEventLog& log, std::ostream& err);
 
 // Prints every record of `log` (of `package` only, unless it is empty) as
 // one {"package":..,"record":..} line, the form earlier releases wrote,
-// which any reader of a record log accepts.
-Status DumpLog(const engine::FileEventLog& log, const std::string& package, std::ostream& out);
+// which any reader of a record log accepts; credentials hidden as
+// RecordForDisplay does unless `show_secrets` (then a faithful copy).
+Status DumpLog(const engine::FileEventLog& log, const std::string& package, std::ostream& out,
+               bool show_secrets = false);
 
 // One difference between a checkpoint of the log and the fold of the
 // records before it.

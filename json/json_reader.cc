@@ -8,6 +8,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "json/concatenated.h"
 #include "json/utf8.h"
 
 namespace zs::json {
@@ -57,8 +58,8 @@ std::size_t UnclosedBrackets(std::string_view text) {
 
 class TreeBuilder {
  public:
-  TreeBuilder(std::string_view input, const ParseOptions& options)
-      : input_(input), options_(options), elements_left_(options.max_elements) {}
+  TreeBuilder(std::string_view input, const ParseOptions& options, MemoryBudget* budget)
+      : input_(input), options_(options), budget_(budget) {}
 
   Result<Value> Build(od::document& doc) {
     od::json_type type;
@@ -225,9 +226,9 @@ class TreeBuilder {
     od::json_type type;
     if (auto err = v.type().get(type)) return Fail(err, doc);
     if (out != nullptr) {
-      const std::size_t cost = type == od::json_type::object ? kObjectUnits : 1;
-      if (elements_left_ < cost) return OverBudget(v);
-      elements_left_ -= cost;
+      if (!budget_->Take(type == od::json_type::object ? kObjectCost : kValueCost)) {
+        return OverBudget(v);
+      }
     }
     if (type == od::json_type::object) {
       if (out == nullptr) return CheckObject(v, doc, depth);
@@ -238,12 +239,7 @@ class TreeBuilder {
   }
 
   [[gnu::noinline]] Status OverBudget(od::value& v) {
-    return Status::InvalidArgument(
-        "json: values at byte " + std::to_string(Offset(v)) + " go " + std::string(kOverBudget) +
-        " of " + std::to_string(options_.max_elements) + " for a " +
-        std::to_string(input_.size()) + "-byte text (" + std::to_string(kElementFloor) +
-        " + 1 per " + std::to_string(kBytesPerElement) + " bytes; an object costs " +
-        std::to_string(kObjectUnits) + ")");
+    return budget_->Exceeded("json: the values up to byte " + std::to_string(Offset(v)));
   }
 
   [[gnu::noinline]] Status TooDeep(od::value& v) {
@@ -467,7 +463,7 @@ class TreeBuilder {
 
   std::string_view input_;
   const ParseOptions& options_;
-  std::size_t elements_left_;  // units the budget still allows
+  MemoryBudget* budget_;  // what building values may still take
   std::deque<Object> object_scratch_;
   std::deque<Array> array_scratch_;
 
@@ -506,9 +502,8 @@ auto WithDocument(std::string_view text, const ParseOptions& options, Body body)
   if (effective.max_depth > kSimdjsonMaxDepth) {
     effective.max_depth = kSimdjsonMaxDepth;
   }
-  if (effective.max_elements == 0) {
-    effective.max_elements = DefaultElementBudget(text.size());
-  }
+  MemoryBudget own_budget(text.size());
+  MemoryBudget* budget = options.budget != nullptr ? options.budget : &own_budget;
   // simdjson refuses a lone scalar followed by whitespace ("null "), which
   // RFC 8259 allows: such a document is parsed without its trailing
   // whitespace (which stays readable, as padding). Objects and arrays are
@@ -546,7 +541,7 @@ auto WithDocument(std::string_view text, const ParseOptions& options, Body body)
     return Status::Corruption(std::string("json: ") +
                               simdjson::error_message(err));
   }
-  TreeBuilder builder(std::string_view(input.data(), input.length()), effective);
+  TreeBuilder builder(std::string_view(input.data(), input.length()), effective, budget);
   return body(builder, doc);
 }
 
@@ -594,6 +589,10 @@ bool LooksLikeJson(std::string_view text) {
 }
 
 std::vector<Span> SplitConcatenated(std::string_view text) {
+  return SplitConcatenatedAtMost(text, static_cast<std::size_t>(-1));
+}
+
+std::vector<Span> SplitConcatenatedAtMost(std::string_view text, std::size_t max_spans) {
   std::vector<Span> spans;
   const std::size_t size = text.size();
   std::size_t i = 0;
@@ -630,6 +629,7 @@ std::vector<Span> SplitConcatenated(std::string_view text) {
     } while (depth > 0 && i < size);
     if (depth > 0) return {};
     spans.push_back({begin, i});
+    if (spans.size() > max_spans) return spans;  // the caller refuses it
     skip_space();
   }
   if (spans.size() < 2) return {};

@@ -1,7 +1,9 @@
 #include "kube/secret.h"
 
 #include "base/base64.h"
+#include "base/memory_budget.h"
 #include "compact/compact.h"
+#include "json/concatenated.h"
 #include "model/input_hints.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
@@ -228,25 +230,40 @@ Status ClassifyDocuments(std::vector<json::Value> docs, const std::vector<std::s
 // ReadInput on text already in UTF-8 with `padding` readable bytes after
 // it. `in_stream`: the text is one document of a JSON stream.
 Result<Input> ReadDecoded(std::string_view text, std::string_view source, const ReadLimits& limits,
-                          std::size_t padding, bool in_stream = false) {
+                          std::size_t padding, bool in_stream = false,
+                          MemoryBudget* budget = nullptr) {
+  // One budget for the whole input: every document of a stream takes from it.
+  MemoryBudget own_budget(text.size());
+  if (budget == nullptr) budget = &own_budget;
+  auto options = [&](std::size_t pad) {
+    json::ParseOptions o = JsonOptions(limits, pad);
+    o.budget = budget;
+    return o;
+  };
   Input input;
   std::vector<json::Value> docs;
   std::vector<std::string_view> raw_docs;  // JSON documents' bytes
   if (LooksLikeJson(text)) {
     input.format = TextFormat::kJson;
-    auto v = json::ParseJson(text, JsonOptions(limits, padding));
+    const std::size_t used_before = budget->used();
+    auto v = json::ParseJson(text, options(padding));
     if (v.ok()) {
       docs.push_back(std::move(v).value());
       raw_docs.push_back(text);
     } else {
       // Several objects one after another (`jq '.items[]'`, JSON Lines):
       // each is a document, as in a YAML stream.
-      const std::vector<json::Span> spans = json::SplitConcatenated(text);
+      budget->Give(budget->used() - used_before);  // that tree is gone
+      const std::vector<json::Span> spans =
+          json::SplitConcatenatedAtMost(text, budget->left() / kDocumentCost);
       if (spans.empty()) return v.status().WithContext(source);
       for (std::size_t k = 0; k < spans.size(); ++k) {
         const json::Span& span = spans[k];
         const std::string_view doc = text.substr(span.begin, span.end - span.begin);
-        auto parsed = json::ParseJson(doc, JsonOptions(limits, padding + text.size() - span.end));
+        if (!budget->Take(kDocumentCost)) {
+          return budget->Exceeded("document " + std::to_string(k + 1)).WithContext(source);
+        }
+        auto parsed = json::ParseJson(doc, options(padding + text.size() - span.end));
         if (!parsed.ok()) {
           return parsed.status().WithContext(std::string(source) + " document " +
                                              std::to_string(k + 1) + " (at byte " +
@@ -392,9 +409,13 @@ namespace {
 
 // ReadInputStreaming on text already in UTF-8. `several`: the text is one
 // document of a stream, so a Secret that is not Zarf state is skipped.
+// `budget`: the stream's, for one of its documents (null: one for `text`).
 Status StreamDecoded(std::string_view text, std::string_view source, const ReadLimits& limits,
                      std::size_t padding, bool several, Input* header,
-                     const std::function<Status(InputObject)>& on_object) {
+                     const std::function<Status(InputObject)>& on_object,
+                     MemoryBudget* budget = nullptr) {
+  MemoryBudget own_budget(text.size());
+  if (budget == nullptr) budget = &own_budget;
   auto deliver = [&](Classified c) -> Status {
     if (!c.skip.empty()) {
       header->skipped.push_back(c.object.label + ": " + c.skip);
@@ -403,7 +424,7 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
     return on_object(std::move(c.object));
   };
   auto whole = [&]() -> Status {
-    ZS_ASSIGN_OR_RETURN(Input input, ReadDecoded(text, source, limits, padding, several));
+    ZS_ASSIGN_OR_RETURN(Input input, ReadDecoded(text, source, limits, padding, several, budget));
     std::vector<InputObject> objects = std::move(input.objects);
     header->format = input.format;
     header->is_list = header->is_list || input.is_list;
@@ -419,20 +440,27 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
   if (!several) {
     // Several objects one after another: each is streamed as a document of
     // its own (a List among them item by item).
-    const std::vector<json::Span> spans = json::SplitConcatenated(text);
+    const std::vector<json::Span> spans =
+        json::SplitConcatenatedAtMost(text, budget->left() / kDocumentCost);
     if (!spans.empty()) header->is_list = true;
     for (std::size_t k = 0; k < spans.size(); ++k) {
       const json::Span& span = spans[k];
+      if (!budget->Take(kDocumentCost)) {
+        return budget->Exceeded("document " + std::to_string(k + 1)).WithContext(source);
+      }
       ZS_RETURN_IF_ERROR(StreamDecoded(
           text.substr(span.begin, span.end - span.begin),
           std::string(source) + " document " + std::to_string(k + 1), limits,
-          padding + text.size() - span.end, true, header, on_object));
+          padding + text.size() - span.end, true, header, on_object, budget));
     }
     if (!spans.empty()) return Status::OK();
   }
   bool streamed = false;
+  json::ParseOptions stream_options = JsonOptions(limits, padding);
+  stream_options.budget = budget;
+  const std::size_t used_before = budget->used();
   Status s = json::ParseJsonStreaming(
-      text, "items", JsonOptions(limits, padding),
+      text, "items", stream_options,
       [&](json::Value item, std::size_t index, const json::Value& so_far) {
         header->is_list = true;
         // A List inside a stream is not the input's envelope.
@@ -452,7 +480,9 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
   if (!s.ok()) return s.WithContext(source);
   // Anything but an object with an items array is read whole, as ReadInput
   // does (a single Secret, a bare payload with its bytes kept exactly).
-  return streamed ? Status::OK() : whole();
+  if (streamed) return Status::OK();
+  budget->Give(budget->used() - used_before);  // that tree is gone: read again whole
+  return whole();
 }
 
 }  // namespace

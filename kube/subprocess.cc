@@ -7,7 +7,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 
 extern char** environ;
@@ -42,9 +44,44 @@ int WaitFor(pid_t pid) {
   return status;
 }
 
+// Whether `pid` ended before `deadline` (its status in `*status`); a child
+// that closed its output but goes on running is waited for until then.
+bool EndedBy(pid_t pid, std::chrono::steady_clock::time_point deadline, int* status) {
+  for (;;) {
+    const pid_t got = ::waitpid(pid, status, WNOHANG);
+    if (got == pid || (got < 0 && errno != EINTR)) return true;
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    ::usleep(10000);
+  }
+}
+
+// How long poll may wait: -1 without a timeout, 0 once `deadline` passed.
+int PollWait(long timeout_ms, std::chrono::steady_clock::time_point deadline) {
+  if (timeout_ms <= 0) return -1;
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+      deadline - std::chrono::steady_clock::now());
+  return left.count() <= 0 ? 0 : static_cast<int>(std::min<long>(left.count(), 60000));
+}
+
+// Reaps `pid`: killed first when `kill_it` or `*timed_out`; with a timeout,
+// waited for only until `deadline` (then killed, `*timed_out` set).
+int Reap(pid_t pid, bool kill_it, long timeout_ms, std::chrono::steady_clock::time_point deadline,
+         bool* timed_out) {
+  int status = 0;
+  if (!kill_it && !*timed_out && timeout_ms > 0 && !EndedBy(pid, deadline, &status)) {
+    *timed_out = true;
+  }
+  if (kill_it || *timed_out) {
+    ::kill(pid, SIGKILL);
+    return WaitFor(pid);
+  }
+  return timeout_ms == 0 ? WaitFor(pid) : status;
+}
+
 }  // namespace
 
-Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size_t max_out) {
+Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size_t max_out,
+                                 long timeout_ms) {
   const std::string& program = argv.at(0);
   int out_pipe[2], err_pipe[2];
   if (::pipe2(out_pipe, O_CLOEXEC) != 0) return Status::IOError(program + ": pipe: " + std::strerror(errno));
@@ -70,15 +107,19 @@ Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size
   if (spawned != 0) return Status::IOError(program + ": cannot start: " + std::strerror(spawned));
   out_write.Close();
   err_write.Close();
-
   ProcessResult result;
-  bool too_much = false;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  bool too_much = false, timed_out = false;
   Status read_error;
   struct pollfd fds[2] = {{out_read.get(), POLLIN, 0}, {err_read.get(), POLLIN, 0}};
   int open_fds = 2;
   char buf[1 << 16];
   while (open_fds > 0 && !too_much && read_error.ok()) {
-    if (::poll(fds, 2, -1) < 0) {
+    const int wait_ms = PollWait(timeout_ms, deadline);
+    if ((timed_out = wait_ms == 0)) break;
+    const int ready = ::poll(fds, 2, wait_ms);
+    if (ready == 0) continue;  // the deadline is checked above
+    if (ready < 0) {
       if (errno == EINTR) continue;
       read_error = Status::IOError(program + ": poll: " + std::strerror(errno));
       break;
@@ -104,8 +145,11 @@ Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size
       }
     }
   }
-  if (too_much || !read_error.ok()) ::kill(pid, SIGKILL);
-  const int status = WaitFor(pid);
+  const int status = Reap(pid, too_much || !read_error.ok(), timeout_ms, deadline, &timed_out);
+  if (timed_out) {
+    return Status::IOError(program + ": no answer within " + std::to_string(timeout_ms / 1000) +
+                           " s (killed)");
+  }
   if (too_much) {
     return Status::InvalidArgument(program + ": output exceeds the limit of " +
                                    std::to_string(max_out) + " bytes (raise it with --max-object-size)");

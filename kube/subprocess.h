@@ -25,9 +25,12 @@ struct ProcessResult {
 // standard input /dev/null and this process's environment, and waits for
 // it. OK with the result whatever the program's exit code. NotFound when
 // argv[0] is not found on PATH; IOError when it cannot be started or read;
-// InvalidArgument when it prints more than `max_out` bytes on stdout (it is
-// killed then).
-Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size_t max_out);
+// InvalidArgument when it prints more than `max_out` bytes on stdout, and
+// IOError "<program>: no answer within N s (killed)" when it has not ended
+// `timeout_ms` milliseconds after it started (0: no limit); it is killed
+// then.
+Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size_t max_out,
+                                 long timeout_ms = 0);
 
 }  // namespace zs::tools
 

@@ -15,7 +15,8 @@
 //     (data.variables[].sensitive), matched by name case-insensitively.
 // Where it is hidden:
 //   * printed: always replaced by kRedacted, unless a command's flag asks for
-//     it (`inspect --show-secrets`, for the init state only);
+//     it (`inspect --show-secrets`, for the init state only; `replay --dump
+//     --show-secrets`, for a faithful copy of a record log);
 //   * stored: a source URL loses its userinfo and credential parameters
 //     (ScrubSource); deployConfig keeps sensitive variables' values as
 //     kRedacted (RedactSensitiveVariables). Other values are stored as given:

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "json/utf8.h"
+#include "report/html_writer.h"
 
 namespace zs::tools {
 namespace {
@@ -59,28 +60,6 @@ TitleLayout LayoutTitle(const std::string& title, double width) {
   return t;
 }
 
-std::string Escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 // A coordinate with one decimal: precise enough on screen, short in the file.
 std::string Coord(double v) {
@@ -245,7 +224,7 @@ std::string RenderLineChart(const PlotOptions& o, const std::vector<PlotSeries>&
     svg += "<text class=\"title\" x=\"" + Coord(w / 2) + "\" y=\"" +
            Coord(28 + kTitleLine * static_cast<double>(i)) +
            "\" text-anchor=\"middle\" font-size=\"" + Coord(title.size) + "\">" +
-           Escape(title.lines[i]) + "</text>\n";
+           HtmlEscape(title.lines[i]) + "</text>\n";
   }
 
   // Grid and tick labels.
@@ -272,15 +251,15 @@ std::string RenderLineChart(const PlotOptions& o, const std::vector<PlotSeries>&
   svg += "<path d=\"M" + Coord(x.from) + " " + Coord(y.to) + "V" + Coord(y.from) + "H" +
          Coord(x.to) + "\" fill=\"none\" stroke=\"#333\" stroke-width=\"1.2\"/>\n";
   svg += "<text x=\"" + Coord((x.from + x.to) / 2) + "\" y=\"" + Coord(h - 18) +
-         "\" text-anchor=\"middle\">" + Escape(o.x_label + (log_x ? " (log scale)" : "")) + "</text>\n";
+         "\" text-anchor=\"middle\">" + HtmlEscape(o.x_label + (log_x ? " (log scale)" : "")) + "</text>\n";
   const double y_mid = (y.from + y.to) / 2;
   svg += "<text x=\"20\" y=\"" + Coord(y_mid) +
          "\" text-anchor=\"middle\" transform=\"rotate(-90 20 " + Coord(y_mid) + ")\">" +
-         Escape(o.y_label + (log_y ? " (log scale)" : "")) + "</text>\n";
+         HtmlEscape(o.y_label + (log_y ? " (log scale)" : "")) + "</text>\n";
 
   if (has_limit && !limit_on_scale) {
     svg += "<text class=\"limit\" x=\"" + Coord(x.to - 4) + "\" y=\"" + Coord(y.to - 6) +
-           "\" text-anchor=\"end\">&#9650; " + Escape(o.limit_label) + ": " + TickLabel(limit) +
+           "\" text-anchor=\"end\">&#9650; " + HtmlEscape(o.limit_label) + ": " + TickLabel(limit) +
            (o.y_in_kib ? " KiB" : "") + ", " + TickLabel(std::round(limit / y_max)) +
            "x the largest value, off this scale</text>\n";
   }
@@ -290,7 +269,7 @@ std::string RenderLineChart(const PlotOptions& o, const std::vector<PlotSeries>&
            Coord(x.to) + "\" y2=\"" + Coord(ly) +
            "\" stroke=\"#000\" stroke-width=\"1.5\" stroke-dasharray=\"8 5\"/>\n";
     svg += "<text x=\"" + Coord(x.to - 4) + "\" y=\"" + Coord(ly - 6) + "\" text-anchor=\"end\">" +
-           Escape(o.limit_label) + "</text>\n";
+           HtmlEscape(o.limit_label) + "</text>\n";
   }
 
   // Series, then the legend to the right of the plot area.
@@ -319,14 +298,14 @@ std::string RenderLineChart(const PlotOptions& o, const std::vector<PlotSeries>&
              Coord(px + 7) + " " + Coord(py) + "L" + Coord(px - 6) + " " + Coord(py + 7) +
              "Z\" fill=\"white\" stroke=\"" + color + "\" stroke-width=\"2\"/>\n";
       svg += "<text x=\"" + Coord(px - 8) + "\" y=\"" + Coord(py - 10) +
-             "\" text-anchor=\"end\" fill=\"" + color + "\">" + Escape(m.label) + "</text>\n";
+             "\" text-anchor=\"end\" fill=\"" + color + "\">" + HtmlEscape(m.label) + "</text>\n";
     }
     const double ly = top + 10 + 22.0 * static_cast<double>(s);
     svg += "<line x1=\"" + Coord(x.to + 16) + "\" y1=\"" + Coord(ly) + "\" x2=\"" +
            Coord(x.to + 40) + "\" y2=\"" + Coord(ly) + "\" stroke=\"" + color +
            "\" stroke-width=\"3\"/>\n";
     svg += "<text x=\"" + Coord(x.to + 46) + "\" y=\"" + Coord(ly + 4) + "\">" +
-           Escape(series[s].name) + "</text>\n";
+           HtmlEscape(series[s].name) + "</text>\n";
   }
   svg += "</svg>\n";
   return svg;

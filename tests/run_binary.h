@@ -46,6 +46,7 @@ struct ChildSetup {
   std::string stdin_path = "/dev/null";
   std::string stdout_path = "/dev/null";
   rlim_t file_size_limit = 0;
+  rlim_t address_space_limit = 0;  // ulimit -v, in bytes (0: none)
 };
 
 // Runs `binary args...` as `child` says to its end; stderr is captured
@@ -60,6 +61,7 @@ inline RunResult RunLimited(const std::string& binary, const std::vector<std::st
   spec.stdout_path = child.stdout_path;
   spec.stderr_path = err_path;
   spec.file_size_limit = child.file_size_limit;
+  spec.address_space_limit = child.address_space_limit;
   const ChildExit exit = WaitChild(SpawnChild(spec));
   RunResult r;
   r.exit_code = exit.exit_code;

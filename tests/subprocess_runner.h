@@ -45,6 +45,8 @@ struct ChildSpec {
   // fails with EFBIG, as on a full disk; SIGXFSZ, which would kill it
   // instead, is ignored.
   rlim_t file_size_limit = 0;
+  // The child's address-space limit, `ulimit -v` (0: none).
+  rlim_t address_space_limit = 0;
 };
 
 // How a child ended.
@@ -87,6 +89,10 @@ inline pid_t SpawnChild(const ChildSpec& spec) {
     ::signal(SIGXFSZ, SIG_IGN);  // inherited across exec
     const struct rlimit limit = {spec.file_size_limit, spec.file_size_limit};
     ::setrlimit(RLIMIT_FSIZE, &limit);
+  }
+  if (spec.address_space_limit != 0) {
+    const struct rlimit limit = {spec.address_space_limit, spec.address_space_limit};
+    ::setrlimit(RLIMIT_AS, &limit);
   }
   ::execve(argv[0], argv.data(), envp.data());
   ::_exit(127);

@@ -53,10 +53,10 @@ inline constexpr std::size_t kMaxNestingDepth = 512;
 // Value, so an empty stream gives an empty vector. Object members keep their
 // source order. Fails as described above. `text` is only borrowed for the
 // duration of the call. Nesting deeper than `max_depth` is InvalidArgument,
-// and so is a text that asks for more values than the JSON reader's element
-// budget (json::DefaultElementBudget; a mapping costs json::kObjectUnits, an
-// alias the units of the value it repeats, so nested aliases cannot expand a
-// small text into a large tree).
+// and so is a text whose values take more than the memory budget of its
+// size (base/memory_budget.h: each value costs its bytes, text and keys
+// included, and an alias the bytes of the value it repeats, so aliases
+// cannot expand a small text into a large tree).
 Result<std::vector<json::Value>> ParseDocuments(std::string_view text,
                                                 std::size_t max_depth = kMaxNestingDepth);
 

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <mutex>
+#include <new>
 #include <system_error>
 #include <vector>
 
@@ -195,6 +196,16 @@ Result<std::unique_ptr<CacheDb>> CacheDb::Open(const std::string& dir, const Cac
   return OpenImpl(dir, options, /*probe=*/false);
 }
 
+namespace {
+
+Status OutOfResources(const std::string& dir, std::string_view why) {
+  return Status::IOError("cache " + dir + ": cannot start the database's threads (" +
+                         std::string(why) +
+                         "): the process is out of memory or threads (see ulimit -v and -u)");
+}
+
+}  // namespace
+
 Result<std::unique_ptr<CacheDb>> CacheDb::OpenImpl(const std::string& dir,
                                                    const CacheOptions& options, bool probe) {
   if (options.sync && !options.write_ahead_log && !options.read_only) {
@@ -271,10 +282,18 @@ Result<std::unique_ptr<CacheDb>> CacheDb::OpenImpl(const std::string& dir,
   }
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
-  const rocksdb::Status s =
-      options.read_only
-          ? rocksdb::DB::OpenForReadOnly(db_options, dir, families, &handles, &raw)
-          : rocksdb::DB::Open(db_options, dir, families, &handles, &raw);
+  rocksdb::Status s;
+  // RocksDB starts its background threads here and throws when the process
+  // may not have them (an address-space limit, a thread limit).
+  try {
+    s = options.read_only
+            ? rocksdb::DB::OpenForReadOnly(db_options, dir, families, &handles, &raw)
+            : rocksdb::DB::Open(db_options, dir, families, &handles, &raw);
+  } catch (const std::system_error& e) {
+    return OutOfResources(dir, e.what());
+  } catch (const std::bad_alloc&) {
+    return OutOfResources(dir, "out of memory");
+  }
   if (!s.ok()) return FromRocks(s, "cache " + dir);
   c->db_.reset(raw);
   for (std::size_t i = 0; i < handles.size(); ++i) {

@@ -27,6 +27,7 @@
 
 #include "base/status.h"
 #include "engine/file_event_log.h"
+#include "base/memory_budget.h"
 #include "engine/internal/log_file.h"
 #include "engine/internal/log_format.h"
 #include "json/json_value.h"
@@ -57,7 +58,9 @@ class FileEventLogInternal {
   // Changes when a walk fell back to scanning the whole file forward.
   int generation() const { return generation_; }
 
-  // The decoded entries of one chunk; Corruption names the chunk's offset.
+  // The decoded entries of one chunk; Corruption names the chunk's offset,
+  // InvalidArgument a chunk whose payload or entries do not fit in what is
+  // left of the read's memory budget (checked before allocating).
   // Notes the kDefinitionAt hints it holds.
   struct Entry {
     internal::EntryTag tag;
@@ -111,6 +114,9 @@ class FileEventLogInternal {
   std::unordered_map<std::string, std::shared_ptr<const json::Value>> definitions_;
   std::unordered_map<std::string, std::uint64_t> stored_at_;      // read from there
   std::unordered_map<std::string, std::uint64_t> definition_at_;  // kDefinitionAt hints
+  // What this read may decompress and decode: the memory budget of the
+  // file's size, charged each chunk's payload as it is read.
+  MemoryBudget budget_{0};
 };
 
 }  // namespace zs::engine

@@ -23,7 +23,7 @@ _zarf_state_words() {
     "record abandon") echo "-f --filename --log --max-events --stdout --codec --outcome" ;;
     status) echo "-f --filename -o --output --no-headers --now -q --quiet --cluster -n --namespace --context
                   --kubeconfig" ;;
-    replay) echo "-f --filename --log --package --db --at --upto --verify --max-events -o --output --no-headers" ;;
+    replay) echo "-f --filename --log --package --db --at --upto --verify --dump --show-secrets --max-events -o --output --no-headers" ;;
     config) echo "digest diff" ;;
     "config digest") echo "--kind -f --filename --canonical" ;;
     "config diff") echo "--kind -o --output --no-headers --package --exit-code" ;;

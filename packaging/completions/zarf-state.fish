@@ -151,6 +151,8 @@ for c in zarf-state kubectl-zarf_state
     complete -c $c -n '__zarf_state_path replay' -l at -x -d 'Stop at this RFC 3339 time'
     complete -c $c -n '__zarf_state_path replay' -l upto -x -d 'Stop after N records'
     complete -c $c -n '__zarf_state_path replay' -l verify -d 'Report drift'
+    complete -c $c -n '__zarf_state_path replay' -l dump -d 'Print the records as JSON Lines'
+    complete -c $c -n '__zarf_state_path replay' -l show-secrets -d 'With --dump: credentials as stored'
     complete -c $c -n '__zarf_state_path replay' -l max-events -x -d 'Event cap'
 
     complete -c $c -n '__zarf_state_path config' -a 'digest diff'

@@ -254,6 +254,17 @@ TEST(SvgPlotTest, ChartHasOnePolylinePerSeriesALegendAndTheDashedLimit) {
   EXPECT_EQ(Count(line, ","), 2u);
 }
 
+TEST(SvgPlotTest, TextsGoThroughTheOneEscaperAndKeepNoControls) {
+  PlotOptions o;
+  o.title = std::string("pkg\0name\x1b[2J 'q'", 19);
+  o.y_label = "bytes";
+  const std::string svg = RenderLineChart(o, {{"a\x1b]0;t\x07", {{1, 1}, {2, 2}}}});
+  EXPECT_EQ(svg.find('\0'), std::string::npos);
+  EXPECT_EQ(svg.find('\x1b'), std::string::npos);
+  EXPECT_EQ(svg.find('\x07'), std::string::npos);
+  EXPECT_NE(svg.find("pkg\uFFFDname\uFFFD[2J &#39;q&#39;"), std::string::npos) << svg;
+}
+
 TEST(SvgPlotTest, LogIsGrantedOnlyToDataSpanningADecade) {
   PlotOptions o;
   o.y_label = "Secret size (KiB)";

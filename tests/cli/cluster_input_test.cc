@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -35,18 +36,20 @@ TEST(ClusterInputTest, KubectlIsAskedForEachKindOfSecretWeRead) {
   ASSERT_EQ(plain.size(), 3u);
   EXPECT_EQ(plain[0], (std::vector<std::string>{"kubectl", "get", "secrets", "-l",
                                                 "package-deploy-info", "-o", "json",
-                                                "--namespace", "zarf"}));
+                                                "--namespace", "zarf",
+                                                "--request-timeout=30s"}));
   EXPECT_EQ(plain[1][4], "zarf-state.dev/package-deploy-info");
   EXPECT_EQ(plain[2], (std::vector<std::string>{"kubectl", "get", "secret", "zarf-state",
                                                 "--ignore-not-found", "-o", "json",
-                                                "--namespace", "zarf"}));
+                                                "--namespace", "zarf",
+                                                "--request-timeout=30s"}));
   o.namespace_ = "ops";
   o.context = "prod";
   o.kubeconfig = "/etc/kc";
   const auto full = KubectlCommands(o);
-  EXPECT_EQ(std::vector<std::string>(full[0].end() - 6, full[0].end()),
-            (std::vector<std::string>{"--namespace", "ops", "--context", "prod", "--kubeconfig",
-                                      "/etc/kc"}));
+  EXPECT_EQ(std::vector<std::string>(full[0].end() - 7, full[0].end()),
+            (std::vector<std::string>{"--namespace", "ops", "--request-timeout=30s", "--context",
+                                      "prod", "--kubeconfig", "/etc/kc"}));
   EXPECT_EQ(ClusterLabel(o), "cluster (context prod, namespace ops)");
   o.init_state = false;  // status, size, ingest
   const auto packages_only = KubectlCommands(o);
@@ -123,6 +126,43 @@ TEST(ClusterInputTest, WithoutKubectlOnPathTheErrorSaysSo) {
   EXPECT_EQ(err.str(),
             "error: cluster (current context, namespace zarf): kubectl not found on PATH "
             "(--cluster runs kubectl; or give the Secrets with -f FILE)\n");
+}
+
+// Runs UseClusterInput with a kubectl that is the shell script `body`.
+std::string ErrorWithKubectl(const std::string& body, int timeout_seconds) {
+  const std::filesystem::path dir = testing::FreshTestDir("fake-kubectl");
+  {
+    std::ofstream script(dir / "kubectl");
+    script << "#!/bin/sh\n" << body << "\n";
+  }
+  std::filesystem::permissions(dir / "kubectl", std::filesystem::perms::owner_all);
+  const std::string old_path = getenv("PATH") ? getenv("PATH") : "";
+  setenv("PATH", (dir.string() + ":" + old_path).c_str(), 1);
+  ClusterOptions o;
+  o.enabled = true;
+  o.timeout_seconds = timeout_seconds;
+  std::vector<std::string> files;
+  std::ostringstream err;
+  EXPECT_FALSE(UseClusterInput(o, &files, err));
+  setenv("PATH", old_path.c_str(), 1);
+  std::filesystem::remove_all(dir);
+  return err.str();
+}
+
+TEST(ClusterInputTest, KubectlsStderrReachesTheTerminalEscaped) {
+  const std::string err =
+      ErrorWithKubectl("printf 'bad \\033]0;owned\\007 \\033[2J\\n' >&2; exit 1", 30);
+  EXPECT_EQ(err.find('\x1b'), std::string::npos) << err;
+  EXPECT_EQ(err.find('\x07'), std::string::npos) << err;
+  EXPECT_NE(err.find("failed (exit 1): bad \\x1b]0;owned\\x07 \\x1b[2J\n"), std::string::npos)
+      << err;
+}
+
+TEST(ClusterInputTest, AHangingKubectlIsKilledAfterItsTimeout) {
+  const std::string err = ErrorWithKubectl("exec sleep 30", 1);
+  EXPECT_EQ(err,
+            "error: cluster (current context, namespace zarf): kubectl: no answer within 2 s "
+            "(killed)\n");
 }
 
 TEST(ClusterInputTest, WithoutClusterNothingChanges) {

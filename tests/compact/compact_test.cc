@@ -766,7 +766,7 @@ std::string Bomb(char tag, std::size_t count) {
                   static_cast<std::uint32_t>(proto.size()));
 }
 
-TEST(CompactBudgetTest, ExpansionBombsAreOverTheElementBudget) {
+TEST(CompactBudgetTest, ExpansionBombsAreOverTheMemoryBudget) {
   for (char tag : {'\x32', '\x5a', '\x42'}) {  // components, events, connect
     const std::string bomb = Bomb(tag, 1 << 20);
     ASSERT_LT(bomb.size(), 1024u);
@@ -774,11 +774,11 @@ TEST(CompactBudgetTest, ExpansionBombsAreOverTheElementBudget) {
     ASSERT_FALSE(pkg.ok());
     EXPECT_EQ(pkg.status().code(), Status::Code::kInvalidArgument);
     EXPECT_EQ(pkg.status().message(),
-              "compact: payload holds more than " +
-                  std::to_string(4096 + 8 * bomb.size()) +
-                  " elements, over the decode budget for a " +
+              "compact: the payload needs more than " +
+                  std::to_string(MemoryBudgetFor(bomb.size())) +
+                  " bytes of memory, over the memory budget of a " +
                   std::to_string(bomb.size()) +
-                  "-byte envelope (4096 + 8 per byte)");
+                  "-byte input (32 MiB + 4 per input byte, at most 1024 MiB)");
   }
   // Within the budget the same shape decodes.
   auto small = compact::Decode(Bomb('\x32', 4000));
@@ -787,9 +787,9 @@ TEST(CompactBudgetTest, ExpansionBombsAreOverTheElementBudget) {
 }
 
 TEST(CompactBudgetTest, JsonTextCountsAgainstTheBudget) {
-  // data (3) as a JSON text of 200k values in a small frame.
+  // data (3) as a JSON text of 1M values (48 MB) in a small frame.
   std::string text = "[0";
-  for (int i = 1; i < 200000; ++i) text += ",0";
+  for (int i = 1; i < 1000000; ++i) text += ",0";
   text += "]";
   const std::string proto = Len(3, Len(1, text));
   std::string frame(ZSTD_compressBound(proto.size()), '\0');
@@ -798,7 +798,7 @@ TEST(CompactBudgetTest, JsonTextCountsAgainstTheBudget) {
   auto pkg = compact::Decode(Envelope(frame, format::kFlagZstd, 0,
                                       static_cast<std::uint32_t>(proto.size())));
   ASSERT_FALSE(pkg.ok());
-  EXPECT_NE(pkg.status().message().find("over the decode budget"),
+  EXPECT_NE(pkg.status().message().find(std::string(kOverMemoryBudget)),
             std::string::npos)
       << pkg.status().ToString();
 }
@@ -811,8 +811,7 @@ TEST(CompactBudgetTest, TheWriterRefusesWhatTheReaderWouldRefuse) {
   ASSERT_FALSE(bytes.ok());
   // No Secret can hold it: TooLarge, as for a size over the limit.
   EXPECT_EQ(bytes.status().code(), Status::Code::kTooLarge);
-  EXPECT_NE(bytes.status().message().find("compress too well for the decode "
-                                          "budget"),
+  EXPECT_NE(bytes.status().message().find(std::string(kOverMemoryBudget)),
             std::string::npos)
       << bytes.status().ToString();
   pkg.deployed_components.emplace(2000);

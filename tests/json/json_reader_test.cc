@@ -106,30 +106,37 @@ std::string Repeat(std::string_view item, std::size_t n) {
   return s + "]";
 }
 
-TEST(JsonReaderTest, TheElementBudgetIsProportionalToTheInput) {
-  EXPECT_EQ(DefaultElementBudget(0), 4096u);
-  EXPECT_EQ(DefaultElementBudget(4000), 6096u);
-  // Empty objects, 3 bytes for 4 units: over the budget of 1 per 2 bytes.
+TEST(JsonReaderTest, TheMemoryBudgetIsProportionalToTheInput) {
+  // Empty objects, 3 bytes for kObjectCost each: over 32 MiB + 4 per byte.
   const std::string dense = Repeat("{}", 1000000);
   const std::string err = ErrorOf(dense);
-  EXPECT_NE(err.find("json: values at byte "), std::string::npos) << err;
-  EXPECT_NE(err.find(std::string(kOverBudget) + " of " +
-                     std::to_string(DefaultElementBudget(dense.size())) + " for a " +
-                     std::to_string(dense.size()) + "-byte text"),
+  EXPECT_NE(err.find("json: the values up to byte "), std::string::npos) << err;
+  EXPECT_NE(err.find("needs more than " + std::to_string(MemoryBudgetFor(dense.size())) +
+                     " bytes of memory, " + std::string(kOverMemoryBudget) + " of a " +
+                     std::to_string(dense.size()) + "-byte input"),
             std::string::npos)
       << err;
-  // Scalars at 2 bytes each fit, as do small dense documents (the floor).
-  EXPECT_TRUE(ParseJson(Repeat("0", 1000000)).ok());
-  EXPECT_TRUE(ParseJson(Repeat("{}", 1000)).ok());
-  EXPECT_TRUE(ParseJson(Repeat("{}", 1000000), {.max_elements = 4000001}).ok());
-  EXPECT_FALSE(ParseJson(Repeat("0", 10), {.max_elements = 10}).ok());
-  EXPECT_TRUE(ParseJson(Repeat("0", 10), {.max_elements = 11}).ok());
+  // Fewer values fit, as do small dense documents (the floor).
+  EXPECT_TRUE(ParseJson(Repeat("0", 500000)).ok());
+  EXPECT_TRUE(ParseJson(Repeat("{}", 20000)).ok());
+  const std::string many = Repeat("{}", 100000);
+  EXPECT_FALSE(ParseJson(many).ok());
+  MemoryBudget roomy(many.size(), 100000 * kObjectCost + kValueCost);
+  EXPECT_TRUE(ParseJson(many, {.budget = &roomy}).ok());
+  // An array of ten zeros and the array itself: 11 values.
+  MemoryBudget ten(21, 10 * kValueCost);
+  EXPECT_FALSE(ParseJson(Repeat("0", 10), {.budget = &ten}).ok());
+  MemoryBudget eleven(21, 11 * kValueCost);
+  EXPECT_TRUE(ParseJson(Repeat("0", 10), {.budget = &eleven}).ok());
+  EXPECT_EQ(eleven.left(), 0u);
   // Values a Selection leaves out are checked, not built: they cost nothing.
   const std::string doc = "{\"keep\":1,\"skip\":" + Repeat("{}", 100) + "}";
   Selection keep;
   keep.members.push_back({"keep", nullptr});
-  EXPECT_TRUE(ParseJsonSelected(doc, keep, {.max_elements = 5}).ok());
-  EXPECT_FALSE(ParseJson(doc, {.max_elements = 5}).ok());
+  MemoryBudget small(doc.size(), kObjectCost + 2 * kValueCost);
+  EXPECT_TRUE(ParseJsonSelected(doc, keep, {.budget = &small}).ok());
+  MemoryBudget small_again(doc.size(), kObjectCost + 2 * kValueCost);
+  EXPECT_FALSE(ParseJson(doc, {.budget = &small_again}).ok());
 }
 
 TEST(JsonReaderTest, ValidNumberGrammar) {

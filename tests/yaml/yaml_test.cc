@@ -89,8 +89,8 @@ const char* const kSamples[] = {
 
 // --- kubectl samples -------------------------------------------------------
 
-TEST(YamlBudgetTest, ValuesBeyondTheElementBudgetAreRefused) {
-  // Flow style, 3 bytes per empty mapping (4 units): over 1 unit per 2 bytes.
+TEST(YamlBudgetTest, ValuesBeyondTheMemoryBudgetAreRefused) {
+  // Flow style, 3 bytes per empty mapping (kObjectCost): over 4 per byte.
   std::string flow = "items: [{}";
   for (int i = 1; i < 1000000; ++i) flow += ",{}";
   flow += "]\n";
@@ -99,14 +99,14 @@ TEST(YamlBudgetTest, ValuesBeyondTheElementBudgetAreRefused) {
   EXPECT_EQ(docs.status().code(), Status::Code::kInvalidArgument);
   EXPECT_NE(docs.status().message().find("yaml: line 1, column "), std::string::npos)
       << docs.status().message();
-  EXPECT_NE(docs.status().message().find(std::string(json::kOverBudget)), std::string::npos)
+  EXPECT_NE(docs.status().message().find(std::string(kOverMemoryBudget)), std::string::npos)
       << docs.status().message();
-  // Block style, 8 bytes per empty mapping, stays within it.
+  // Fewer fit: 20,000 mappings (20 MB) within the 32 MiB floor.
   std::string block = "items:\n";
-  for (int i = 0; i < 100000; ++i) block += "-    {}\n";
+  for (int i = 0; i < 20000; ++i) block += "-    {}\n";
   auto fits = ParseDocuments(block);
   ASSERT_TRUE(fits.ok()) << fits.status().ToString();
-  EXPECT_EQ(fits->at(0).Find("items")->array().size(), 100000u);
+  EXPECT_EQ(fits->at(0).Find("items")->array().size(), 20000u);
 }
 
 TEST(YamlKubectlTest, EverySampleParsesToTheValueOfItsJsonForm) {
@@ -571,6 +571,36 @@ TEST(YamlAliasTest, StandardTagsSayWhatAScalarIs) {
                     {"local", Str("7")}}));
 }
 
+TEST(YamlAliasTest, AnAliasOfALongScalarCostsItsLength) {
+  // One 64 KiB scalar repeated 1,000 times by aliases: 64 MB built from a
+  // text of 70 KB. Each alias is charged the scalar's bytes, not one value.
+  std::string text = "a: &a " + std::string(64 << 10, 'x') + "\nb: [";
+  for (int i = 0; i < 1000; ++i) text += i ? ", *a" : "*a";
+  text += "]\n";
+  const Status s = ParseError(text);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(s.message().find(std::string(kOverMemoryBudget)), std::string::npos) << s.ToString();
+  // A hundred copies (6.5 MB) fit.
+  std::string few = "a: &a " + std::string(64 << 10, 'x') + "\nb: [";
+  for (int i = 0; i < 100; ++i) few += i ? ", *a" : "*a";
+  few += "]\n";
+  auto fits = ParseDocuments(few);
+  ASSERT_TRUE(fits.ok()) << fits.status().ToString();
+  EXPECT_EQ(fits->at(0).Find("b")->array().size(), 100u);
+}
+
+TEST(YamlBudgetTest, EveryDocumentOfAStreamCostsItsShare) {
+  // 100k empty documents in 600 KB: each costs kDocumentCost (200 MB).
+  std::string text;
+  for (int i = 0; i < 100000; ++i) text += "--- {}\n";
+  const Status s = ParseError(text);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(s.message().find(std::string(kOverMemoryBudget)), std::string::npos) << s.ToString();
+  std::string few;
+  for (int i = 0; i < 1000; ++i) few += "--- {}\n";
+  EXPECT_TRUE(ParseDocuments(few).ok());
+}
+
 TEST(YamlAliasTest, ABillionLaughsIsRefusedWithinTheBudget) {
   // Each level repeats the previous one ten times: 10^9 strings at level 9,
   // from a text of under 1 KiB.
@@ -583,8 +613,8 @@ TEST(YamlAliasTest, ABillionLaughsIsRefusedWithinTheBudget) {
   }
   const Status s = ParseError(text);
   EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
-  EXPECT_NE(s.message().find(std::string(json::kOverBudget)), std::string::npos) << s.ToString();
-  EXPECT_NE(s.message().find("an alias what it repeats"), std::string::npos) << s.ToString();
+  EXPECT_NE(s.message().find(std::string(kOverMemoryBudget)), std::string::npos) << s.ToString();
+  EXPECT_NE(s.message().find("an alias costs what it repeats"), std::string::npos) << s.ToString();
   // Three levels (1,111 values) fit.
   const std::size_t cut = text.find("a4:");
   EXPECT_TRUE(ParseDocuments(text.substr(0, cut)).ok());

@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "base/memory_budget.h"
 #include "json/json_reader.h"
 #include "json/utf8.h"
 #include "yaml/internal/yaml_scalar.h"
@@ -17,10 +18,11 @@
 // libfyaml tokenizes and parses; this file turns its event stream into
 // json::Values and applies our policy on top: how plain scalars resolve
 // (yaml_scalar.h), which tags mean what, duplicate keys, merge keys, the
-// nesting limit and the element budget. Aliases are expanded by copying the
-// anchored value, and each copy is charged to the budget at the full size of
-// what it copies, so a document of nested aliases (a "billion laughs") is
-// refused before it is built.
+// nesting limit and the memory budget (base/memory_budget.h). Every value is
+// charged the bytes it takes, its text and its keys included. Aliases are
+// expanded by copying the anchored value, and each copy is charged the full
+// size of what it copies, so a document of nested aliases (a "billion
+// laughs") or of aliases to one long scalar is refused before it is built.
 
 namespace zs::yaml::internal {
 namespace {
@@ -70,7 +72,7 @@ std::string_view TokenText(fy_token* t) {
 struct Frame {
   bool is_map = false;
   std::string anchor;
-  std::size_t units = 0;  // budget units spent on it so far, itself included
+  std::size_t bytes = 0;  // budget bytes spent on it so far, itself included
   json::Array items;
   json::Object members;
   std::unordered_set<std::string> seen;
@@ -83,10 +85,10 @@ struct Frame {
   std::vector<std::pair<std::size_t, Value>> merges;
 };
 
-// An anchored value and the units a copy of it costs.
+// An anchored value and the bytes a copy of it costs.
 struct Anchored {
   Value value;
-  std::size_t units = 0;
+  std::size_t bytes = 0;
 };
 
 class Builder {
@@ -94,8 +96,7 @@ class Builder {
   Builder(std::string_view src, std::size_t max_depth)
       : src_(src),
         max_depth_(max_depth),
-        budget_(json::DefaultElementBudget(src.size())),
-        left_(budget_) {}
+        budget_(src.size()) {}
 
   Result<std::vector<Value>> Run();
 
@@ -103,7 +104,7 @@ class Builder {
   Status Error(Status::Code code, const fy_mark* at, std::string_view msg) const;
   Status Error(Status::Code code, std::size_t line, std::size_t column, std::string_view msg) const;
   Status CheckCharacters() const;
-  Status Charge(const fy_mark* at, std::size_t units);
+  Status Charge(const fy_mark* at, std::size_t bytes);
   Status OnEvent(fy_event* e);
   Status StartCollection(fy_event* e, bool is_map);
   Status EndCollection();
@@ -111,12 +112,11 @@ class Builder {
   Status Alias(fy_event* e);
   Result<Value> ScalarValue(fy_event* e, std::string_view text, bool plain) const;
   // Hands a finished node to its parent (or ends the document).
-  Status Attach(Value v, std::size_t units, std::string anchor);
+  Status Attach(Value v, std::size_t bytes, std::string anchor);
 
   std::string_view src_;
   const std::size_t max_depth_;
-  const std::size_t budget_;
-  std::size_t left_;
+  MemoryBudget budget_;
   std::vector<Frame> stack_;
   std::unordered_map<std::string, Anchored> anchors_;
   std::vector<Value> documents_;
@@ -181,17 +181,11 @@ Status Builder::CheckCharacters() const {
   return Error(Status::Code::kCorruption, line, column, problem.message());
 }
 
-Status Builder::Charge(const fy_mark* at, std::size_t units) {
-  if (left_ >= units) {
-    left_ -= units;
-    return Status::OK();
-  }
+Status Builder::Charge(const fy_mark* at, std::size_t bytes) {
+  if (budget_.Take(bytes)) return Status::OK();
+  // Aliases cost what they repeat; the message says so.
   return Error(Status::Code::kInvalidArgument, at,
-               "values go " + std::string(json::kOverBudget) + " of " + std::to_string(budget_) +
-                   " for a " + std::to_string(src_.size()) + "-byte text (" +
-                   std::to_string(json::kElementFloor) + " + 1 per " +
-                   std::to_string(json::kBytesPerElement) + " bytes; a mapping costs " +
-                   std::to_string(json::kObjectUnits) + ", an alias what it repeats)");
+               budget_.Exceeded("the values (an alias costs what it repeats)").message());
 }
 
 Result<std::vector<Value>> Builder::Run() {
@@ -286,8 +280,8 @@ Status Builder::StartCollection(fy_event* e, bool is_map) {
   Frame frame;
   frame.is_map = is_map;
   frame.anchor = std::string(TokenText(fy_event_get_anchor_token(e)));
-  frame.units = is_map ? json::kObjectUnits : 1;
-  ZS_RETURN_IF_ERROR(Charge(at, frame.units));
+  frame.bytes = is_map ? kObjectCost : kValueCost;
+  ZS_RETURN_IF_ERROR(Charge(at, frame.bytes));
   stack_.push_back(std::move(frame));
   return Status::OK();
 }
@@ -318,17 +312,21 @@ Status Builder::EndCollection() {
     for (; next < frame.members.size(); ++next) members.push_back(std::move(frame.members[next]));
     v = Value::MakeObject(std::move(members));
   }
-  return Attach(std::move(v), frame.units, std::move(frame.anchor));
+  return Attach(std::move(v), frame.bytes, std::move(frame.anchor));
 }
 
-Status Builder::Attach(Value v, std::size_t units, std::string anchor) {
-  if (!anchor.empty()) anchors_[anchor] = Anchored{v, units};
+Status Builder::Attach(Value v, std::size_t bytes, std::string anchor) {
+  if (!anchor.empty()) {  // the anchor keeps a copy
+    ZS_RETURN_IF_ERROR(Charge(nullptr, bytes));
+    anchors_[anchor] = Anchored{v, bytes};
+  }
   if (stack_.empty()) {
+    ZS_RETURN_IF_ERROR(Charge(nullptr, kDocumentCost));
     documents_.push_back(std::move(v));
     return Status::OK();
   }
   Frame& parent = stack_.back();
-  parent.units += units;
+  parent.bytes += bytes;
   if (!parent.is_map) {
     parent.items.push_back(std::move(v));
     return Status::OK();
@@ -438,17 +436,20 @@ Status Builder::Scalar(fy_event* e) {
     if (!map.key_is_merge && !map.seen.insert(std::string(text)).second) {
       return Error(Status::Code::kCorruption, at, "duplicate mapping key \"" + std::string(text) + "\"");
     }
+    ZS_RETURN_IF_ERROR(Charge(at, text.size()));
+    map.bytes += text.size();
     map.have_key = true;
     map.key = std::string(text);
     if (at != nullptr) map.key_mark = *at;
-    return Status::OK();  // a member costs one unit, charged for its value
+    return Status::OK();  // a member costs its key here and its value below
   }
   if (stack_.empty() && plain && text.empty() && TokenText(fy_event_get_tag_token(e)).empty()) {
     return Status::OK();  // a document without content yields no value
   }
   ZS_ASSIGN_OR_RETURN(Value v, ScalarValue(e, text, plain));
-  ZS_RETURN_IF_ERROR(Charge(at, 1));
-  return Attach(std::move(v), 1, std::string(TokenText(fy_event_get_anchor_token(e))));
+  const std::size_t bytes = kValueCost + text.size();
+  ZS_RETURN_IF_ERROR(Charge(at, bytes));
+  return Attach(std::move(v), bytes, std::string(TokenText(fy_event_get_anchor_token(e))));
 }
 
 Status Builder::Alias(fy_event* e) {
@@ -462,8 +463,8 @@ Status Builder::Alias(fy_event* e) {
     return Error(Status::Code::kCorruption, at, "alias *" + name + " names no anchor defined before it");
   }
   // The copy costs what the anchored value cost.
-  ZS_RETURN_IF_ERROR(Charge(at, it->second.units));
-  return Attach(it->second.value, it->second.units, "");
+  ZS_RETURN_IF_ERROR(Charge(at, it->second.bytes));
+  return Attach(it->second.value, it->second.bytes, "");
 }
 
 }  // namespace

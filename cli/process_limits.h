@@ -1,0 +1,20 @@
+// What the process sets up before any command runs, so that running out of
+// address space or threads (`ulimit -v`, `ulimit -u`) ends in a message and
+// exit 1 rather than an abort.
+//
+// Thread safety: call once, first thing in main.
+#ifndef ZARF_STATE_TOOLS_PROCESS_LIMITS_H_
+#define ZARF_STATE_TOOLS_PROCESS_LIMITS_H_
+
+namespace zs::tools {
+
+// Caps glibc's malloc arenas at two: each thread RocksDB starts would
+// otherwise reserve a 64 MiB arena of address space, which alone exhausts a
+// `ulimit -v` of a few hundred MiB. Installs a terminate handler that says
+// the process ran out of memory or threads and exits 1 (a thread that
+// cannot be started ends in std::terminate inside RocksDB).
+void PrepareProcess();
+
+}  // namespace zs::tools
+
+#endif  // ZARF_STATE_TOOLS_PROCESS_LIMITS_H_
