@@ -54,7 +54,7 @@ std::vector<std::string> Suggestions(std::string_view typed,
 // this?") and where help is, to `err`, and kExitUsage; no subcommand where
 // one is needed (`zarf-state` alone): that command's help on `out`, and
 // kExitOk; help and --version: kExitOk; any other error in kubectl's words
-// (KubectlStyleParseError, tools/cli_messages.h) on `err`, and kExitUsage.
+// (KubectlStyleParseError, cli/cli_messages.h) on `err`, and kExitUsage.
 int ExitForParseError(const CLI::App& app, const CLI::ParseError& error, std::ostream& out,
                       std::ostream& err);
 

@@ -4,8 +4,8 @@
 // instead of the parser's sentences (docs/cli.md, "Global flags").
 //
 // Thread safety: not thread-safe (configures and reads one app).
-#ifndef ZARF_STATE_TOOLS_CLI_MESSAGES_H_
-#define ZARF_STATE_TOOLS_CLI_MESSAGES_H_
+#ifndef ZARF_STATE_CLI_CLI_MESSAGES_H_
+#define ZARF_STATE_CLI_CLI_MESSAGES_H_
 
 #include <string>
 
@@ -34,4 +34,4 @@ bool IsMissingSubcommand(const CLI::ParseError& error);
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_TOOLS_CLI_MESSAGES_H_
+#endif  // ZARF_STATE_CLI_CLI_MESSAGES_H_

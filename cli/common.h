@@ -100,7 +100,7 @@ Result<InputText> ReadInputText(const std::string& path);
 Result<std::string> ReadFileOrStdin(const std::string& path);
 
 // Writes what `input`, read from `file` ("-": stdin), skipped
-// (Input::skipped) to `err`: one note, SkippedSummary (tools/notes.h), by
+// (Input::skipped) to `err`: one note, SkippedSummary (cli/notes.h), by
 // reason. Nothing when nothing was skipped or under -q. Skipping does not
 // fail a command.
 void ReportSkipped(const Input& input, std::string_view file, std::ostream& err);
@@ -167,7 +167,7 @@ Result<std::unique_ptr<engine::Cache>> OpenCacheReadOnly(const std::string& dir)
 // terminal: a command would then wait silently for text nobody is typing.
 // InvalidArgument with a hint; OK otherwise.
 Status RefuseTerminalStdin(const std::vector<std::string>& files, std::string_view command);
-// The check above, and RefuseDirectoryInputs (tools/input_paths.h), as a
+// The check above, and RefuseDirectoryInputs (cli/input_paths.h), as a
 // command's callback makes them: false after printing
 // "error: ..." on stderr and setting *exit_code to kExitUsage.
 bool InputIsUsable(const std::vector<std::string>& files, std::string_view command,

@@ -3,8 +3,8 @@
 // so that stdout stays empty for a pipe (a table prints no header, a
 // document an empty list). Which exit code follows is each command's
 // (docs/cli.md, "Exit codes").
-#ifndef ZARF_STATE_TOOLS_EMPTY_RESULT_H_
-#define ZARF_STATE_TOOLS_EMPTY_RESULT_H_
+#ifndef ZARF_STATE_CLI_EMPTY_RESULT_H_
+#define ZARF_STATE_CLI_EMPTY_RESULT_H_
 
 #include <ostream>
 #include <string>
@@ -24,4 +24,4 @@ void SayNothingFound(std::string_view what, const std::vector<std::string>& inpu
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_TOOLS_EMPTY_RESULT_H_
+#endif  // ZARF_STATE_CLI_EMPTY_RESULT_H_

@@ -1,8 +1,8 @@
 // Checks on the input paths a command is given, before anything is read:
 // a directory is refused with what to give instead (reading one would fail
 // with a bare "read error").
-#ifndef ZARF_STATE_TOOLS_INPUT_PATHS_H_
-#define ZARF_STATE_TOOLS_INPUT_PATHS_H_
+#ifndef ZARF_STATE_CLI_INPUT_PATHS_H_
+#define ZARF_STATE_CLI_INPUT_PATHS_H_
 
 #include <string>
 #include <vector>
@@ -18,4 +18,4 @@ Status RefuseDirectoryInputs(const std::vector<std::string>& files);
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_TOOLS_INPUT_PATHS_H_
+#endif  // ZARF_STATE_CLI_INPUT_PATHS_H_

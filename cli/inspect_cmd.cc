@@ -50,7 +50,7 @@ struct ComponentRow {
 // One package (docs/cli.md, "zarf-state inspect").
 struct PackageReport {
   std::string source, secret_name, name, version, format, format_evidence, codec;
-  std::string key;  // the table's name (tools/object_names.h)
+  std::string key;  // the table's name (cli/object_names.h)
   std::string zarf_note;  // why no Zarf release reads it; "" when one does
   std::int64_t generation = 0;
   std::string cli_version;

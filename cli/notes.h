@@ -1,12 +1,12 @@
 // Notes: what a command says on stderr that is neither an error nor a
 // warning, such as the Secrets a whole-namespace dump holds besides Zarf's.
-// One line each, silenced by -q (tools/progress.h, AddQuietFlag), and shown
+// One line each, silenced by -q (cli/progress.h, AddQuietFlag), and shown
 // in the HTML report as notes, not among its warnings.
 //
 // Thread safety: the quiet setting is process-wide, set while the command
 // line is parsed; not thread-safe.
-#ifndef ZARF_STATE_TOOLS_NOTES_H_
-#define ZARF_STATE_TOOLS_NOTES_H_
+#ifndef ZARF_STATE_CLI_NOTES_H_
+#define ZARF_STATE_CLI_NOTES_H_
 
 #include <string>
 #include <string_view>
@@ -30,4 +30,4 @@ bool IsSkippedSummary(std::string_view line);
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_TOOLS_NOTES_H_
+#endif  // ZARF_STATE_CLI_NOTES_H_

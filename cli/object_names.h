@@ -6,8 +6,8 @@
 //   Secret Zarf keeps it in. Two Secrets of one package are two names.
 // - `-o name` prints the Secret, as kubectl does: `secret/zarf-package-<key>`,
 //   which `kubectl get` takes back; each once.
-#ifndef ZARF_STATE_TOOLS_OBJECT_NAMES_H_
-#define ZARF_STATE_TOOLS_OBJECT_NAMES_H_
+#ifndef ZARF_STATE_CLI_OBJECT_NAMES_H_
+#define ZARF_STATE_CLI_OBJECT_NAMES_H_
 
 #include <ostream>
 #include <string>
@@ -25,4 +25,4 @@ void PrintUniqueNames(const std::vector<std::string>& names, std::ostream& out);
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_TOOLS_OBJECT_NAMES_H_
+#endif  // ZARF_STATE_CLI_OBJECT_NAMES_H_

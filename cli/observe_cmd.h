@@ -17,8 +17,8 @@
 //
 // One line per derived event on stdout, once durable; errors name the
 // object and leave everything else observed. Exit 1 when an object failed.
-#ifndef ZARF_STATE_TOOLS_OBSERVE_CMD_H_
-#define ZARF_STATE_TOOLS_OBSERVE_CMD_H_
+#ifndef ZARF_STATE_CLI_OBSERVE_CMD_H_
+#define ZARF_STATE_CLI_OBSERVE_CMD_H_
 
 #include <ostream>
 #include <string>
@@ -47,4 +47,4 @@ void RegisterObserve(CLI::App* app, int* exit_code);
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_TOOLS_OBSERVE_CMD_H_
+#endif  // ZARF_STATE_CLI_OBSERVE_CMD_H_

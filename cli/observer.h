@@ -21,8 +21,8 @@
 // has one, else the time it was seen; always after the view's last event.
 //
 // Thread safety: not thread-safe.
-#ifndef ZARF_STATE_TOOLS_OBSERVER_H_
-#define ZARF_STATE_TOOLS_OBSERVER_H_
+#ifndef ZARF_STATE_CLI_OBSERVER_H_
+#define ZARF_STATE_CLI_OBSERVER_H_
 
 #include <cstdint>
 #include <map>
@@ -111,4 +111,4 @@ std::optional<Timestamp> SecretWriteTime(const json::Value& secret);
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_TOOLS_OBSERVER_H_
+#endif  // ZARF_STATE_CLI_OBSERVER_H_

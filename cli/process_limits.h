@@ -3,8 +3,8 @@
 // exit 1 rather than an abort.
 //
 // Thread safety: call once, first thing in main.
-#ifndef ZARF_STATE_TOOLS_PROCESS_LIMITS_H_
-#define ZARF_STATE_TOOLS_PROCESS_LIMITS_H_
+#ifndef ZARF_STATE_CLI_PROCESS_LIMITS_H_
+#define ZARF_STATE_CLI_PROCESS_LIMITS_H_
 
 namespace zs::tools {
 
@@ -17,4 +17,4 @@ void PrepareProcess();
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_TOOLS_PROCESS_LIMITS_H_
+#endif  // ZARF_STATE_CLI_PROCESS_LIMITS_H_

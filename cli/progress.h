@@ -34,7 +34,7 @@ bool ProgressWanted(bool quiet);
 std::string HumanDuration(double seconds);
 
 // Adds `-q,--quiet` to `cmd`: no progress line, and no notes (SetNotesQuiet,
-// tools/notes.h), on stderr.
+// cli/notes.h), on stderr.
 void AddQuietFlag(CLI::App* cmd, bool* quiet);
 
 class Progress {

@@ -1,11 +1,11 @@
 // The steps of `zarf-state replay`'s timeline and how each is printed: a
 // table row, or an element of the json/yaml document, written as the fold
 // reaches it so that a history of any length is printed in the memory of
-// one step (tools/replay_cmd.h).
+// one step (cli/replay_cmd.h).
 //
 // Thread safety: plain values; a TimelineDocumentWriter is not thread-safe.
-#ifndef ZARF_STATE_TOOLS_REPLAY_TIMELINE_H_
-#define ZARF_STATE_TOOLS_REPLAY_TIMELINE_H_
+#ifndef ZARF_STATE_CLI_REPLAY_TIMELINE_H_
+#define ZARF_STATE_CLI_REPLAY_TIMELINE_H_
 
 #include <cstddef>
 #include <optional>
@@ -72,4 +72,4 @@ class TimelineDocumentWriter {
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_TOOLS_REPLAY_TIMELINE_H_
+#endif  // ZARF_STATE_CLI_REPLAY_TIMELINE_H_

@@ -95,7 +95,7 @@ struct ReportData {
   std::vector<ReportInitState> init_states;
   std::vector<ReportWarning> warnings;
   // Notes, shown grey apart from the warnings: what the inputs held besides
-  // Zarf state (tools/notes.h).
+  // Zarf state (cli/notes.h).
   std::vector<std::string> notes;
   std::optional<json::Value> migration;  // `migrate --report-format json`
   std::optional<json::Value> prune_plan;  // `prune plan -o json`

@@ -144,7 +144,7 @@ struct CodecFigures {
 // told apart by `secret`.
 struct SizeRow {
   std::string name;    // the package's
-  std::string key;     // the table's name (tools/object_names.h)
+  std::string key;     // the table's name (cli/object_names.h)
   std::string secret;  // the Secret's name; "" for a bare payload
   std::string source;  // the input label
   std::size_t events = 0;

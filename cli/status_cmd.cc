@@ -40,7 +40,7 @@ struct ComponentStatus {
 // The derived status of one package (docs/model.md section 1).
 struct StatusReport {
   std::string name;
-  std::string key;     // the table's name (tools/object_names.h)
+  std::string key;     // the table's name (cli/object_names.h)
   std::string secret;  // the Secret's name; "" for a bare payload
   std::optional<EventRecord> latest_event;
   std::optional<Timestamp> in_progress_since;  // the latest event is an open InProgress

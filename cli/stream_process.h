@@ -3,8 +3,8 @@
 // kubectl prints one after another.
 //
 // Thread safety: a StreamProcess is used by one thread.
-#ifndef ZARF_STATE_TOOLS_STREAM_PROCESS_H_
-#define ZARF_STATE_TOOLS_STREAM_PROCESS_H_
+#ifndef ZARF_STATE_CLI_STREAM_PROCESS_H_
+#define ZARF_STATE_CLI_STREAM_PROCESS_H_
 
 #include <sys/types.h>
 
@@ -73,4 +73,4 @@ class JsonValueSplitter {
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_TOOLS_STREAM_PROCESS_H_
+#endif  // ZARF_STATE_CLI_STREAM_PROCESS_H_

@@ -17,10 +17,8 @@
 #include <vector>
 
 #include "base/memory_budget.h"
-#include "codec/event.pb.h"
 #include "compact/event.pb.h"
 #include "compact/internal/format.h"
-#include "kube/secret.h"
 #include "model/limits.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"

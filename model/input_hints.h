@@ -4,8 +4,8 @@
 // HTML page (a saved report, a proxy's login page).
 //
 // Thread safety: pure functions; reentrant.
-#ifndef ZARF_STATE_CODEC_INPUT_HINTS_H_
-#define ZARF_STATE_CODEC_INPUT_HINTS_H_
+#ifndef ZARF_STATE_MODEL_INPUT_HINTS_H_
+#define ZARF_STATE_MODEL_INPUT_HINTS_H_
 
 #include <string>
 #include <string_view>
@@ -20,4 +20,4 @@ std::string MistakenInputHint(std::string_view text);
 
 }  // namespace zs
 
-#endif  // ZARF_STATE_CODEC_INPUT_HINTS_H_
+#endif  // ZARF_STATE_MODEL_INPUT_HINTS_H_

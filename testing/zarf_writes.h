@@ -12,8 +12,8 @@
 // is left.
 //
 // Thread safety: a ZarfWriter is a value.
-#ifndef ZARF_STATE_TOOLS_DEV_ZARF_WRITES_H_
-#define ZARF_STATE_TOOLS_DEV_ZARF_WRITES_H_
+#ifndef ZARF_STATE_TESTING_ZARF_WRITES_H_
+#define ZARF_STATE_TESTING_ZARF_WRITES_H_
 
 #include <optional>
 #include <string>
@@ -67,4 +67,4 @@ json::Value ZarfDefinition(std::string_view name, std::string_view version, int 
 
 }  // namespace zs::dev
 
-#endif  // ZARF_STATE_TOOLS_DEV_ZARF_WRITES_H_
+#endif  // ZARF_STATE_TESTING_ZARF_WRITES_H_

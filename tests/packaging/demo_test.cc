@@ -35,13 +35,13 @@ TEST(DemoTest, MakeDemoBuildsOnlyTheProgramQuietlyFirst) {
   const std::size_t build = recipe.find("--target zarf-state");
   ASSERT_NE(build, std::string::npos) << recipe;
   EXPECT_NE(recipe.find("demo-build.log", build), std::string::npos) << "compiler output in a log";
-  EXPECT_LT(build, recipe.find("tools/demo.sh")) << recipe;
+  EXPECT_LT(build, recipe.find("packaging/demo.sh")) << recipe;
 }
 
 TEST(DemoTest, TheDemoQuotesTheHeldOutCompactFigure) {
-  const std::string demo = ReadFile(SourceDir() / "tools/demo.sh");
+  const std::string demo = ReadFile(SourceDir() / "packaging/demo.sh");
   EXPECT_EQ(demo.find("held-out numbers: 0.05-0.08"), std::string::npos)
-      << "0.05-0.08 is in-sample (codec/FORMAT.md)";
+      << "0.05-0.08 is in-sample (compact/FORMAT.md)";
   const std::string perf = ReadFile(SourceDir() / "docs/performance.md");
   const std::size_t row = perf.find("no dictionary was trained on");
   ASSERT_NE(row, std::string::npos);
