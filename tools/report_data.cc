@@ -11,8 +11,10 @@
 #include "codec/secret.h"
 #include "engine/cache.h"
 #include "engine/derived_status.h"
+#include "engine/history_view.h"
 #include "migrate/format.h"
 #include "tools/common.h"
+#include "tools/state_record.h"
 
 namespace zs::tools {
 namespace {
@@ -100,7 +102,22 @@ ReportEvent FromPackageEvent(const PackageEvent& e) {
   r.version = e.version;
   r.digest = e.digest;
   r.config_digest = e.config_digest;
+  r.observed = engine::IsObserved(e);
   return r;
+}
+
+// The latest event, its time and an open operation's age of `pkg`, as `p`
+// shows them (the derived status, tools/state_record.h).
+void SetLatest(const DeployedPackage& pkg, const Timestamp& now, ReportPackage* p) {
+  const engine::PackageState state = engine::DerivePackageState(pkg);
+  p->latest = StateCell(state);
+  p->latest_outcome = std::string(StateOutcome(state));
+  p->latest_time = state.latest ? FormatRfc3339(state.latest->timestamp) : "";
+  p->interrupted_component = state.interrupted_component;
+  p->in_progress_seconds.reset();
+  if (auto since = engine::InProgressSince(pkg)) {
+    p->in_progress_seconds = (now.unix_nanos() - since->unix_nanos()) / 1000000000;
+  }
 }
 
 ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const Timestamp& now) {
@@ -123,16 +140,7 @@ ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const
   if (auto c = compact::Encode(pkg); c.ok()) p.compact_bytes = c->size();
   p.json_hash = std::hash<std::string>{}(json);
   p.cache_key = engine::PackageKey(pkg);
-  p.latest = engine::LatestEventSummary(pkg);
-  if (const PackageEvent* e = engine::LatestEvent(pkg)) {
-    p.latest_outcome = e->outcome;
-    p.latest_time = FormatRfc3339(e->timestamp);
-  } else {
-    p.latest_outcome = std::string(kOutcomeUnknown);
-  }
-  if (auto since = engine::InProgressSince(pkg)) {
-    p.in_progress_seconds = (now.unix_nanos() - since->unix_nanos()) / 1000000000;
-  }
+  SetLatest(pkg, now, &p);
   p.zarf_note = std::string(ZarfCannotRead(in.payload));
   if (pkg.deployed_components) {
     for (const DeployedComponent& c : *pkg.deployed_components) {
@@ -160,10 +168,38 @@ ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const
   return p;
 }
 
+// A cached history as the timeline shows it; a component event is observed
+// when the package event before it is.
+std::vector<ReportEvent> EventsOf(const std::vector<engine::HistoryEntry>& history) {
+  std::vector<ReportEvent> events;
+  bool observed = false;
+  for (const engine::HistoryEntry& h : history) {
+    if (h.record.kind == engine::RecordKind::kPackageEvent) {
+      events.push_back(FromPackageEvent(h.record.event));
+      observed = events.back().observed;
+    } else if (h.record.kind == engine::RecordKind::kComponentEvent) {
+      ReportEvent e;
+      e.type = h.record.component_event.type;
+      e.outcome = h.record.component_event.outcome;
+      e.time = FormatRfc3339(h.record.component_event.timestamp);
+      e.component = h.record.component;
+      e.observed = observed;
+      events.push_back(std::move(e));
+    }
+  }
+  MarkChanges(&events);
+  return events;
+}
+
 void WarnAbout(const ReportPackage& p, ReportData* data) {
   const std::string who = p.name + " (" + p.source + ")";
   if (!p.zarf_note.empty()) {
     data->warnings.push_back({who, "no Zarf release can read this Secret: " + p.zarf_note});
+  }
+  if (!p.interrupted_component.empty()) {
+    data->warnings.push_back({who, p.latest + ": component " + p.interrupted_component +
+                                       " was left unfinished: the operation was interrupted, or "
+                                       "is running now (the Secret has no event history)"});
   }
   if (p.in_progress_seconds && *p.in_progress_seconds >= kStaleInProgressSeconds) {
     data->warnings.push_back({who, p.latest + " for " + FormatAge(*p.in_progress_seconds) +
@@ -220,6 +256,7 @@ bool CollectObjects(const std::vector<std::string>& files, const Timestamp& now,
 
 Status AddCacheHistory(const std::string& db, ReportData* data) {
   ZS_ASSIGN_OR_RETURN(std::unique_ptr<engine::Cache> cache, OpenCacheReadOnly(db));
+  auto now = ParseRfc3339(data->generated_at);
   for (ReportPackage& p : data->packages) {
     auto history = cache->History(p.cache_key, engine::HistoryFilter{});
     if (!history.ok()) {
@@ -229,22 +266,14 @@ Status AddCacheHistory(const std::string& db, ReportData* data) {
       }
       return history.status().WithContext("cache " + db);
     }
-    std::vector<ReportEvent> events;
-    for (const engine::HistoryEntry& h : *history) {
-      if (h.record.kind == engine::RecordKind::kPackageEvent) {
-        events.push_back(FromPackageEvent(h.record.event));
-      } else if (h.record.kind == engine::RecordKind::kComponentEvent) {
-        ReportEvent e;
-        e.type = h.record.component_event.type;
-        e.outcome = h.record.component_event.outcome;
-        e.time = FormatRfc3339(h.record.component_event.timestamp);
-        e.component = h.record.component;
-        events.push_back(std::move(e));
-      }
-    }
-    MarkChanges(&events);
-    p.events = std::move(events);
+    p.events = EventsOf(*history);
     p.history_from_cache = true;
+    // A Secret without events (as Zarf writes it) takes its latest event
+    // from the cache's history, observed ones included.
+    const DeployedPackage logged = engine::WithHistory(DeployedPackage{}, *history);
+    if (p.latest_time.empty() && now.ok() && engine::LatestEvent(logged) != nullptr) {
+      SetLatest(logged, *now, &p);
+    }
     auto snapshot = cache->SnapshotPayload(p.cache_key);
     if (snapshot.ok()) {
       auto cached = DecodePackagePayload(*snapshot);
