@@ -178,7 +178,11 @@ TEST_F(ObservedHistoryTest, ReplayOfTheCacheShowsObservedEvents) {
   std::ostringstream so, se;
   ASSERT_EQ(RunReplay(o, so, se), kExitOk) << se.str();
   EXPECT_TRUE(testing::HasTableRow(
-      so.str(), "5 2026-03-01T10:01:00Z PackageEvent Deploy/Failed version 1.3.0 Deploy/Failed 0 "
+      so.str(), "2 2026-03-01T10:00:00Z PackageEvent Deploy/InProgress version 1.3.0 "
+                "Deploy/InProgress 0 - observed"))
+      << so.str();
+  EXPECT_TRUE(testing::HasTableRow(
+      so.str(), "5 2026-03-01T10:01:00Z PackageEvent Deploy/Failed version 1.3.0 Deploy/Failed 1 "
                 "baseline=Deploy/Failed observed"))
       << so.str();
 }
