@@ -88,6 +88,26 @@ std::string ComponentEventSummary(const DeployedComponent& component) {
   return component.last_event->type + "/" + component.last_event->outcome;
 }
 
+std::vector<bool> ObservedEvents(const std::vector<PackageEvent>& events) {
+  // The source an observer gives the Deploy events it derives.
+  constexpr std::string_view kObserved = "observed";
+  std::vector<bool> out(events.size(), false);
+  const PackageEvent* last_deploy = nullptr;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const PackageEvent& e = events[i];
+    if (e.type == kEventDeploy) {
+      out[i] = e.source == kObserved;
+      last_deploy = &e;
+    } else if (e.type == kEventRemove) {
+      const bool writer_records_digests = last_deploy == nullptr ||
+                                          last_deploy->source == kObserved ||
+                                          !last_deploy->config_digest.empty();
+      out[i] = e.source.empty() && e.config_digest.empty() && writer_records_digests;
+    }
+  }
+  return out;
+}
+
 std::string_view StatusBasisName(StatusBasis basis) {
   switch (basis) {
     case StatusBasis::kEvents:

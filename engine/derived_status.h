@@ -58,10 +58,15 @@ std::string LatestEventSummary(const DeployedPackage& pkg);
 // A component's lastEvent as "Deploy/Failed", or "Unknown".
 std::string ComponentEventSummary(const DeployedComponent& component);
 
-// The `source` of an event an observer derived from Zarf's own writes to a
-// Secret (rather than one a ZEP-0026 writer recorded as it acted).
-inline constexpr std::string_view kObservedSource = "observed";
-inline bool IsObserved(const PackageEvent& e) { return e.source == kObservedSource; }
+// Which of `events` (a package's history, oldest first) an observer derived
+// from Zarf's own writes to the Secret, rather than a ZEP-0026 writer
+// recorded as it acted; one flag per event. A Deploy event is observed when
+// its `source` is "observed". A Remove event carries no source (docs/model.md
+// rule 5): it is observed when it carries no `configDigest` (a ZEP-0026
+// writer records one with every event, rule 6; an observer never has one),
+// unless the latest Deploy event before it is a recorded one without a
+// `configDigest` either (a writer that records none).
+std::vector<bool> ObservedEvents(const std::vector<PackageEvent>& events);
 
 // What a derived status was computed from.
 enum class StatusBasis {

@@ -102,7 +102,6 @@ ReportEvent FromPackageEvent(const PackageEvent& e) {
   r.version = e.version;
   r.digest = e.digest;
   r.config_digest = e.config_digest;
-  r.observed = engine::IsObserved(e);
   return r;
 }
 
@@ -163,20 +162,31 @@ ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const
       p.components.push_back(std::move(rc));
     }
   }
-  for (const PackageEvent& e : pkg.events) p.events.push_back(FromPackageEvent(e));
+  const std::vector<bool> observed = engine::ObservedEvents(pkg.events);
+  for (std::size_t i = 0; i < pkg.events.size(); ++i) {
+    p.events.push_back(FromPackageEvent(pkg.events[i]));
+    p.events.back().observed = observed[i];
+  }
   MarkChanges(&p.events);
   return p;
 }
 
 // A cached history as the timeline shows it; a component event is observed
-// when the package event before it is.
+// when the package event before it is (engine::ObservedEvents).
 std::vector<ReportEvent> EventsOf(const std::vector<engine::HistoryEntry>& history) {
+  std::vector<PackageEvent> package_events;
+  for (const engine::HistoryEntry& h : history) {
+    if (h.record.kind == engine::RecordKind::kPackageEvent) package_events.push_back(h.record.event);
+  }
+  const std::vector<bool> marks = engine::ObservedEvents(package_events);
   std::vector<ReportEvent> events;
+  std::size_t next = 0;
   bool observed = false;
   for (const engine::HistoryEntry& h : history) {
     if (h.record.kind == engine::RecordKind::kPackageEvent) {
       events.push_back(FromPackageEvent(h.record.event));
-      observed = events.back().observed;
+      observed = marks[next++];
+      events.back().observed = observed;
     } else if (h.record.kind == engine::RecordKind::kComponentEvent) {
       ReportEvent e;
       e.type = h.record.component_event.type;

@@ -38,9 +38,9 @@ struct ReportEvent {
   std::string component;     // a component event's component, else ""
   bool version_changed = false;  // differs from the previous package event's
   bool config_changed = false;   // differs from the previous non-empty one
-  // Derived from Zarf's own writes by an observer (source "observed",
-  // engine/derived_status.h), not recorded by a ZEP-0026 writer; a component
-  // event takes the mark of the package event before it.
+  // Derived from Zarf's own writes by an observer, not recorded by a
+  // ZEP-0026 writer (engine::ObservedEvents); a component event takes the
+  // mark of the package event before it.
   bool observed = false;
 };
 

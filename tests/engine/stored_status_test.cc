@@ -149,6 +149,28 @@ TEST(StoredStatusTest, EventsWinOverStoredStatuses) {
   EXPECT_EQ(StatusBasisName(StatusBasis::kNone), "none");
 }
 
+TEST(StoredStatusTest, ObservedEventsAreToldFromRecordedOnes) {
+  auto with_digest = [](PackageEvent e) {
+    e.config_digest = "sha256:" + std::string(64, 'c');
+    return e;
+  };
+  const std::vector<PackageEvent> events = {
+      Event("Remove", "Succeeded", "2026-01-01T00:00:00Z"),  // observed before any deploy
+      with_digest(Event("Remove", "Succeeded", "2026-01-01T00:00:01Z")),  // recorded
+      with_digest(Event("Deploy", "Succeeded", "2026-01-02T00:00:00Z", "oci://x")),  // recorded
+      Event("Remove", "InProgress", "2026-01-03T00:00:00Z"),  // observed: no digest
+      Event("Deploy", "InProgress", "2026-01-04T00:00:00Z", "observed"),
+      Event("Deploy", "Failed", "2026-01-04T00:01:00Z", "observed"),
+      Event("Remove", "Succeeded", "2026-01-05T00:00:00Z"),  // after an observed deploy
+      with_digest(Event("Remove", "Failed", "2026-01-06T00:00:00Z")),  // recorded
+      Event("Deploy", "Succeeded", "2026-01-07T00:00:00Z", "oci://y"),  // recorded, no digest
+      Event("Remove", "Succeeded", "2026-01-08T00:00:00Z"),  // that writer records none
+  };
+  EXPECT_EQ(ObservedEvents(events), (std::vector<bool>{true, false, false, true, true, true, true,
+                                                       false, false, false}));
+  EXPECT_TRUE(ObservedEvents({}).empty());
+}
+
 HistoryEntry PackageEntry(const PackageEvent& e) {
   HistoryEntry h;
   h.record.kind = RecordKind::kPackageEvent;
@@ -174,7 +196,7 @@ TEST(HistoryViewTest, ObservedHistoryTurnsAStoredStatusIntoEvents) {
   };
   const DeployedPackage view = WithHistory(pkg, history);
   ASSERT_EQ(view.events.size(), 2u);
-  EXPECT_TRUE(IsObserved(view.events[1]));
+  EXPECT_EQ(ObservedEvents(view.events), (std::vector<bool>{true, true}));
   const PackageState s = DerivePackageState(view);
   EXPECT_EQ(s.basis, StatusBasis::kEvents);
   EXPECT_EQ(s.status, "Deploy/Failed");

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 #include "engine/cache.h"
 #include "engine/derived_status.h"
@@ -40,6 +41,8 @@ engine::Record PackageRecord(const char* type, const char* outcome, const char* 
   r.event.timestamp = *ParseRfc3339(when);
   r.event.version = "1.3.0";
   r.event.source = source;
+  // What a ZEP-0026 writer records with every event; an observer has none.
+  if (std::string_view(source).starts_with("oci://")) r.event.config_digest = "sha256:" + std::string(64, 'c');
   return r;
 }
 
@@ -73,14 +76,17 @@ class ObservedHistoryTest : public ::testing::Test {
   // through the cache's event log as an observer writes them, after one
   // event a ZEP-0026 writer recorded.
   void AppendHistory() {
+    Append({PackageRecord("Deploy", "Succeeded", "2026-03-01T09:00:00Z", "oci://ghcr.io/acme/dos"),
+            PackageRecord("Deploy", "InProgress", "2026-03-01T10:00:00Z", "observed"),
+            ComponentRecord("InProgress", "2026-03-01T10:00:01Z"),
+            ComponentRecord("Failed", "2026-03-01T10:01:00Z"),
+            PackageRecord("Deploy", "Failed", "2026-03-01T10:01:00Z", "observed")});
+  }
+
+  void Append(const std::vector<engine::Record>& records) {
     auto cache = engine::OpenCache(db_);
     ASSERT_TRUE(cache.ok()) << cache.status().message();
-    for (const engine::Record& r :
-         {PackageRecord("Deploy", "Succeeded", "2026-03-01T09:00:00Z", "oci://ghcr.io/acme/dos"),
-          PackageRecord("Deploy", "InProgress", "2026-03-01T10:00:00Z", "observed"),
-          ComponentRecord("InProgress", "2026-03-01T10:00:01Z"),
-          ComponentRecord("Failed", "2026-03-01T10:01:00Z"),
-          PackageRecord("Deploy", "Failed", "2026-03-01T10:01:00Z", "observed")}) {
+    for (const engine::Record& r : records) {
       auto appended = (*cache)->log().Append("dos-games", r);
       ASSERT_TRUE(appended.ok()) << appended.status().message();
     }
@@ -158,7 +164,8 @@ TEST_F(ObservedHistoryTest, StatusWithTheCacheTakesTheFullHistory) {
     const std::string table = Status(files, "wide");
     EXPECT_TRUE(testing::HasTableRow(
         table, "dos-games Deploy/Failed 13h - 1.3.0 zarf-package-dos-games Deploy/Failed 13h - "
-               "Deploy/Succeeded 15h - oci://ghcr.io/acme/dos - baseline=Deploy/Failed"))
+               "Deploy/Succeeded 15h - oci://ghcr.io/acme/dos sha256:" + std::string(64, 'c') +
+               " baseline=Deploy/Failed"))
         << table;
     auto doc = json::ParseJson(Status(files, "json"));
     ASSERT_TRUE(doc.ok());
@@ -205,6 +212,15 @@ TEST_F(ObservedHistoryTest, ReportTimelineMarksObservedEventsApart) {
   const std::string after = page();
   EXPECT_NE(after.find("class=\"legend timeline-legend\""), std::string::npos);
   // Two observed package events and the two component events between them.
+  // An observed remove: no source (rule 5) and no configDigest.
+  Append({PackageRecord("Remove", "InProgress", "2026-03-01T11:00:00Z", ""),
+          PackageRecord("Remove", "Succeeded", "2026-03-01T11:00:05Z", "")});
+  const std::string removed = page();
+  EXPECT_NE(removed.find("outcome-InProgress observed\"><time>2026-03-01T11:00:00Z"),
+            std::string::npos)
+      << removed;
+  EXPECT_NE(removed.find("outcome-Succeeded observed\"><time>2026-03-01T11:00:05Z"),
+            std::string::npos);
   std::size_t observed = 0;
   for (std::size_t at = after.find(" observed\"><time>"); at != std::string::npos;
        at = after.find(" observed\"><time>", at + 1)) {
