@@ -49,6 +49,7 @@ constexpr CommandExamples kExamples[] = {
      "zarf-state status -f zarf-package-podinfo.json\n"
      "zarf-state status -f secrets.json -o json --now 2026-01-01T00:00:00Z\n"
      "zarf-state status -f secrets.json -o name\n"
+     "zarf-state status --db ~/.zarf-state\n"
      "kubectl zarf-state status --cluster"},
     {"replay",
      "zarf-state replay -f zarf-package-podinfo.json\n"

@@ -23,6 +23,12 @@
 #include "kube/package_secret.h"
 #include "kube/secret.h"
 #include "migrate/format.h"
+#include "cli/cluster_input.h"
+#include "cli/common.h"
+#include "cli/event_record.h"
+#include "cli/output.h"
+#include "cli/state_record.h"
+#include "cli/terminal_text.h"
 #include "model/credentials.h"
 #include "model/model_json.h"
 
@@ -45,6 +51,7 @@ struct ComponentRow {
   std::string status;  // the deprecated `status` field
   std::optional<EventRecord> last_event;
   std::vector<ChartRow> charts;
+  engine::ComponentState state;
 };
 
 // One package (docs/cli.md, "zarf-state inspect").
@@ -57,6 +64,7 @@ struct PackageReport {
   std::int64_t secret_bytes = 0;
   std::int64_t events = 0;
   std::optional<EventRecord> latest_event;
+  engine::PackageState state;  // its `latest` and components are not kept
   std::vector<ComponentRow> components;
 
   std::int64_t headroom() const { return static_cast<std::int64_t>(kSecretSizeLimit) - secret_bytes; }
@@ -94,6 +102,7 @@ Value PackageReport::ToDocument() const {
     comps.array().push_back(Value::MakeObject({{"name", Value::String(c.name)},
                                                {"status", Value::String(c.status)},
                                                {"lastEvent", EventDocument(c.last_event)},
+                                               {"state", StateDocument(c.state)},
                                                {"charts", std::move(charts)}}));
   }
   Value v = Value::MakeObject({
@@ -113,6 +122,7 @@ Value PackageReport::ToDocument() const {
       {"headroomBytes", Value::Int(headroom())},
       {"events", Value::Int(events)},
       {"latestEvent", EventDocument(latest_event)},
+      {"state", StateDocument(state)},
       {"components", std::move(comps)},
   });
   if (!zarf_note.empty()) v.Set("zarfNote", Value::String(zarf_note));
@@ -136,9 +146,11 @@ PackageReport PackageOf(const InputObject& in, const DeployedPackage& pkg, std::
   r.secret_bytes = static_cast<std::int64_t>(size);
   r.events = static_cast<std::int64_t>(pkg.events.size());
   r.latest_event = EventOf(engine::LatestEvent(pkg));
+  r.state = engine::DerivePackageState(pkg);
   if (pkg.deployed_components) {
-    for (const DeployedComponent& c : *pkg.deployed_components) {
-      ComponentRow row{c.name, c.status, EventOf(c.last_event), {}};
+    for (std::size_t i = 0; i < pkg.deployed_components->size(); ++i) {
+      const DeployedComponent& c = (*pkg.deployed_components)[i];
+      ComponentRow row{c.name, c.status, EventOf(c.last_event), {}, r.state.components[i]};
       if (c.installed_charts) {
         for (const InstalledChart& ch : *c.installed_charts) {
           row.charts.push_back({ch.namespace_, ch.chart_name, ch.status});
@@ -147,6 +159,8 @@ PackageReport PackageOf(const InputObject& in, const DeployedPackage& pkg, std::
       r.components.push_back(std::move(row));
     }
   }
+  r.state.latest = nullptr;
+  r.state.components.clear();
   return r;
 }
 
@@ -188,7 +202,7 @@ Table ReportTable(const std::vector<Report>& reports, const Timestamp& now) {
       }
     }
     t.AddRow({p.key, OrDash(p.version), std::to_string(p.secret_bytes),
-              Percent(p.secret_bytes), EventCell(p.latest_event),
+              Percent(p.secret_bytes), StateCell(p.state),
               p.latest_event ? Age(p.latest_event->timestamp, now) : "-", std::to_string(p.events),
               std::to_string(p.components.size()), p.secret_name, p.format, p.codec,
               std::to_string(p.headroom()), std::to_string(p.generation),

@@ -13,6 +13,8 @@
 #include "kube/package_secret.h"
 #include "engine/cache.h"
 #include "engine/config_diff.h"
+#include "engine/derived_status.h"
+#include "engine/history_view.h"
 #include "engine/image_ref.h"
 #include "engine/lifecycle.h"
 #include "cli/common.h"
@@ -20,6 +22,7 @@
 #include "cli/event_record.h"
 #include "cli/object_names.h"
 #include "cli/output.h"
+#include "cli/state_record.h"
 #include "cli/terminal_text.h"
 
 namespace zs::tools {
@@ -49,26 +52,70 @@ std::string SecretOf(const engine::PackageStatus& s) {
   return s.secret_namespace.empty() ? s.secret_name : s.secret_namespace + "/" + s.secret_name;
 }
 
-Value StatusDocument(const engine::PackageStatus& s) {
+// A package as the lists show it: its status record, and its derived
+// status (its `latest` and components not kept).
+struct ShownStatus {
+  engine::PackageStatus status;
+  engine::PackageState state;
+};
+
+// The status record holds the latest event of the snapshot. A snapshot
+// without one (a Secret Zarf wrote) is read with the cache's full history,
+// observed events included, and else shows the statuses it stores.
+Result<ShownStatus> Shown(const engine::Cache& cache, engine::PackageStatus s) {
+  ShownStatus out;
+  if (s.latest != kOutcomeUnknown) {
+    out.state.basis = engine::StatusBasis::kEvents;
+    out.state.status = s.latest;
+  } else {
+    ZS_ASSIGN_OR_RETURN(DeployedPackage view, engine::CachedPackage(cache, s.package));
+    out.state = engine::DerivePackageState(view);
+    if (out.state.latest != nullptr) {
+      s.latest = out.state.status;
+      s.latest_time = out.state.latest->timestamp;
+      s.in_progress_since = engine::InProgressSince(view);
+    }
+    out.state.latest = nullptr;
+    out.state.components.clear();
+  }
+  out.status = std::move(s);
+  return out;
+}
+
+Result<std::vector<ShownStatus>> ShownAll(const engine::Cache& cache,
+                                          std::vector<engine::PackageStatus> list) {
+  std::vector<ShownStatus> out;
+  for (engine::PackageStatus& s : list) {
+    ZS_ASSIGN_OR_RETURN(ShownStatus shown, Shown(cache, std::move(s)));
+    out.push_back(std::move(shown));
+  }
+  return out;
+}
+
+Value StatusDocument(const ShownStatus& shown) {
+  const engine::PackageStatus& s = shown.status;
   return Value::MakeObject({{"package", Value::String(s.package)},
                             {"name", Value::String(s.name)},
                             {"secret", Value::String(SecretOf(s))},
                             {"version", Value::String(s.version)},
                             {"generation", Value::Int(s.generation)},
                             {"latestEvent", EventDocument(LatestOf(s))},
+                            {"state", StateDocument(shown.state)},
                             {"inProgressSince", ReportTimeValue(s.in_progress_since)},
                             {"removed", Value::Bool(s.removed)}});
 }
 
-void PrintStatusTable(const std::vector<engine::PackageStatus>& list, const Timestamp& now,
+void PrintStatusTable(const std::vector<ShownStatus>& list, const Timestamp& now,
                       const OutputOptions& o, std::ostream& out) {
   Table t({{"PACKAGE"}, {"VERSION"}, {"GEN"}, {"LATEST"}, {"AGE"}, {"IN PROGRESS"}, {"REMOVED"},
            {"NAME", true}, {"SECRET", true}, {"TIME", true}});
-  for (const engine::PackageStatus& s : list) {
-    const std::optional<EventRecord> latest = LatestOf(s);
+  for (const ShownStatus& shown : list) {
+    const engine::PackageStatus& s = shown.status;
     t.AddRow({s.package, OrDash(s.version), std::to_string(s.generation),
-              EventCell(latest), AgeOr(s.latest_time, now),
-              s.in_progress_since ? "for " + Age(*s.in_progress_since, now) : "-",
+              StateCell(shown.state), AgeOr(s.latest_time, now),
+              s.in_progress_since        ? "for " + Age(*s.in_progress_since, now)
+              : shown.state.interrupted ? "interrupted"
+                                         : "-",
               s.removed ? "yes" : "no", s.name, OrDash(SecretOf(s)),
               s.latest_time ? ReportTime(*s.latest_time) : "-"});
   }
@@ -176,10 +223,11 @@ Status PrintPackages(engine::Cache& cache, const std::vector<std::string>& packa
     PrintUniqueNames(names, out);
     return Status::OK();
   }
-  std::vector<engine::PackageStatus> list;
+  std::vector<ShownStatus> list;
   for (const std::string& p : packages) {
     ZS_ASSIGN_OR_RETURN(engine::PackageStatus s, cache.StatusOf(p));
-    list.push_back(std::move(s));
+    ZS_ASSIGN_OR_RETURN(ShownStatus shown, Shown(cache, std::move(s)));
+    list.push_back(std::move(shown));
   }
   if (o.output.structured()) {
     Value arr = Value::MakeArray();
@@ -253,7 +301,8 @@ Status Dispatch(engine::Cache& cache, const QueryOptions& o, const Timestamp& no
       ZS_ASSIGN_OR_RETURN(std::vector<engine::PackageStatus> all, cache.Statuses());
       if (o.output.tabular()) {
         if (all.empty()) *none = NothingFound(o);
-        PrintStatusTable(all, now, o.output, out);
+        ZS_ASSIGN_OR_RETURN(std::vector<ShownStatus> shown, ShownAll(cache, std::move(all)));
+        PrintStatusTable(shown, now, o.output, out);
         return Status::OK();
       }
       for (const auto& s : all) keys.push_back(s.package);

@@ -52,6 +52,11 @@ ol.timeline{list-style:none;padding-left:0;border-left:3px solid #b0bec5;margin-
 ol.timeline li{padding:2px 0 2px 12px;position:relative}
 ol.timeline li::before{content:"";position:absolute;left:-7px;top:8px;width:10px;height:10px;border-radius:50%;background:currentColor}
 ol.timeline li.component{margin-left:22px;font-size:13px}
+ol.timeline li.observed::before{background:#fff;border:2px solid currentColor;width:6px;height:6px}
+.tag{border:1px solid #90a4ae;color:#455a64;border-radius:3px;padding:0 4px;margin-left:6px;font-size:12px}
+.legend .dot{width:10px;height:10px;border-radius:50%;vertical-align:middle;background:#607d8b}
+.legend .dot.observed{background:#fff;border:2px solid #607d8b;width:6px;height:6px}
+.legend .tag{display:inline;width:auto;height:auto;margin:0 4px 0 0}
 ol.timeline time{font-family:ui-monospace,Menlo,Consolas,monospace;color:#444;margin-right:8px}
 .change{background:#fff59d;color:#333;padding:0 4px;border-radius:3px;margin-left:6px;font-size:12px}
 .digest{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;color:#555}

@@ -11,9 +11,11 @@
 #include "kube/secret.h"
 #include "engine/cache.h"
 #include "engine/derived_status.h"
+#include "engine/history_view.h"
 #include "migrate/format.h"
 #include "cli/common.h"
 #include "cli/notes.h"
+#include "cli/state_record.h"
 
 namespace zs::tools {
 namespace {
@@ -104,6 +106,20 @@ ReportEvent FromPackageEvent(const PackageEvent& e) {
   return r;
 }
 
+// The latest event, its time and an open operation's age of `pkg`, as `p`
+// shows them (the derived status, tools/state_record.h).
+void SetLatest(const DeployedPackage& pkg, const Timestamp& now, ReportPackage* p) {
+  const engine::PackageState state = engine::DerivePackageState(pkg);
+  p->latest = StateCell(state);
+  p->latest_outcome = std::string(StateOutcome(state));
+  p->latest_time = state.latest ? FormatRfc3339(state.latest->timestamp) : "";
+  p->interrupted_component = state.interrupted_component;
+  p->in_progress_seconds.reset();
+  if (auto since = engine::InProgressSince(pkg)) {
+    p->in_progress_seconds = (now.unix_nanos() - since->unix_nanos()) / 1000000000;
+  }
+}
+
 ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const Timestamp& now) {
   ReportPackage p;
   p.source = in.label;
@@ -124,16 +140,7 @@ ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const
   if (auto c = compact::Encode(pkg); c.ok()) p.compact_bytes = c->size();
   p.json_hash = std::hash<std::string>{}(json);
   p.cache_key = engine::PackageKey(pkg);
-  p.latest = engine::LatestEventSummary(pkg);
-  if (const PackageEvent* e = engine::LatestEvent(pkg)) {
-    p.latest_outcome = e->outcome;
-    p.latest_time = FormatRfc3339(e->timestamp);
-  } else {
-    p.latest_outcome = std::string(kOutcomeUnknown);
-  }
-  if (auto since = engine::InProgressSince(pkg)) {
-    p.in_progress_seconds = (now.unix_nanos() - since->unix_nanos()) / 1000000000;
-  }
+  SetLatest(pkg, now, &p);
   p.zarf_note = std::string(ZarfCannotRead(in.payload));
   if (pkg.deployed_components) {
     for (const DeployedComponent& c : *pkg.deployed_components) {
@@ -156,15 +163,54 @@ ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const
       p.components.push_back(std::move(rc));
     }
   }
-  for (const PackageEvent& e : pkg.events) p.events.push_back(FromPackageEvent(e));
+  const std::vector<bool> observed = engine::ObservedEvents(pkg.events);
+  for (std::size_t i = 0; i < pkg.events.size(); ++i) {
+    p.events.push_back(FromPackageEvent(pkg.events[i]));
+    p.events.back().observed = observed[i];
+  }
   MarkChanges(&p.events);
   return p;
+}
+
+// A cached history as the timeline shows it; a component event is observed
+// when the package event before it is (engine::ObservedEvents).
+std::vector<ReportEvent> EventsOf(const std::vector<engine::HistoryEntry>& history) {
+  std::vector<PackageEvent> package_events;
+  for (const engine::HistoryEntry& h : history) {
+    if (h.record.kind == engine::RecordKind::kPackageEvent) package_events.push_back(h.record.event);
+  }
+  const std::vector<bool> marks = engine::ObservedEvents(package_events);
+  std::vector<ReportEvent> events;
+  std::size_t next = 0;
+  bool observed = false;
+  for (const engine::HistoryEntry& h : history) {
+    if (h.record.kind == engine::RecordKind::kPackageEvent) {
+      events.push_back(FromPackageEvent(h.record.event));
+      observed = marks[next++];
+      events.back().observed = observed;
+    } else if (h.record.kind == engine::RecordKind::kComponentEvent) {
+      ReportEvent e;
+      e.type = h.record.component_event.type;
+      e.outcome = h.record.component_event.outcome;
+      e.time = FormatRfc3339(h.record.component_event.timestamp);
+      e.component = h.record.component;
+      e.observed = observed;
+      events.push_back(std::move(e));
+    }
+  }
+  MarkChanges(&events);
+  return events;
 }
 
 void WarnAbout(const ReportPackage& p, ReportData* data) {
   const std::string who = p.name + " (" + p.source + ")";
   if (!p.zarf_note.empty()) {
     data->warnings.push_back({who, "no Zarf release can read this Secret: " + p.zarf_note});
+  }
+  if (!p.interrupted_component.empty()) {
+    data->warnings.push_back({who, p.latest + ": component " + p.interrupted_component +
+                                       " was left unfinished: the operation was interrupted, or "
+                                       "is running now (the Secret has no event history)"});
   }
   if (p.in_progress_seconds && *p.in_progress_seconds >= kStaleInProgressSeconds) {
     data->warnings.push_back({who, p.latest + " for " + FormatAge(*p.in_progress_seconds) +
@@ -227,6 +273,7 @@ bool CollectObjects(const std::vector<std::string>& files, const Timestamp& now,
 
 Status AddCacheHistory(const std::string& db, ReportData* data) {
   ZS_ASSIGN_OR_RETURN(std::unique_ptr<engine::Cache> cache, OpenCacheReadOnly(db));
+  auto now = ParseRfc3339(data->generated_at);
   for (ReportPackage& p : data->packages) {
     auto history = cache->History(p.cache_key, engine::HistoryFilter{});
     if (!history.ok()) {
@@ -236,22 +283,14 @@ Status AddCacheHistory(const std::string& db, ReportData* data) {
       }
       return history.status().WithContext("cache " + db);
     }
-    std::vector<ReportEvent> events;
-    for (const engine::HistoryEntry& h : *history) {
-      if (h.record.kind == engine::RecordKind::kPackageEvent) {
-        events.push_back(FromPackageEvent(h.record.event));
-      } else if (h.record.kind == engine::RecordKind::kComponentEvent) {
-        ReportEvent e;
-        e.type = h.record.component_event.type;
-        e.outcome = h.record.component_event.outcome;
-        e.time = FormatRfc3339(h.record.component_event.timestamp);
-        e.component = h.record.component;
-        events.push_back(std::move(e));
-      }
-    }
-    MarkChanges(&events);
-    p.events = std::move(events);
+    p.events = EventsOf(*history);
     p.history_from_cache = true;
+    // A Secret without events (as Zarf writes it) takes its latest event
+    // from the cache's history, observed ones included.
+    const DeployedPackage logged = engine::WithHistory(DeployedPackage{}, *history);
+    if (p.latest_time.empty() && now.ok() && engine::LatestEvent(logged) != nullptr) {
+      SetLatest(logged, *now, &p);
+    }
     auto snapshot = cache->SnapshotPayload(p.cache_key);
     if (snapshot.ok()) {
       auto cached = DecodePackagePayload(*snapshot);

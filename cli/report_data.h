@@ -38,6 +38,10 @@ struct ReportEvent {
   std::string component;     // a component event's component, else ""
   bool version_changed = false;  // differs from the previous package event's
   bool config_changed = false;   // differs from the previous non-empty one
+  // Derived from Zarf's own writes by an observer, not recorded by a
+  // ZEP-0026 writer (engine::ObservedEvents); a component event takes the
+  // mark of the package event before it.
+  bool observed = false;
 };
 
 struct ReportComponent {
@@ -59,8 +63,13 @@ struct ReportPackage {
   std::size_t secret_bytes = 0;
   std::size_t json_bytes = 0;     // the payload as Zarf's JSON
   std::size_t compact_bytes = 0;  // the payload as the compact envelope; 0 if it cannot be
-  std::string latest;             // "Deploy/Succeeded" or "Unknown"
-  std::string latest_outcome;     // "Succeeded", ..., "Unknown"
+  // The derived status as tables show it (tools/state_record.h):
+  // "Deploy/Succeeded", "stored:Failed" or "Unknown".
+  std::string latest;
+  std::string latest_outcome;     // "Succeeded", ..., "Unknown" (StateOutcome)
+  // A component a deploy or remove left Deploying or Removing (a Secret
+  // without history), or "".
+  std::string interrupted_component;
   std::string latest_time;        // "" without history
   std::optional<std::int64_t> in_progress_seconds;  // age of an open operation
   std::string zarf_note;  // why no Zarf release can read it, or ""

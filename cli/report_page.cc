@@ -174,13 +174,20 @@ void Timeline(HtmlWriter& h, const ReportPackage& p) {
   h.Raw("<h4>Events (").Text(std::to_string(p.events.size()));
   h.Raw(p.history_from_cache ? ", the cache's full history)</h4>" : ", as stored in the Secret)</h4>");
   if (p.events.empty()) {
-    h.Raw("<p>No event history (legacy state: the latest event reads Unknown).</p>");
+    h.Raw("<p>No event history: the status shown is the one the Secret stores (marked "
+          "<code>stored:</code>), or Unknown where it stores none.</p>");
     return;
+  }
+  if (std::any_of(p.events.begin(), p.events.end(), [](const ReportEvent& e) { return e.observed; })) {
+    h.Raw("<p class=\"legend timeline-legend\"><span class=\"dot\"></span>recorded by a ZEP-0026 "
+          "writer as it acted<span class=\"dot observed\"></span><span class=\"tag\">observed"
+          "</span> derived by an observer from Zarf's own writes to the Secret</p>");
   }
   h.Raw("<ol class=\"timeline\">");
   for (const ReportEvent& e : p.events) {
     const std::string cls = "event outcome-" + std::string(OutcomeClass(e.outcome)) +
-                            (e.component.empty() ? "" : " component");
+                            (e.component.empty() ? "" : " component") +
+                            (e.observed ? " observed" : "");
     h.Open("li", {{"class", cls}});
     h.Element("time", e.time);
     if (!e.component.empty()) h.Text("component ").Element("b", e.component).Text(" ");
@@ -191,6 +198,7 @@ void Timeline(HtmlWriter& h, const ReportPackage& p) {
       h.Text(" ").Element("span", "config " + e.config_digest.substr(0, 19), {{"class", "digest"}, {"title", e.config_digest}});
     }
     if (e.config_changed) h.Element("span", "config changed", {{"class", "change"}});
+    if (e.observed) h.Element("span", "observed", {{"class", "tag"}});
     h.Close("li");
   }
   h.Raw("</ol>");

@@ -4,7 +4,9 @@
 
 #include <cstdint>
 #include <iostream>
+#include <memory>
 #include <optional>
+#include <string_view>
 
 #include "model/credentials.h"
 #include "json/json_reader.h"
@@ -16,9 +18,11 @@
 #include "cli/object_names.h"
 #include "cli/output.h"
 #include "cli/progress.h"
+#include "cli/state_record.h"
 #include "cli/terminal_text.h"
 #include "engine/cache.h"
 #include "engine/derived_status.h"
+#include "engine/history_view.h"
 #include "kube/package_secret.h"
 #include "kube/secret.h"
 #include "model/model_json.h"
@@ -35,6 +39,7 @@ struct ComponentStatus {
   std::string name;
   std::string status;  // the deprecated `status` field
   std::optional<EventRecord> last_event;
+  engine::ComponentState state;
 };
 
 // The derived status of one package (docs/model.md section 1).
@@ -47,6 +52,7 @@ struct StatusReport {
   std::optional<EventRecord> latest_deploy, latest_remove, last_successful_deploy;
   std::string config_digest;
   std::string zarf_note;  // why no Zarf release reads the Secret; "" when one does
+  engine::PackageState state;  // its `latest` and components are not kept
   std::vector<ComponentStatus> components;
 
   Value ToDocument(const Timestamp& now) const;
@@ -62,11 +68,15 @@ StatusReport StatusOf(const DeployedPackage& pkg) {
   r.latest_remove = EventOf(engine::LatestEventOfType(pkg, kEventRemove));
   r.last_successful_deploy = EventOf(engine::LastSuccessfulDeploy(pkg));
   r.config_digest = pkg.config_digest;
+  r.state = engine::DerivePackageState(pkg);
   if (pkg.deployed_components) {
-    for (const DeployedComponent& c : *pkg.deployed_components) {
-      r.components.push_back({c.name, c.status, EventOf(c.last_event)});
+    for (std::size_t i = 0; i < pkg.deployed_components->size(); ++i) {
+      const DeployedComponent& c = (*pkg.deployed_components)[i];
+      r.components.push_back({c.name, c.status, EventOf(c.last_event), r.state.components[i]});
     }
   }
+  r.state.latest = nullptr;
+  r.state.components.clear();
   return r;
 }
 
@@ -75,7 +85,8 @@ Value StatusReport::ToDocument(const Timestamp& now) const {
   for (const ComponentStatus& c : components) {
     comps.array().push_back(Value::MakeObject({{"name", Value::String(c.name)},
                                                {"status", Value::String(c.status)},
-                                               {"lastEvent", EventDocument(c.last_event)}}));
+                                               {"lastEvent", EventDocument(c.last_event)},
+                                               {"state", StateDocument(c.state)}}));
   }
   Value seconds = Value::Null();
   if (in_progress_since) {
@@ -84,6 +95,8 @@ Value StatusReport::ToDocument(const Timestamp& now) const {
   }
   Value v = Value::MakeObject({{"name", Value::String(name)},
                                {"secret", Value::String(secret)},
+                               {"state", StateDocument(state)},
+                               {"deployedVersion", Value::String(state.deployed_version)},
                                {"latestEvent", EventDocument(latest_event)},
                                {"inProgressSince", ReportTimeValue(in_progress_since)},
                                {"inProgressSeconds", std::move(seconds)},
@@ -111,17 +124,104 @@ Table StatusTable(const std::vector<StatusReport>& reports, const Timestamp& now
     const std::optional<EventRecord>& ok = r.last_successful_deploy;
     std::string comps;
     for (const ComponentStatus& c : r.components) {
-      comps += (comps.empty() ? "" : ",") + c.name + "=" + EventCell(c.last_event);
+      comps += (comps.empty() ? "" : ",") + c.name + "=" + StateCell(c.state);
     }
-    t.AddRow({r.key, EventCell(r.latest_event),
+    t.AddRow({r.key, StateCell(r.state),
               r.latest_event ? Age(r.latest_event->timestamp, now) : "-",
-              r.in_progress_since ? "for " + Age(*r.in_progress_since, now) : "-",
-              ok ? OrDash(ok->version) : "-", OrDash(r.secret),
+              r.in_progress_since ? "for " + Age(*r.in_progress_since, now)
+              : r.state.interrupted ? "interrupted" : "-",
+              OrDash(r.state.deployed_version), OrDash(r.secret),
               EventWithAge(r.latest_deploy, now), EventWithAge(r.latest_remove, now),
               EventWithAge(ok, now), ok ? OrDash(ok->digest) : "-", ok ? OrDash(ok->source) : "-",
               ok ? OrDash(ok->config_digest) : "-", OrDash(comps)});
   }
   return t;
+}
+
+// Adds the status of `pkg` (its payload `payload`, its Secret `secret`) to
+// `all`; a package no Zarf release reads is said on `err` under a table.
+void AddStatus(const DeployedPackage& pkg, std::string_view payload, std::string secret,
+               std::string_view label, const StatusOptions& o, std::vector<StatusReport>* all,
+               std::ostream& err) {
+  StatusReport status = StatusOf(pkg);
+  status.secret = std::move(secret);
+  status.zarf_note = std::string(ZarfCannotRead(payload));
+  // A table has no room for it; a document carries zarfNote.
+  if (!status.zarf_note.empty() && !o.output.structured()) {
+    err << "warning: " << TerminalText(label) << ": Zarf CANNOT READ this Secret: "
+        << TerminalText(status.zarf_note) << "\n";
+  }
+  all->push_back(std::move(status));
+}
+
+// `status --db` alone: every package of the cache, its snapshot with its
+// full history. Returns whether one failed (said on `err`).
+bool CollectFromCache(const engine::Cache& cache, const StatusOptions& o,
+                      std::vector<StatusReport>* all, std::ostream& err) {
+  auto statuses = cache.Statuses();
+  if (!statuses.ok()) {
+    err << "error: cache " << TerminalText(o.db) << ": " << TerminalText(statuses.status().message()) << "\n";
+    return true;
+  }
+  bool failed = false;
+  for (const engine::PackageStatus& s : *statuses) {
+    auto payload = cache.SnapshotPayload(s.package);
+    auto pkg = payload.ok() ? DecodePackagePayload(*payload) : Result<DeployedPackage>(payload.status());
+    auto history = cache.History(s.package, engine::HistoryFilter{});
+    Status st = !pkg.ok() ? pkg.status() : history.status();
+    if (!st.ok()) {
+      err << "error: package " << TerminalText(s.package) << " in cache " << TerminalText(o.db)
+          << ": " << TerminalText(st.message()) << "\n";
+      failed = true;
+      continue;
+    }
+    AddStatus(engine::WithHistory(std::move(pkg).value(), *history), *payload, s.secret_name,
+              s.package, o, all, err);
+  }
+  return failed;
+}
+
+// The packages of the input; with `cache`, each with the cache's full
+// history of it. Returns whether an object failed (said on `err`).
+bool CollectFromInput(const engine::Cache* cache, const StatusOptions& o,
+                      std::vector<StatusReport>* all, std::ostream& err) {
+  std::size_t init_states = 0;
+  bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
+    if (in.payload_kind != PayloadKind::kPackage) {
+      // The init state has no lifecycle: said, never silently skipped.
+      ++init_states;
+      if (NotesQuiet()) return Status::OK();
+      err << TerminalText(in.label) << ": the Zarf init state (zarf-state), not a package Secret: "
+          << "it has no deploy status; skipped\n";
+      return Status::OK();
+    }
+    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
+    if (cache != nullptr) {
+      auto history = cache->History(engine::PackageKey(pkg), engine::HistoryFilter{});
+      if (history.ok()) {
+        pkg = engine::WithHistory(std::move(pkg), *history);
+      } else if (history.status().code() == Status::Code::kNotFound) {
+        err << "warning: " << TerminalText(in.label) << ": not in the cache " << TerminalText(o.db)
+            << ": the Secret's own events only\n";
+      } else {
+        return history.status().WithContext("cache " + o.db);
+      }
+    }
+    AddStatus(pkg, in.payload, in.is_secret ? std::string(ObjectName(in.object)) : "", in.label,
+              o, all, err);
+    return Status::OK();
+  });
+  if (all->empty() && init_states > 0) {
+    err << "error: no package Secret in the input, only the init state: nothing to report "
+           "(status reports package Secrets, zarf-package-*)\n";
+    failed = true;
+  } else if (all->empty() && !failed) {
+    // Nothing to report is a failure here (docs/cli.md): a script asking for
+    // the status of a namespace learns that it holds no package.
+    SayNothingFound("package Secrets", o.files, err);
+    failed = true;
+  }
+  return failed;
 }
 
 }  // namespace
@@ -134,39 +234,18 @@ int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
     return kExitUsage;
   }
   const Timestamp now = *now_or;
-  std::vector<StatusReport> all;
-  std::size_t init_states = 0;
-  bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
-    if (in.payload_kind != PayloadKind::kPackage) {
-      // The init state has no lifecycle: said, never silently skipped.
-      ++init_states;
-      if (NotesQuiet()) return Status::OK();
-      err << TerminalText(in.label) << ": the Zarf init state (zarf-state), not a package Secret: "
-          << "it has no deploy status; skipped\n";
-      return Status::OK();
+  std::unique_ptr<engine::Cache> cache;
+  if (!o.db.empty()) {
+    auto opened = OpenCacheReadOnly(o.db);
+    if (!opened.ok()) {
+      err << "error: " << TerminalText(opened.status().message()) << "\n";
+      return kExitSomeFailed;
     }
-    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
-    StatusReport status = StatusOf(pkg);
-    if (in.is_secret) status.secret = std::string(ObjectName(in.object));
-    status.zarf_note = std::string(ZarfCannotRead(in.payload));
-    // A table has no room for it; a document carries zarfNote.
-    if (!status.zarf_note.empty() && !o.output.structured()) {
-      err << "warning: " << TerminalText(in.label) << ": Zarf CANNOT READ this Secret: "
-          << TerminalText(status.zarf_note) << "\n";
-    }
-    all.push_back(std::move(status));
-    return Status::OK();
-  });
-  if (all.empty() && init_states > 0) {
-    err << "error: no package Secret in the input, only the init state: nothing to report "
-           "(status reports package Secrets, zarf-package-*)\n";
-    failed = true;
-  } else if (all.empty() && !failed) {
-    // Nothing to report is a failure here (docs/cli.md): a script asking for
-    // the status of a namespace learns that it holds no package.
-    SayNothingFound("package Secrets", o.files, err);
-    failed = true;
+    cache = std::move(opened).value();
   }
+  std::vector<StatusReport> all;
+  const bool failed = o.from_cache && cache ? CollectFromCache(*cache, o, &all, err)
+                                            : CollectFromInput(cache.get(), o, &all, err);
   if (o.output.structured()) {
     Value docs = Value::MakeArray();
     for (const StatusReport& s : all) docs.array().push_back(s.ToDocument(now));
@@ -188,10 +267,14 @@ void RegisterStatus(CLI::App* app, int* exit_code) {
   AddOutputOptions(cmd, &o->output, kFormats);
   cmd->add_option("--now", o->now, "Compute ages as of this RFC 3339 time");
   AddQuietFlag(cmd, &o->quiet);
+  cmd->add_option("--db", o->db,
+                  "Cache directory: each package's full history (recorded and observed); "
+                  "alone, every package of the cache");
   // The init state: not read, not fetched.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
-  cmd->callback([o, cluster, exit_code] {
-    if (!PrepareCommandInput(*cluster, &o->files, "status", exit_code)) return;
+  cmd->callback([o, cluster, files, exit_code] {
+    o->from_cache = !o->db.empty() && files->count() == 0 && !cluster->enabled;
+    if (!o->from_cache && !PrepareCommandInput(*cluster, &o->files, "status", exit_code)) return;
     *exit_code = RunStatus(*o, std::cout, std::cerr);
   });
 }

@@ -2,6 +2,8 @@
 
 #include <iterator>
 
+#include "json/json_value.h"
+
 namespace zs::engine {
 namespace {
 
@@ -84,6 +86,95 @@ std::string LatestEventSummary(const DeployedPackage& pkg) {
 std::string ComponentEventSummary(const DeployedComponent& component) {
   if (!component.last_event) return std::string(kOutcomeUnknown);
   return component.last_event->type + "/" + component.last_event->outcome;
+}
+
+std::vector<bool> ObservedEvents(const std::vector<PackageEvent>& events) {
+  // The source an observer gives the Deploy events it derives.
+  constexpr std::string_view kObserved = "observed";
+  std::vector<bool> out(events.size(), false);
+  const PackageEvent* last_deploy = nullptr;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const PackageEvent& e = events[i];
+    if (e.type == kEventDeploy) {
+      out[i] = e.source == kObserved;
+      last_deploy = &e;
+    } else if (e.type == kEventRemove) {
+      const bool writer_records_digests = last_deploy == nullptr ||
+                                          last_deploy->source == kObserved ||
+                                          !last_deploy->config_digest.empty();
+      out[i] = e.source.empty() && e.config_digest.empty() && writer_records_digests;
+    }
+  }
+  return out;
+}
+
+std::string_view StatusBasisName(StatusBasis basis) {
+  switch (basis) {
+    case StatusBasis::kEvents:
+      return "events";
+    case StatusBasis::kStored:
+      return "stored";
+    case StatusBasis::kNone:
+      break;
+  }
+  return "none";
+}
+
+namespace {
+
+// The rank of a stored component status in the package rule (lower wins):
+// an operation left open first, then a failure, then what is not known.
+int StoredRank(std::string_view status) {
+  if (status == kStatusDeploying) return 0;
+  if (status == kStatusRemoving) return 1;
+  if (status == kStatusFailed) return 2;
+  if (status == kStatusSucceeded) return 4;
+  return 3;  // none stored, or a value outside the four
+}
+
+ComponentState StateOf(const DeployedComponent& c) {
+  if (c.last_event) return {c.name, StatusBasis::kEvents, ComponentEventSummary(c)};
+  if (!c.status.empty()) return {c.name, StatusBasis::kStored, c.status};
+  return {c.name, StatusBasis::kNone, std::string(kOutcomeUnknown)};
+}
+
+// The package status from the components' stored statuses (kStored), or
+// kNone when no component stores one.
+void DeriveFromStored(const DeployedPackage& pkg, PackageState* s) {
+  s->status = std::string(kOutcomeUnknown);
+  if (const json::Value* md = pkg.data.Find("metadata")) {
+    s->deployed_version = std::string(md->StringOr("version"));
+  }
+  if (!pkg.deployed_components) return;
+  int best = 5;
+  for (const DeployedComponent& c : *pkg.deployed_components) {
+    if (!c.status.empty()) s->basis = StatusBasis::kStored;
+    const int rank = StoredRank(c.status);
+    if (rank < best) {
+      best = rank;
+      s->status = rank == 3 ? std::string(kOutcomeUnknown) : c.status;
+    }
+    if (rank <= 1 && s->interrupted_component.empty()) s->interrupted_component = c.name;
+  }
+  s->interrupted = best <= 1;
+}
+
+}  // namespace
+
+PackageState DerivePackageState(const DeployedPackage& pkg) {
+  PackageState s;
+  if (pkg.deployed_components) {
+    for (const DeployedComponent& c : *pkg.deployed_components) s.components.push_back(StateOf(c));
+  }
+  s.latest = LatestEvent(pkg);
+  if (s.latest != nullptr) {
+    s.basis = StatusBasis::kEvents;
+    s.status = s.latest->type + "/" + s.latest->outcome;
+    if (const PackageEvent* ok = LastSuccessfulDeploy(pkg)) s.deployed_version = ok->version;
+    return s;
+  }
+  DeriveFromStored(pkg, &s);
+  return s;
 }
 
 }  // namespace zs::engine

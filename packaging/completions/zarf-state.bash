@@ -21,7 +21,7 @@ _zarf_state_words() {
     "record component") echo "-f --filename --log --max-events --stdout --codec --name --outcome" ;;
     "record finish") echo "-f --filename --log --max-events --stdout --codec --config --outcome" ;;
     "record abandon") echo "-f --filename --log --max-events --stdout --codec --outcome" ;;
-    status) echo "-f --filename -o --output --no-headers --now -q --quiet --cluster -n --namespace --context
+    status) echo "-f --filename --db -o --output --no-headers --now -q --quiet --cluster -n --namespace --context
                   --kubeconfig" ;;
     replay) echo "-f --filename --log --package --db --at --upto --verify --dump --show-secrets --max-events -o --output --no-headers" ;;
     config) echo "digest diff" ;;

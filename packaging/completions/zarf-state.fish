@@ -74,7 +74,7 @@ for c in zarf-state kubectl-zarf_state
         complete -c $c -n "__zarf_state_path $p" -l no-headers -d 'Tables without a header line'
     end
     complete -c $c -n '__zarf_state_path inspect' -l now -x -d 'RFC 3339 time'
-    for p in replay ingest observe query verify 'prune plan'
+    for p in replay ingest observe query verify 'prune plan' status
         complete -c $c -n "__zarf_state_path $p" -l db -x -a '(__fish_complete_directories)' -d 'Cache directory'
     end
 

@@ -33,11 +33,12 @@ const std::string kEra = "legacy/e22-v0.80.0-v0.84.0/";
 TEST(InspectCmdTest, TableShowsPackageSizeLatestEventAndComponents) {
   Ran r = Inspect({kEra + "pkg-realistic-init-failed.secret.json"});
   EXPECT_EQ(r.code, kExitOk) << r.err;
-  EXPECT_EQ(r.out.rfind("NAME   VERSION   SIZE    USED   LATEST    AGE   EVENTS   COMPONENTS\n", 0), 0u)
+  EXPECT_EQ(r.out.rfind("NAME   VERSION   SIZE    USED   LATEST            AGE   EVENTS   COMPONENTS\n", 0), 0u)
       << r.out;
-  // The package's row: its size (of 1048576 bytes: 1.2%) and no latest event.
+  // The package's row: its size (of 1048576 bytes: 1.2%) and no latest
+  // event, but the status its components store (docs/model.md).
   EXPECT_NE(r.out.find("\ninit   "), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("   12956   1.2%   Unknown   -     "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("   12956   1.2%   stored:Removing   -     "), std::string::npos) << r.out;
   Ran wide = Inspect({kEra + "pkg-realistic-init-failed.secret.json"}, "wide");
   EXPECT_NE(wide.out.find(" 1035620 "), std::string::npos) << wide.out;  // headroom
   EXPECT_NE(wide.out.find("git-server=Unknown"), std::string::npos) << wide.out;
