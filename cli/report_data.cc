@@ -107,7 +107,7 @@ ReportEvent FromPackageEvent(const PackageEvent& e) {
 }
 
 // The latest event, its time and an open operation's age of `pkg`, as `p`
-// shows them (the derived status, tools/state_record.h).
+// shows them (the derived status, cli/state_record.h).
 void SetLatest(const DeployedPackage& pkg, const Timestamp& now, ReportPackage* p) {
   const engine::PackageState state = engine::DerivePackageState(pkg);
   p->latest = StateCell(state);

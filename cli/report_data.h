@@ -63,7 +63,7 @@ struct ReportPackage {
   std::size_t secret_bytes = 0;
   std::size_t json_bytes = 0;     // the payload as Zarf's JSON
   std::size_t compact_bytes = 0;  // the payload as the compact envelope; 0 if it cannot be
-  // The derived status as tables show it (tools/state_record.h):
+  // The derived status as tables show it (cli/state_record.h):
   // "Deploy/Succeeded", "stored:Failed" or "Unknown".
   std::string latest;
   std::string latest_outcome;     // "Succeeded", ..., "Unknown" (StateOutcome)

@@ -12,8 +12,8 @@
 // Removing) and "interruptedComponent" when it is.
 //
 // Thread safety: reentrant functions.
-#ifndef ZARF_STATE_TOOLS_STATE_RECORD_H_
-#define ZARF_STATE_TOOLS_STATE_RECORD_H_
+#ifndef ZARF_STATE_CLI_STATE_RECORD_H_
+#define ZARF_STATE_CLI_STATE_RECORD_H_
 
 #include <string>
 #include <string_view>
@@ -42,4 +42,4 @@ std::string_view StateOutcome(const engine::ComponentState& state);
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_TOOLS_STATE_RECORD_H_
+#endif  // ZARF_STATE_CLI_STATE_RECORD_H_
