@@ -56,10 +56,9 @@ void DropZeroLastEvents(json::Value* pkg, std::string_view to, ChangeLog* log) {
   }
 }
 
-// ZEP-0026 declares a top-level `events`, so a Zarf with its types would read
-// another writer's `events` (not a v2 history, kept as an unknown field) as
-// events with empty outcomes. In v2 state it is kept under this key instead,
-// in the same place, and gets its name back in every legacy shape.
+// Earlier zarf-state versions moved an `events` member outside the v2
+// vocabulary to this key. ZEP-0026's types read any strings as a type and an
+// outcome, so such a history is the package's history: it gets its name back.
 constexpr std::string_view kForeignEventsKey = "x-zarf-state-foreign-events";
 
 void RenameMember(json::Value* obj, std::string_view from, std::string_view to) {
@@ -68,17 +67,13 @@ void RenameMember(json::Value* obj, std::string_view from, std::string_view to) 
   }
 }
 
-void MoveForeignEvents(json::Value* pkg, PackageShape from, PackageShape to, ChangeLog* log) {
-  if (!pkg->is_object()) return;
-  if (to == PackageShape::kV2 && from != PackageShape::kV2 && pkg->Find("events") != nullptr) {
-    RenameMember(pkg, "events", kForeignEventsKey);
-    log->Mapping("renamed events -> " + std::string(kForeignEventsKey) +
-                 " (not a v2 event history: a ZEP-0026 Zarf would misread it as one)");
-  } else if (to != PackageShape::kV2 && pkg->Find(kForeignEventsKey) != nullptr &&
-             pkg->Find("events") == nullptr) {
-    RenameMember(pkg, kForeignEventsKey, "events");
-    log->Mapping("renamed " + std::string(kForeignEventsKey) + " -> events (its name before v2)");
+void RestoreSetAsideEvents(json::Value* pkg, ChangeLog* log) {
+  if (!pkg->is_object() || pkg->Find(kForeignEventsKey) == nullptr || pkg->Find("events") != nullptr) {
+    return;
   }
+  RenameMember(pkg, kForeignEventsKey, "events");
+  log->Mapping("renamed " + std::string(kForeignEventsKey) +
+               " -> events (event types and outcomes are open strings in ZEP-0026)");
 }
 
 }  // namespace
@@ -88,7 +83,7 @@ Status MigratePackageValue(json::Value* payload, PackageShape from, PackageShape
   const std::string_view to_name = ShapeName(to);
   if (from == PackageShape::kV2 && to != PackageShape::kV2) StripHistory(payload, to_name, log);
   if (to != PackageShape::kV2) DropZeroLastEvents(payload, to_name, log);
-  MoveForeignEvents(payload, from, to, log);
+  RestoreSetAsideEvents(payload, log);
   if (from != PackageShape::kV2 && to == PackageShape::kV2) {
     log->Mapping("history starts empty: no events, no component lastEvent (latest event "
                  "Unknown, docs/model.md rule 8); old status kept");

@@ -11,6 +11,7 @@
 #include "codec/secret.h"
 #include "engine/cache.h"
 #include "engine/derived_status.h"
+#include "engine/zarf_charts.h"
 #include "migrate/format.h"
 #include "tools/common.h"
 
@@ -148,7 +149,7 @@ ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const
       }
       if (c.installed_charts) {
         for (const InstalledChart& ch : *c.installed_charts) {
-          rc.charts.push_back(ch.namespace_ + "/" + ch.chart_name +
+          rc.charts.push_back(engine::ChartKey(ch) +
                               (ch.status.empty() ? "" : " (" + ch.status + ")"));
         }
       }

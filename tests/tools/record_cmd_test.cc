@@ -50,7 +50,7 @@ class RecordCmdTest : public ::testing::Test {
     o.config_file = o.action == "deploy" ? P("config.json") : "";
     for (std::size_t i = 0; i < extra.size(); i += 2) {
       if (extra[i] == "--fail") o.fail_component = extra[i + 1];
-      if (extra[i] == "--components") o.components.push_back(extra[i + 1]);
+      if (extra[i] == "--components") o.components = extra[i + 1];
       if (extra[i] == "--outcome") o.outcome = extra[i + 1];
       if (extra[i] == "--name") o.component = extra[i + 1];
       if (extra[i] == "--begin-only") o.begin_only = true;

@@ -67,7 +67,7 @@ class RecordLifecycleTest : public ::testing::Test {
              const std::string& secret = "secret.json") {
     RecordOptions o = Options("deploy", secret);
     o.package_file = Write(secret + ".zarf.yaml", yaml);
-    o.components = std::move(components);
+    for (const std::string& c : components) o.components += (o.components.empty() ? "" : ",") + c;
     return Run(o);
   }
 
