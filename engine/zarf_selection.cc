@@ -149,7 +149,8 @@ Result<std::vector<std::size_t>> SelectRequested(const std::vector<const json::V
       std::string matched;
       auto state = IncludedOrExcluded(m.c->StringOr("name"), requests, &matched);
       if (!state.ok()) {
-        return Fail(kind, SelectionError::kBadPattern, kDeployFilter, state.status().message());
+        return Fail(kind, SelectionError::kBadPattern, kDeployFilter,
+                    std::string(state.status().message()));
       }
       State s = *state;
       if (!BoolField(*m.c, "required")) {
@@ -271,7 +272,10 @@ Result<std::vector<std::size_t>> SelectForRemove(const json::Value& package,
     if (partial) {
       std::string matched;
       auto state = IncludedOrExcluded(comps[i]->StringOr("name"), requests, &matched);
-      if (!state.ok()) return Status::InvalidArgument(std::string(kSelectFilter) + state.status().message());
+      if (!state.ok()) {
+        return Status::InvalidArgument(std::string(kSelectFilter) +
+                                       std::string(state.status().message()));
+      }
       if (*state != State::kIncluded) continue;
     }
     out.push_back(local[i]);

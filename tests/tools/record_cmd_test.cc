@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/digest.h"
 #include "codec/model_json.h"
 #include "codec/package_secret.h"
 #include "codec/secret.h"
@@ -91,7 +92,9 @@ TEST_F(RecordCmdTest, DeployCreatesAZarfNamedSecretWithMode0600) {
   const DeployedPackage p = Stored();
   EXPECT_EQ(engine::LatestEventSummary(p), "Deploy/Succeeded");
   ASSERT_EQ(p.deployed_components->size(), 3u);
-  EXPECT_EQ(p.FindComponent("db")->installed_charts->at(0).chart_name, "raw-demo-db-pg");
+  // The manifest's Helm release, as Zarf names it.
+  EXPECT_EQ(p.FindComponent("db")->installed_charts->at(0).chart_name,
+            "zarf-" + Sha1Hex("raw-demo-db-pg"));
   EXPECT_EQ(p.FindComponent("web")->installed_charts->at(0).namespace_, "web");
 }
 
