@@ -212,7 +212,7 @@ TEST_F(RecordCmdTest, TheSizeGuardRefusesAnOverLimitSecretAndWritesNothing) {
   const std::string log_before = testing::ReadFile(dir_ / "log.jsonl");
   // A definition whose JSON alone is over 1 MiB: 40,000 distinct images.
   std::string yaml = "kind: ZarfPackageConfig\nmetadata:\n  name: demo\n  version: 2.0.0\ncomponents:\n"
-                     "  - name: web\n    images:\n";
+                     "  - name: web\n    required: true\n    images:\n";
   for (int i = 0; i < 40000; ++i) yaml += "      - ghcr.io/acme/img-" + std::to_string(i) + ":1.0.0\n";
   Write("zarf.yaml", yaml);
   RecordOptions o;

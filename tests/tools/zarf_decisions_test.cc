@@ -238,9 +238,9 @@ TEST_F(ZarfDecisionsTest, ComponentSelectionIsZarfsFilterAndARefusalWritesNothin
   // default kept.
   ASSERT_EQ(Record("deploy", kSelection, "ext*,-logging"), kExitOk) << err_.str();
   p = Stored();
-  EXPECT_EQ(Defined(p), (std::vector<std::string>{"base", "extras", "flavor-b"}));
   // logging stays deployed (the ZEP keeps what a deploy did not touch), with
-  // its definition.
+  // its definition after the deploy's.
+  EXPECT_EQ(Defined(p), (std::vector<std::string>{"base", "extras", "flavor-b", "logging"}));
   EXPECT_EQ(Names(p), (std::vector<std::string>{"base", "logging", "flavor-b", "extras"}));
   const json::Value plan = Plan(kSelection);
   EXPECT_EQ(Count(plan, "charts"), 0u);
