@@ -7,11 +7,14 @@
 #include <iostream>
 #include <thread>
 
-#include "model/model.h"
-#include "engine/prune.h"
 #include "cli/common.h"
 #include "cli/package_definition.h"
 #include "cli/terminal_text.h"
+#include "engine/prune.h"
+#include "engine/zarf_deploy.h"
+#include "engine/zarf_remove.h"
+#include "model/model.h"
+#include "model/zarf_package.h"
 
 namespace zs::tools {
 namespace {
@@ -61,54 +64,31 @@ void Step(const RecordOptions& o, std::string_view what, std::string_view compon
   std::cerr << "step: " << what << " " << component << std::endl;
 }
 
-bool Selected(const RecordOptions& o, std::string_view component) {
-  if (o.components.empty()) return true;
-  return std::find(o.components.begin(), o.components.end(), component) != o.components.end();
-}
-
-bool Required(const json::Value& component) {
-  const json::Value* required = component.Find("required");
-  return required != nullptr && required->is_bool() && required->as_bool();
-}
-
-// The components a deploy runs, in the package's order: those --components
-// names (all without it) and, as Zarf's filter does, every `required: true`
-// one. Names the required ones --components left out on `err`.
-std::vector<const json::Value*> DeployTargets(const RecordOptions& o, const json::Value& package,
-                                              std::string_view name, std::ostream& err) {
-  std::vector<const json::Value*> out;
-  std::string added;
-  const json::Value* components = package.Find("components");
-  if (components == nullptr || !components->is_array()) return out;
-  for (const json::Value& c : components->array()) {
-    const std::string_view comp = c.StringOr("name");
-    if (Selected(o, comp)) {
-      out.push_back(&c);
-    } else if (Required(c)) {
-      out.push_back(&c);
-      added += (added.empty() ? "" : ", ") + std::string(comp);
-    }
-  }
-  if (!added.empty()) {
-    err << TerminalText(name) << ": also deploying required component(s) not named in --components: "
-        << TerminalText(added) << "\n";
-  }
-  return out;
+// The releases a failed attempt of `component` installed: all of them, the
+// last one Failed (Zarf stops at the release that fails).
+std::vector<InstalledChart> AttemptedCharts(const json::Value& component, std::string_view package) {
+  std::vector<InstalledChart> charts = engine::ExpectedCharts(component, package);
+  for (InstalledChart& c : charts) c.status = std::string(kStatusSucceeded);
+  if (!charts.empty()) charts.back().status = std::string(kStatusFailed);
+  return charts;
 }
 
 // Runs the steps of a deploy; returns the outcome recorded.
 Result<std::string> SimulateDeploy(const RecordOptions& o, const json::Value& package,
                                    engine::Lifecycle& lc, std::ostream& err) {
   const std::string name = lc.snapshot().name;
-  for (const json::Value* target : DeployTargets(o, package, name, err)) {
-    const json::Value& c = *target;
+  (void)err;
+  const json::Value* components = package.Find("components");
+  const json::Value none = json::Value::MakeArray();
+  if (components == nullptr || !components->is_array()) components = &none;
+  for (const json::Value& c : components->array()) {
     const std::string comp(c.StringOr("name"));
     if (PauseOrStop(o.step_delay_ms)) return std::string(kOutcomeCancelled);
     ZS_RETURN_IF_ERROR(lc.ComponentStarted(comp));
     Step(o, "deploying", comp);
     if (PauseOrStop(o.step_delay_ms)) return std::string(kOutcomeCancelled);
     if (comp == o.fail_component) {
-      ZS_RETURN_IF_ERROR(lc.ComponentFailed(comp));
+      ZS_RETURN_IF_ERROR(lc.ComponentFailed(comp, AttemptedCharts(c, name)));
       ZS_RETURN_IF_ERROR(lc.FinishDeploy(kOutcomeFailed));
       return std::string(kOutcomeFailed);
     }
@@ -120,14 +100,11 @@ Result<std::string> SimulateDeploy(const RecordOptions& o, const json::Value& pa
   return std::string(kOutcomeSucceeded);
 }
 
-Result<std::string> SimulateRemove(const RecordOptions& o, engine::Lifecycle& lc) {
-  std::vector<std::string> targets;
-  if (lc.snapshot().deployed_components) {
-    // Zarf removes components in reverse order of deployment.
-    for (auto it = lc.snapshot().deployed_components->rbegin();
-         it != lc.snapshot().deployed_components->rend(); ++it) {
-      if (Selected(o, it->name)) targets.push_back(it->name);
-    }
+Result<std::string> SimulateRemove(const RecordOptions& o, const engine::ZarfRemovePlan& plan,
+                                   engine::Lifecycle& lc) {
+  std::vector<std::string> targets;  // Zarf's order; a name deployed twice is removed once
+  for (const std::string& name : plan.removed) {
+    if (std::find(targets.begin(), targets.end(), name) == targets.end()) targets.push_back(name);
   }
   for (const std::string& comp : targets) {
     if (PauseOrStop(o.step_delay_ms)) return std::string(kOutcomeCancelled);
@@ -169,16 +146,28 @@ Result<std::string> Act(const RecordOptions& o, PackageSession& session, json::V
     req.cli_version = o.cli_version;
     req.package_connectivity = o.connectivity;
     ZS_ASSIGN_OR_RETURN(req.config, OptionalDocument(o.config_file));
+    // What Zarf deploys and stores: its selection, its namespace override.
+    ZS_ASSIGN_OR_RETURN(req.package, engine::ZarfDeployDefinition(*package, o.components, req.config));
+    req.package_connectivity = engine::ZarfConnectivity(req.package, o.connectivity);
     ZS_RETURN_IF_ERROR(lc.BeginDeploy(req));
     if (o.begin_only) return std::string();
-    return SimulateDeploy(o, *package, lc, err);
+    return SimulateDeploy(o, req.package, lc, err);
   }
   if (o.action == "remove") {
     engine::RemoveRequest req;
     ZS_ASSIGN_OR_RETURN(req.config, OptionalDocument(o.config_file));
+    // Zarf's selection first: one it refuses records nothing.
+    ZS_ASSIGN_OR_RETURN(engine::ZarfRemovePlan plan, engine::PlanZarfRemove(lc.snapshot(), o.components));
     ZS_RETURN_IF_ERROR(lc.BeginRemove(req));
     if (o.begin_only) return std::string();
-    return SimulateRemove(o, lc);
+    ZS_ASSIGN_OR_RETURN(std::string outcome, SimulateRemove(o, plan, lc));
+    if (plan.secret_deleted && !lc.secret_deleted()) {
+      err << "warning: " << TerminalText(session.package()) << ": Zarf " << kZarfTypesVersion
+          << " deletes Secret " << plan.secret_name
+          << " here (no selected component needs the cluster, so it removes them from the "
+             "definition alone); the Secret is kept while components remain deployed\n";
+    }
+    return outcome;
   }
   if (o.action == "abandon") {
     ZS_RETURN_IF_ERROR(lc.Abandon(o.outcome));
@@ -316,8 +305,8 @@ void RegisterRecord(CLI::App* app, int* exit_code) {
     const char* name;
     const char* help;
   };
-  for (Spec spec : {Spec{"deploy", "Record a deploy of --package (all components, or --components)"},
-                    Spec{"remove", "Record a removal (all deployed components, or --components)"},
+  for (Spec spec : {Spec{"deploy", "Record a deploy of --package (the components Zarf selects)"},
+                    Spec{"remove", "Record a removal (the components Zarf's remove takes)"},
                     Spec{"component", "Record one component step of the operation in progress"},
                     Spec{"finish", "Record the end of the operation in progress"},
                     Spec{"abandon", "Close an operation a hard kill left InProgress"}}) {
@@ -337,7 +326,8 @@ void RegisterRecord(CLI::App* app, int* exit_code) {
       cmd->add_option("--config", o->config_file, "DeployConfig / RemoveConfig: a JSON or YAML file, or inline JSON ('{...}')");
     }
     if (action == "deploy" || action == "remove") {
-      cmd->add_option("--components", o->components, "Only these components")->delimiter(',');
+      cmd->add_option("--components", o->components,
+                      "Zarf's --components: comma list of globs, '-name' excludes");
       cmd->add_option("--fail", o->fail_component, "Make this component fail");
       cmd->add_flag("--begin-only", o->begin_only, "Only record the start");
       cmd->add_option("--step-delay", o->step_delay_ms, "Milliseconds to wait between steps");

@@ -1,14 +1,16 @@
 // `zarf-state record deploy|remove|component|finish|abandon`: append
 // lifecycle events to a package Secret exactly as Zarf would write them.
 //
-// `record deploy` simulates a whole deploy of a package definition (every
-// component, or those named by --components; --fail makes one fail), or with
+// `record deploy` simulates a whole deploy of a package definition (the
+// components Zarf's filter selects, engine/zarf_deploy.h; --fail makes one
+// fail, the last release it installs Failed), or with
 // --begin-only just starts one; `record component` and `record finish` then
-// add single steps. `record remove` removes components (all by default).
+// add single steps. `record remove` removes what Zarf's remove would
+// (engine/zarf_remove.h).
 // `record abandon` closes every operation left InProgress (by a hard kill).
 //
-// As Zarf's code does (docs/lifecycle.md): --components also deploys every
-// `required: true` component and names those on stderr; a deploy or remove
+// As Zarf's code does (docs/lifecycle.md): a selection Zarf refuses writes
+// nothing and exits 1 with Zarf's words; a deploy or remove
 // is refused (exit 1) while another operation is InProgress; a remove that
 // leaves no component deletes the Secret file (with --stdout or `-f -`, a
 // deletion document for `kubectl delete -f -` is printed instead); a clock
@@ -42,7 +44,7 @@ struct RecordOptions {
   std::string config_file;   // DeployConfig / RemoveConfig (JSON or YAML)
   std::string cli_version = "v0.84.0";
   std::string connectivity = "airgap";
-  std::vector<std::string> components;  // limit to these
+  std::string components;               // Zarf's --components (engine/zarf_selection.h)
   std::string fail_component;           // this one fails
   bool begin_only = false;
   int step_delay_ms = 0;                // pause between steps (tests, demos)

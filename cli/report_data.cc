@@ -12,6 +12,7 @@
 #include "engine/cache.h"
 #include "engine/derived_status.h"
 #include "engine/history_view.h"
+#include "engine/zarf_charts.h"
 #include "migrate/format.h"
 #include "cli/common.h"
 #include "cli/notes.h"
@@ -156,7 +157,7 @@ ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const
       }
       if (c.installed_charts) {
         for (const InstalledChart& ch : *c.installed_charts) {
-          rc.charts.push_back(ch.namespace_ + "/" + ch.chart_name +
+          rc.charts.push_back(engine::ChartKey(ch) +
                               (ch.status.empty() ? "" : " (" + ch.status + ")"));
         }
       }

@@ -19,7 +19,7 @@ const PackageEvent* LastWhere(const DeployedPackage& pkg, Keep keep) {
 }  // namespace
 
 const PackageEvent* LatestEvent(const DeployedPackage& pkg) {
-  return LastWhere(pkg, [](const PackageEvent& e) { return IsV2Event(e); });
+  return pkg.events.empty() ? nullptr : &pkg.events.back();
 }
 
 const PackageEvent* LatestEventOfType(const DeployedPackage& pkg, std::string_view type) {

@@ -24,8 +24,10 @@ namespace zs::engine {
 // The most recently recorded package event (ZEP-0026's LatestEvent()): the
 // last one in `events`, which are stored in append order, whatever its
 // timestamp (a clock may go backwards; the order of recording is the truth).
-// nullptr when there is no history. Events outside the v2 vocabulary
-// (IsV2Event) are not history and are skipped by every function here.
+// nullptr when there is no history. Type and outcome are open strings
+// (ZEP-0026 declares them as Go strings): an event outside today's
+// vocabulary ("Upgrade", "Paused") is still the latest. The other functions
+// here look at the v2 vocabulary (IsV2Event) only.
 const PackageEvent* LatestEvent(const DeployedPackage& pkg);
 
 // The last recorded event of one operation type ("Deploy" or "Remove"), or

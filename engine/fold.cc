@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "engine/work_counters.h"
+#include "engine/zarf_charts.h"
+#include "engine/zarf_selection.h"
 #include "model/model_json.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
@@ -268,29 +270,22 @@ void Folder::ApplyComponentEvent(const Record& r) {
     // records as its observedGeneration.
     // Go's int wraps at 2^63 (a Secret may already hold MaxInt64); C++'s
     // signed overflow is undefined, so the step is taken unsigned.
+    // A component that needs no cluster is recorded at generation 1
+    // (deploy.go:243-265), which the write also sets as the package's.
     if (new_attempt) {
+      const json::Value* def =
+          running_facts_ ? FindComponentDefinition(running_facts_->data, r.component) : nullptr;
       pkg_.generation =
-          static_cast<std::int64_t>(static_cast<std::uint64_t>(pkg_.generation) + 1);
+          def != nullptr && !RequiresCluster(*def)
+              ? 1
+              : static_cast<std::int64_t>(static_cast<std::uint64_t>(pkg_.generation) + 1);
     }
     c->observed_generation = pkg_.generation;
   }
   if (r.charts) {
-    // Merged as Zarf merges them (by namespace/chartName): a chart installed
-    // again takes its new status and connect strings, the others are kept;
-    // new charts follow the existing ones.
+    // Merged as Zarf merges them (engine/zarf_charts.h).
     if (!c->installed_charts) c->installed_charts.emplace();
-    for (const InstalledChart& chart : *r.charts) {
-      auto same = std::find_if(c->installed_charts->begin(), c->installed_charts->end(),
-                               [&](const InstalledChart& x) {
-                                 return x.namespace_ == chart.namespace_ &&
-                                        x.chart_name == chart.chart_name;
-                               });
-      if (same != c->installed_charts->end()) {
-        *same = chart;
-      } else {
-        c->installed_charts->push_back(chart);
-      }
-    }
+    *c->installed_charts = MergeInstalledCharts(*c->installed_charts, *r.charts);
     connect_strings_dirty_ = true;
   }
 }

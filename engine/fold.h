@@ -23,9 +23,10 @@
 //  12. as Zarf counts it, `generation` rises once per component deploy
 //      attempt (Zarf re-reads the Secret per component and writes
 //      generation + 1), and the component's `observedGeneration` is that
-//      value; a component's charts are merged by namespace/chartName (a
-//      chart installed again takes the new status and connect strings, the
-//      others stay; new charts follow the existing ones); a Remove that
+//      value, except for a component that needs no cluster, recorded at
+//      generation 1 (which the package's generation then is, as Zarf's
+//      write sets it); a component's charts are merged as Zarf merges them
+//      (MergeInstalledCharts, engine/zarf_charts.h); a Remove that
 //      ends (Succeeded, Failed or Cancelled) with no component left deletes
 //      the Secret (deleted()), and the next deploy starts a new one at
 //      generation 1 with no events.

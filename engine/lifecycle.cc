@@ -160,9 +160,11 @@ Status Lifecycle::ComponentSucceeded(std::string_view component, std::vector<Ins
   return Status::OK();
 }
 
-Status Lifecycle::ComponentFailed(std::string_view component) {
+Status Lifecycle::ComponentFailed(std::string_view component, std::vector<InstalledChart> charts) {
   ZS_RETURN_IF_ERROR(RequireRunning(kEventDeploy));
-  ZS_RETURN_IF_ERROR(ComponentRecord(component, kEventDeploy, kOutcomeFailed, std::nullopt));
+  std::optional<std::vector<InstalledChart>> attempted;
+  if (!charts.empty()) attempted = std::move(charts);
+  ZS_RETURN_IF_ERROR(ComponentRecord(component, kEventDeploy, kOutcomeFailed, std::move(attempted)));
   if (in_progress_ == component) in_progress_.clear();
   return Status::OK();
 }

@@ -74,7 +74,9 @@ class Lifecycle {
   Status BeginDeploy(const DeployRequest& request);
   Status ComponentStarted(std::string_view component);
   Status ComponentSucceeded(std::string_view component, std::vector<InstalledChart> charts);
-  Status ComponentFailed(std::string_view component);
+  // `charts`: the releases the failed attempt installed, the failing one
+  // with status Failed (Zarf merges them into the component's, deploy.go:312).
+  Status ComponentFailed(std::string_view component, std::vector<InstalledChart> charts = {});
   // `outcome` is Succeeded or Failed.
   Status FinishDeploy(std::string_view outcome);
 

@@ -5,6 +5,8 @@
 #include <unordered_set>
 #include <utility>
 
+#include "model/namespace_override.h"
+
 namespace zs::engine {
 namespace {
 
@@ -62,16 +64,19 @@ void ForEachReferencedImage(const DeployedPackage& pkg, Visit&& visit) {
 
 // The charts a deployed component has installed; a legacy state without the
 // list gets the charts its definition installs.
+std::vector<InstalledChart> InstalledOf(const DeployedPackage& deployed,
+                                        const DeployedComponent& dc) {
+  if (dc.installed_charts.has_value()) return *dc.installed_charts;
+  if (const Value* def = FindDefinedComponent(deployed.data, dc.name)) {
+    return ExpectedCharts(*def, deployed.name);
+  }
+  return {};
+}
+
 std::vector<std::string> InstalledKeys(const DeployedPackage& deployed,
                                        const DeployedComponent& dc) {
   std::vector<std::string> keys;
-  if (dc.installed_charts.has_value()) {
-    for (const InstalledChart& c : *dc.installed_charts)
-      keys.push_back(ChartKey(c));
-  } else if (const Value* def = FindDefinedComponent(deployed.data, dc.name)) {
-    for (const InstalledChart& c : ExpectedCharts(*def, deployed.name))
-      keys.push_back(ChartKey(c));
-  }
+  for (const InstalledChart& c : InstalledOf(deployed, dc)) keys.push_back(ChartKey(c));
   return keys;
 }
 
@@ -232,37 +237,6 @@ void AddCandidate(const std::string& image,
 
 }  // namespace
 
-std::vector<InstalledChart> ExpectedCharts(const Value& component,
-                                           std::string_view package) {
-  std::vector<InstalledChart> out;
-  const std::string_view comp = component.StringOr("name");
-  if (const Value* charts = component.Find("charts");
-      charts != nullptr && charts->is_array()) {
-    for (const Value& c : charts->array()) {
-      InstalledChart ic;
-      ic.namespace_ = std::string(c.StringOr("namespace"));
-      ic.chart_name =
-          std::string(c.StringOr("releaseName", c.StringOr("name")));
-      out.push_back(std::move(ic));
-    }
-  }
-  if (const Value* manifests = component.Find("manifests");
-      manifests != nullptr && manifests->is_array()) {
-    for (const Value& m : manifests->array()) {
-      InstalledChart ic;
-      ic.namespace_ = std::string(m.StringOr("namespace"));
-      ic.chart_name = "raw-" + std::string(package) + "-" + std::string(comp) +
-                      "-" + std::string(m.StringOr("name"));
-      out.push_back(std::move(ic));
-    }
-  }
-  return out;
-}
-
-std::string ChartKey(const InstalledChart& chart) {
-  return chart.namespace_ + "/" + chart.chart_name;
-}
-
 Result<PrunePlan> PlanUpgrade(const DeployedPackage& deployed,
                               const Value& new_package,
                               const std::vector<DeployedPackage>& others,
@@ -278,33 +252,47 @@ Result<PrunePlan> PlanUpgrade(const DeployedPackage& deployed,
     return Status::InvalidArgument(
         "new package: components: expected an array");
   }
+  // Zarf deploys the new package with the override the deployed one has.
+  Value overridden;
+  const Value* next = &new_package;
+  if (!deployed.namespace_override.empty()) {
+    overridden = new_package;
+    Status s = OverrideNamespace(&overridden, deployed.namespace_override);
+    if (!s.ok()) {
+      return s.WithContext("new package: Zarf cannot deploy it with the namespace override '" +
+                           deployed.namespace_override + "' the deployed package has");
+    }
+    next = &overridden;
+  }
   PrunePlan plan;
   plan.package = deployed.name;
-  const std::string new_name = PackageNameOf(new_package, deployed.name);
+  const std::string new_name = PackageNameOf(*next, deployed.name);
   static const std::vector<DeployedComponent> kNone;
   const std::vector<DeployedComponent>& deployed_comps =
       deployed.deployed_components ? *deployed.deployed_components : kNone;
 
   for (const DeployedComponent& dc : deployed_comps) {
-    const Value* now = FindDefinedComponent(new_package, dc.name);
+    const Value* now = FindDefinedComponent(*next, dc.name);
     if (now == nullptr) continue;
     std::unordered_set<std::string> keep;
-    for (const InstalledChart& c : ExpectedCharts(*now, new_name))
-      keep.insert(ChartKey(c));
+    for (const InstalledChart& c : ExpectedCharts(*now, new_name)) keep.insert(ChartKey(c));
     ChartsToUninstall u{dc.name, {}};
-    for (std::string& key : InstalledKeys(deployed, dc)) {
-      if (keep.count(key) == 0) u.charts.push_back(std::move(key));
+    for (const InstalledChart& c : InstalledOf(deployed, dc)) {
+      // A release counts as kept under its legacy `raw-...` spelling too.
+      if (keep.count(ChartKey(c)) == 0 && keep.count(ReleaseKey(c)) == 0) {
+        u.charts.push_back(ChartKey(c));
+      }
     }
     if (!u.charts.empty()) plan.charts.push_back(std::move(u));
   }
   for (auto it = deployed_comps.rbegin(); it != deployed_comps.rend(); ++it) {
-    if (FindDefinedComponent(new_package, it->name) == nullptr) {
+    if (FindDefinedComponent(*next, it->name) == nullptr) {
       plan.components.push_back(RemovalOf(deployed, *it));
     }
   }
 
   std::unordered_set<std::string> still_used;
-  if (const Value* comps = ComponentsOf(new_package)) {
+  if (const Value* comps = ComponentsOf(*next)) {
     for (const Value& c : comps->array()) {
       ForEachImageOf(c, [&](const std::string& image) {
         if (auto ref = ParseImageRef(image); ref.ok())

@@ -5,8 +5,11 @@
 // An upgrade from the deployed package to a new definition prunes:
 //  * charts: for each component deployed before and present in the new
 //    package, the `namespace/chartName` keys it has installed that the new
-//    component no longer installs (Helm charts and charts from `manifests`
-//    alike, named as Zarf names them; see ExpectedCharts);
+//    component no longer installs (Helm charts and the releases of
+//    `manifests` alike, named as Zarf names them, engine/zarf_charts.h; an
+//    entry an earlier writer spelled `raw-...` counts as its release). When
+//    the deployed package has a namespace override, the new definition is
+//    read with it applied, as Zarf deploys it (codec/namespace_override.h);
 //  * components: deployed components absent from the new package, in the
 //    order Zarf removes them (reverse deployment order), with their onRemove
 //    actions and installed charts;
@@ -54,19 +57,10 @@
 #include "base/status.h"
 #include "model/model.h"
 #include "engine/image_ref.h"
+#include "engine/zarf_charts.h"
 #include "json/json_value.h"
 
 namespace zs::engine {
-
-// The charts Zarf installs for one component of a package definition, in the
-// order it installs them: each Helm chart as `namespace` + `releaseName` (or
-// `name` when there is no releaseName), then each manifest set as
-// `namespace` + "raw-<package>-<component>-<manifest name>".
-std::vector<InstalledChart> ExpectedCharts(const json::Value& component,
-                                           std::string_view package);
-
-// "<namespace>/<chartName>", the key charts are compared by.
-std::string ChartKey(const InstalledChart& chart);
 
 // One onRemove action of a removed component.
 struct PruneAction {
@@ -136,7 +130,9 @@ struct PruneOptions {
 // read (an entry with the same Secret name as `deployed` is ignored), and
 // `unreadable`, what the caller could not read. Returns InvalidArgument when
 // `new_package` is not an object with a `components` array (or none at all,
-// read as no components). Malformed image references are skipped with a
+// read as no components), or when Zarf would refuse to deploy it with the
+// deployed package's namespace override (the message gives Zarf's reason).
+// Malformed image references are skipped with a
 // warning, never pruned. The references must only live for the call.
 Result<PrunePlan> PlanUpgrade(const DeployedPackage& deployed,
                               const json::Value& new_package,

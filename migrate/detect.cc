@@ -70,10 +70,6 @@ void DetectPackage(const json::Value& payload, const DeployedPackage& pkg, Detec
     d->evidence.push_back(why);
     return;
   }
-  if (!pkg.events.empty()) {
-    d->warnings.push_back("`events` is not a v2 event history (" + why +
-                          "); kept untouched as an unknown field");
-  }
   constexpr int kLegacy = static_cast<int>(PackageShape::kP10);
   DetectByKeys(
       payload, kLegacy,

@@ -7,15 +7,9 @@ std::string_view DetectPackageFormat(const DeployedPackage& pkg, std::string* wh
     if (why != nullptr) *why = evidence;
     return format;
   };
-  // An `events` member written by something else (a fork, a future field of
-  // that name) decodes too; only events of the v2 vocabulary count.
-  for (std::size_t i = 0; i < pkg.events.size(); ++i) {
-    const PackageEvent& e = pkg.events[i];
-    if (!IsV2Event(e)) {
-      return answer(kFormatLegacy, "events[" + std::to_string(i) + "] is not a v2 event (type '" +
-                                       e.type + "', outcome '" + e.outcome + "')");
-    }
-  }
+  // ZEP-0026's PackageEvent has plain string types and outcomes: a history
+  // with a value outside today's vocabulary ("Upgrade", "Paused") is still
+  // the history a ZEP-0026 Zarf reads (it decoded, so Go decodes it too).
   if (!pkg.events.empty()) return answer(kFormatV2, "has events");
   if (pkg.deploy_config) return answer(kFormatV2, "has deployConfig");
   if (!pkg.config_digest.empty()) return answer(kFormatV2, "has configDigest");

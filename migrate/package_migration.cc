@@ -1,6 +1,7 @@
 // Packages: P1..P10 <-> v2. No package key was ever renamed or retyped
 // (FORMATS.md section 4.1), so besides reshaping the only steps are the v2
 // additions: stripped on the way down, never invented on the way up.
+#include <algorithm>
 #include <string>
 
 #include "json/json_path.h"
@@ -56,10 +57,9 @@ void DropZeroLastEvents(json::Value* pkg, std::string_view to, ChangeLog* log) {
   }
 }
 
-// ZEP-0026 declares a top-level `events`, so a Zarf with its types would read
-// another writer's `events` (not a v2 history, kept as an unknown field) as
-// events with empty outcomes. In v2 state it is kept under this key instead,
-// in the same place, and gets its name back in every legacy shape.
+// Earlier zarf-state versions moved an `events` member outside the v2
+// vocabulary to this key. ZEP-0026's types read any strings as a type and an
+// outcome, so such a history is the package's history: it gets its name back.
 constexpr std::string_view kForeignEventsKey = "x-zarf-state-foreign-events";
 
 void RenameMember(json::Value* obj, std::string_view from, std::string_view to) {
@@ -68,16 +68,40 @@ void RenameMember(json::Value* obj, std::string_view from, std::string_view to) 
   }
 }
 
-void MoveForeignEvents(json::Value* pkg, PackageShape from, PackageShape to, ChangeLog* log) {
-  if (!pkg->is_object()) return;
-  if (to == PackageShape::kV2 && from != PackageShape::kV2 && pkg->Find("events") != nullptr) {
-    RenameMember(pkg, "events", kForeignEventsKey);
-    log->Mapping("renamed events -> " + std::string(kForeignEventsKey) +
-                 " (not a v2 event history: a ZEP-0026 Zarf would misread it as one)");
-  } else if (to != PackageShape::kV2 && pkg->Find(kForeignEventsKey) != nullptr &&
-             pkg->Find("events") == nullptr) {
-    RenameMember(pkg, kForeignEventsKey, "events");
-    log->Mapping("renamed " + std::string(kForeignEventsKey) + " -> events (its name before v2)");
+void RestoreSetAsideEvents(json::Value* pkg, ChangeLog* log) {
+  if (!pkg->is_object() || pkg->Find(kForeignEventsKey) == nullptr || pkg->Find("events") != nullptr) {
+    return;
+  }
+  RenameMember(pkg, kForeignEventsKey, "events");
+  log->Mapping("renamed " + std::string(kForeignEventsKey) +
+               " -> events (event types and outcomes are open strings in ZEP-0026)");
+}
+
+// Go writes an event's type, outcome and timestamp always (the rest are
+// omitempty): a history from another writer that lacks one gets Go's zero
+// value in its place, after the fields before it.
+void FillEventFields(json::Value* pkg, ChangeLog* log) {
+  json::Value* events = pkg->is_object() ? pkg->Find("events") : nullptr;
+  if (events == nullptr || !events->is_array()) return;
+  for (std::size_t i = 0; i < events->array().size(); ++i) {
+    json::Value& e = events->array()[i];
+    if (!e.is_object()) continue;
+    std::size_t at = 0;
+    for (std::string_view key : {"type", "outcome", "timestamp"}) {
+      auto& members = e.object();
+      auto it = std::find_if(members.begin(), members.end(),
+                             [&](const json::Member& m) { return m.first == key; });
+      if (it != members.end()) {
+        at = static_cast<std::size_t>(it - members.begin()) + 1;
+        continue;
+      }
+      const std::string zero = key == "timestamp" ? "0001-01-01T00:00:00Z" : "";
+      members.insert(members.begin() + static_cast<std::ptrdiff_t>(at),
+                     json::Member(std::string(key), json::Value::String(zero)));
+      ++at;
+      log->Mapping("filled " + json::IndexPath("events", i) + "." + std::string(key) +
+                   " = \"" + zero + "\" (v2 always writes it)");
+    }
   }
 }
 
@@ -88,7 +112,8 @@ Status MigratePackageValue(json::Value* payload, PackageShape from, PackageShape
   const std::string_view to_name = ShapeName(to);
   if (from == PackageShape::kV2 && to != PackageShape::kV2) StripHistory(payload, to_name, log);
   if (to != PackageShape::kV2) DropZeroLastEvents(payload, to_name, log);
-  MoveForeignEvents(payload, from, to, log);
+  RestoreSetAsideEvents(payload, log);
+  if (to == PackageShape::kV2) FillEventFields(payload, log);
   if (from != PackageShape::kV2 && to == PackageShape::kV2) {
     log->Mapping("history starts empty: no events, no component lastEvent (latest event "
                  "Unknown, docs/model.md rule 8); old status kept");

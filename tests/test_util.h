@@ -17,12 +17,13 @@ namespace zs::testing {
 inline std::filesystem::path DataDir() { return ZS_TEST_DATA_DIR; }
 
 // A three-component package definition (a chart, a manifest, nothing) that
-// the record tests deploy.
+// the record tests deploy; Zarf's filter selects all three without
+// --components (two required, one default).
 inline constexpr const char* kDemoPackageYaml =
     "kind: ZarfPackageConfig\nmetadata:\n  name: demo\n  version: 1.0.0\ncomponents:\n"
-    "  - name: web\n    charts:\n      - name: podinfo\n        namespace: web\n"
-    "  - name: db\n    manifests:\n      - name: pg\n        namespace: data\n"
-    "  - name: jobs\n";
+    "  - name: web\n    required: true\n    charts:\n      - name: podinfo\n        namespace: web\n"
+    "  - name: db\n    required: true\n    manifests:\n      - name: pg\n        namespace: data\n"
+    "  - name: jobs\n    default: true\n";
 
 inline std::string ReadFile(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);

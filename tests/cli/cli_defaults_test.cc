@@ -124,7 +124,7 @@ TEST_F(CliDefaultsTest, SizeWarnsPastNinetyPercentAndFailAboveGates) {
   RunResult r = Run({"size", "-f", kNearLimit, "--fail-above", "99.5"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err.rfind("warning: ", 0), 0u) << r.err;
-  EXPECT_NE(r.err.find("99.1% of the 1048576-byte Secret limit"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("99.0% of the 1048576-byte Secret limit"), std::string::npos) << r.err;
   r = Run({"size", "-f", kNearLimit, "--fail-above", "95"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << r.err;
@@ -139,7 +139,7 @@ TEST_F(CliDefaultsTest, InspectWarnsPastNinetyPercent) {
   RunResult r = Run({"inspect", "-f", kNearLimit});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.err.find("warning: "), std::string::npos);
-  EXPECT_NE(r.err.find("99.1% of the 1048576-byte limit"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("99.0% of the 1048576-byte limit"), std::string::npos) << r.err;
   r = Run({"inspect", "-f", kSmall});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err, "");

@@ -85,7 +85,7 @@ TEST(PruneCmdTest, TableListsChartsComponentsAndKeptImages) {
   EXPECT_TRUE(testing::HasTableRow(r.out, "uninstall chart podinfo/podinfo component podinfo stays"))
       << r.out;
   EXPECT_TRUE(testing::HasTableRows(r.out, {"remove component dashboards -",
-                              "uninstall chart monitoring/raw-podinfo-dashboards-grafana-dashboards "
+                              "uninstall chart monitoring/zarf-ec8af937d0e4972aae9511b4a03f157f84e0928d "
                               "component dashboards"}))
       << r.out;
   EXPECT_TRUE(testing::HasTableRow(r.out, "keep image ghcr.io/stefanprodan/podinfo:6.5.0 used by podinfo-canary"))
@@ -102,7 +102,7 @@ TEST(PruneCmdTest, NoHeadersPrintsTheRowsOnly) {
             (std::vector<std::string>{
                 "uninstall chart podinfo/podinfo component podinfo stays",
                 "remove component dashboards -",
-                "uninstall chart monitoring/raw-podinfo-dashboards-grafana-dashboards component "
+                "uninstall chart monitoring/zarf-ec8af937d0e4972aae9511b4a03f157f84e0928d component "
                 "dashboards",
                 "keep image ghcr.io/stefanprodan/podinfo:6.5.0 used by podinfo-canary"}))
       << r.out;

@@ -9,9 +9,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "model/model_json.h"
+#include "base/digest.h"
 #include "kube/package_secret.h"
 #include "kube/secret.h"
+#include "model/model_json.h"
 #include "engine/derived_status.h"
 #include "tests/subprocess_runner.h"
 #include "tests/test_util.h"
@@ -50,7 +51,7 @@ class RecordCmdTest : public ::testing::Test {
     o.config_file = o.action == "deploy" ? P("config.json") : "";
     for (std::size_t i = 0; i < extra.size(); i += 2) {
       if (extra[i] == "--fail") o.fail_component = extra[i + 1];
-      if (extra[i] == "--components") o.components.push_back(extra[i + 1]);
+      if (extra[i] == "--components") o.components = extra[i + 1];
       if (extra[i] == "--outcome") o.outcome = extra[i + 1];
       if (extra[i] == "--name") o.component = extra[i + 1];
       if (extra[i] == "--begin-only") o.begin_only = true;
@@ -91,7 +92,9 @@ TEST_F(RecordCmdTest, DeployCreatesAZarfNamedSecretWithMode0600) {
   const DeployedPackage p = Stored();
   EXPECT_EQ(engine::LatestEventSummary(p), "Deploy/Succeeded");
   ASSERT_EQ(p.deployed_components->size(), 3u);
-  EXPECT_EQ(p.FindComponent("db")->installed_charts->at(0).chart_name, "raw-demo-db-pg");
+  // The manifest's Helm release, as Zarf names it.
+  EXPECT_EQ(p.FindComponent("db")->installed_charts->at(0).chart_name,
+            "zarf-" + Sha1Hex("raw-demo-db-pg"));
   EXPECT_EQ(p.FindComponent("web")->installed_charts->at(0).namespace_, "web");
 }
 
@@ -209,7 +212,7 @@ TEST_F(RecordCmdTest, TheSizeGuardRefusesAnOverLimitSecretAndWritesNothing) {
   const std::string log_before = testing::ReadFile(dir_ / "log.jsonl");
   // A definition whose JSON alone is over 1 MiB: 40,000 distinct images.
   std::string yaml = "kind: ZarfPackageConfig\nmetadata:\n  name: demo\n  version: 2.0.0\ncomponents:\n"
-                     "  - name: web\n    images:\n";
+                     "  - name: web\n    required: true\n    images:\n";
   for (int i = 0; i < 40000; ++i) yaml += "      - ghcr.io/acme/img-" + std::to_string(i) + ":1.0.0\n";
   Write("zarf.yaml", yaml);
   RecordOptions o;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -217,7 +218,10 @@ TEST_P(WrittenSecretsTest, EraSecretsAreWhatTheirReleaseWrote) {
     std::string fixture_payload = GetParam().string();
     fixture_payload.replace(fixture_payload.rfind(".secret.json"), 12,
                             ".payload.json");
-    EXPECT_TRUE(p.out == ReadFile(fixture_payload))
+    // A top-level `events` is a ZEP-0026 history whatever its types; an
+    // era's shape has none, so that member alone does not come back.
+    static const std::regex kEvents(R"re(,"events":\[[^\]]*\])re");
+    EXPECT_TRUE(p.out == std::regex_replace(ReadFile(fixture_payload), kEvents, ""))
         << "payload differs from " << fixture_payload;
   }
 }

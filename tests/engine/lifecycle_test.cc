@@ -24,7 +24,7 @@ json::Value Json(std::string_view text) { return std::move(json::ParseJson(text)
 DeployRequest Request(std::string_view version = "1.0.0", std::string_view config = "{}") {
   DeployRequest r;
   r.package = Json(R"({"kind":"ZarfPackageConfig","metadata":{"name":"demo","version":")" +
-                   std::string(version) + R"("},"components":[{"name":"a"},{"name":"b"}]})");
+                   std::string(version) + R"("},"components":[{"name":"a","images":["nginx:1.25"]},{"name":"b","images":["redis:7.2"]}]})");
   r.package_digest = "sha256:abc";
   r.source = "oci://ghcr.io/x/demo:" + std::string(version);
   r.cli_version = "v0.84.0";
@@ -331,6 +331,19 @@ TEST_F(LifecycleTest, GenerationRisesOncePerComponentDeployed) {
   ASSERT_TRUE(lc.ComponentSucceeded("a", {}).ok());
   ASSERT_TRUE(lc.FinishDeploy(kOutcomeSucceeded).ok());
   EXPECT_EQ(lc.snapshot().generation, 4);
+}
+
+// Zarf reads the Secret's generation only for a component that needs the
+// cluster; one that does not is written at 1, and so is the package.
+TEST_F(LifecycleTest, AComponentThatNeedsNoClusterIsRecordedAtGenerationOne) {
+  Lifecycle lc = Open();
+  DeployAll(&lc, "1.0.0");
+  DeployRequest local = Request("1.1.0");
+  local.package.Find("components")->array()[1] = Json(R"({"name":"b","actions":{}})");
+  DeployEach(&lc, local, {"a", "b"});
+  EXPECT_EQ(lc.snapshot().FindComponent("a")->observed_generation, 3);
+  EXPECT_EQ(lc.snapshot().FindComponent("b")->observed_generation, 1);
+  EXPECT_EQ(lc.snapshot().generation, 1);
 }
 
 TEST_F(LifecycleTest, ARemoveThatLeavesNoComponentDeletesTheSecret) {

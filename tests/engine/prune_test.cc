@@ -74,7 +74,7 @@ TEST(PrunePlanTest,
   const ComponentToRemove& c = plan->components[0];
   EXPECT_EQ(c.name, "dashboards");
   EXPECT_EQ(c.charts,
-            std::vector<std::string>{"monitoring/raw-app-dashboards-grafana"});
+            std::vector<std::string>{"monitoring/zarf-d5b04e970758d6e30b72825ad984600657995bf9"});
   std::vector<std::string> order;
   for (const PruneAction& a : c.actions)
     order.push_back(a.phase + ":" + a.cmd + a.description);
@@ -91,7 +91,7 @@ TEST(PrunePlanTest, ChartRemovedInsideAKeptComponentIsUninstalled) {
   ASSERT_EQ(plan->charts.size(), 1u);
   EXPECT_EQ(plan->charts[0].component, "web");
   EXPECT_EQ(plan->charts[0].charts,
-            (std::vector<std::string>{"app/redis", "app/raw-app-web-extras"}));
+            (std::vector<std::string>{"app/redis", "app/zarf-6ffe9f141b3c4ee45eb1a38d4f432d4b47ed61d9"}));
 }
 
 TEST(PrunePlanTest, ChartMovedToAnotherNamespaceIsUninstalledFromTheOldOne) {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include "json/go_json.h"
 #include "json/json_reader.h"
 #include "model/model_json.h"
@@ -87,9 +89,10 @@ TEST(MigrateTest, DetectsTheEraShapeOfEveryFixture) {
     ASSERT_TRUE(v.ok()) << f.path;
     Result<Detection> d = DetectShape(*v, f.kind);
     ASSERT_TRUE(d.ok()) << f.path << ": " << d.status().ToString();
-    EXPECT_NE(std::find(d->candidates.begin(), d->candidates.end(), f.era_shape),
-              d->candidates.end())
-        << f.path << ": era shape " << f.era_shape << " not among candidates of " << d->shape;
+    // A top-level `events` is a ZEP-0026 history whatever its types: v2.
+    const std::string shape = v->Find("events") != nullptr ? "v2" : f.era_shape;
+    EXPECT_NE(std::find(d->candidates.begin(), d->candidates.end(), shape), d->candidates.end())
+        << f.path << ": era shape " << shape << " not among candidates of " << d->shape;
     EXPECT_FALSE(d->evidence.empty()) << f.path;
     if (d->ambiguous()) {
       ++ambiguous;
@@ -100,7 +103,7 @@ TEST(MigrateTest, DetectsTheEraShapeOfEveryFixture) {
       }
       EXPECT_TRUE(reported) << f.path << ": ambiguity not reported";
     } else {
-      EXPECT_EQ(d->shape, f.era_shape) << f.path;
+      EXPECT_EQ(d->shape, shape) << f.path;
       ++exact;
     }
   }
@@ -116,24 +119,31 @@ TEST(MigrateTest, UpgradeThenDowngradeGivesBackTheOriginalBytes) {
     ASSERT_TRUE(up.ok()) << f.path << ": " << up.status().ToString();
     Result<MigratedPayload> down = MigratePayload(up->bytes, f.kind, To(f.era_shape));
     ASSERT_TRUE(down.ok()) << f.path << ": " << down.status().ToString();
-    EXPECT_EQ(down->bytes, original) << f.path << "\nvia " << up->bytes;
+    // A top-level `events` is a ZEP-0026 history whatever its types: the
+    // era's shape has none, so that member alone does not come back.
+    static const std::regex kEvents(R"re(,"events":\[[^\]]*\])re");
+    EXPECT_EQ(down->bytes, std::regex_replace(original, kEvents, ""))
+        << f.path << "\nvia " << up->bytes;
   }
 }
 
-// Another writer's top-level `events` (FORMATS.md trap A4) would be read by
-// a ZEP-0026 Zarf as its event history: in v2 state it goes by another name.
-TEST(MigrateTest, AForeignEventsFieldIsRenamedInV2AndBackInItsEra) {
+// A top-level `events` with types outside today's vocabulary (FORMATS.md
+// trap A4) is what a ZEP-0026 Zarf reads as the history (type and outcome
+// are plain strings): it stays `events`, and a history an older zarf-state
+// set aside under another name gets its name back.
+TEST(MigrateTest, AnEventsFieldOutsideTheVocabularyStaysTheHistory) {
   const std::string original =
       ReadData("legacy/e22-v0.80.0-v0.84.0/pkg-edge-unknown-fields.payload.json");
   ASSERT_NE(original.find("\"events\":[{\"type\":\"Deployed\""), std::string::npos);
   Result<MigratedPayload> up = MigratePayload(original, PayloadKind::kPackage, To("v2"));
   ASSERT_TRUE(up.ok()) << up.status().ToString();
-  EXPECT_EQ(up->bytes.find("\"events\""), std::string::npos) << up->bytes;
-  EXPECT_NE(up->bytes.find("\"x-zarf-state-foreign-events\":[{\"type\":\"Deployed\""),
-            std::string::npos);
-  Result<MigratedPayload> down = MigratePayload(up->bytes, PayloadKind::kPackage, To("legacy"));
-  ASSERT_TRUE(down.ok()) << down.status().ToString();
-  EXPECT_EQ(down->bytes, original);
+  EXPECT_NE(up->bytes.find("\"events\":[{\"type\":\"Deployed\""), std::string::npos) << up->bytes;
+  EXPECT_EQ(up->bytes.find("x-zarf-state-foreign-events"), std::string::npos);
+  std::string set_aside = up->bytes;
+  set_aside.replace(set_aside.find("\"events\":"), 9, "\"x-zarf-state-foreign-events\":");
+  Result<MigratedPayload> back = MigratePayload(set_aside, PayloadKind::kPackage, To("v2"));
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(back->bytes, up->bytes);
 }
 
 TEST(MigrateTest, MigratingTheTargetShapeAgainChangesNoByte) {
