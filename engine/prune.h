@@ -9,7 +9,7 @@
 //    `manifests` alike, named as Zarf names them, engine/zarf_charts.h; an
 //    entry an earlier writer spelled `raw-...` counts as its release). When
 //    the deployed package has a namespace override, the new definition is
-//    read with it applied, as Zarf deploys it (codec/namespace_override.h);
+//    read with it applied, as Zarf deploys it (model/namespace_override.h);
 //  * components: deployed components absent from the new package, in the
 //    order Zarf removes them (reverse deployment order), with their onRemove
 //    actions and installed charts;

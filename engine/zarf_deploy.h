@@ -2,7 +2,7 @@
 // definition given, the `--components` request and the DeployConfig, as
 // Zarf v0.84.0 derives it: the components filters.ForDeploy selects
 // (engine/zarf_selection.h), in its order, then the namespace override
-// applied (codec/namespace_override.h); Zarf stores that as the Secret's
+// applied (model/namespace_override.h); Zarf stores that as the Secret's
 // `data` (src/pkg/cluster/zarf.go:172) and deploys exactly those
 // components. A package with `metadata.yolo: true` is recorded as
 // `connected` (src/pkg/packager/deploy.go:134-136).
@@ -20,7 +20,7 @@
 namespace zs::engine {
 
 // The definition Zarf deploys and stores for `package` (a ZarfPackage as
-// Zarf stores it: codec/zarf_package.h), `requested` (the --components
+// Zarf stores it: model/zarf_package.h), `requested` (the --components
 // string, "" for none) and `config` (a DeployConfig as JSON, or null).
 // Errors, in Zarf's words: the selection's (InvalidArgument "error applying
 // filter *filters.deploymentFilter: ..."), the namespace override's

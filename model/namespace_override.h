@@ -17,8 +17,8 @@
 // target is not validated (Zarf does not).
 //
 // Thread safety: pure function, reentrant.
-#ifndef ZARF_STATE_CODEC_NAMESPACE_OVERRIDE_H_
-#define ZARF_STATE_CODEC_NAMESPACE_OVERRIDE_H_
+#ifndef ZARF_STATE_MODEL_NAMESPACE_OVERRIDE_H_
+#define ZARF_STATE_MODEL_NAMESPACE_OVERRIDE_H_
 
 #include <string_view>
 
@@ -30,10 +30,10 @@ namespace zs {
 // Rewrites `definition` (a ZarfPackage as JSON) in place for the namespace
 // override `target`. InvalidArgument with Zarf's refusal, and `definition`
 // unchanged, when Zarf refuses. A namespace added where the input had none
-// is appended to its object; MarshalZarfPackage (codec/zarf_package.h) puts
+// is appended to its object; MarshalZarfPackage (model/zarf_package.h) puts
 // it in Zarf's field order.
 Status OverrideNamespace(json::Value* definition, std::string_view target);
 
 }  // namespace zs
 
-#endif  // ZARF_STATE_CODEC_NAMESPACE_OVERRIDE_H_
+#endif  // ZARF_STATE_MODEL_NAMESPACE_OVERRIDE_H_
