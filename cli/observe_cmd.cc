@@ -67,7 +67,7 @@ bool ObserveText(Observer* observer, std::string_view text, const std::string& s
                                      }
                                      return Status::OK();
                                    });
-  ReportSkipped(header, err);
+  ReportSkipped(header, source, err);
   if (!read.ok()) {
     err << "error: " << TerminalText(read.message()) << "\n";
     ok = false;
