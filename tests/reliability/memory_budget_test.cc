@@ -198,8 +198,12 @@ TEST(MemoryBudgetBinaryTest, EveryReaderRefusesEveryBombWithinTheBudget) {
       EXPECT_TRUE(said.find(path.string()) != std::string::npos ||
                   said.find("zarf/zarf-package-bomb") != std::string::npos)
           << said.substr(0, 400);
-      if (!reports) EXPECT_TRUE(out.empty()) << out.substr(0, 200);
-      if (!kSanitized) EXPECT_LT(r.max_rss_kib, bound_kib) << size << "-byte input";
+      if (!reports) {
+        EXPECT_TRUE(out.empty()) << out.substr(0, 200);
+      }
+      if (!kSanitized) {
+        EXPECT_LT(r.max_rss_kib, bound_kib) << size << "-byte input";
+      }
       fs::remove_all(work);
     }
   }
@@ -229,7 +233,9 @@ TEST(MemoryBudgetBinaryTest, CacheCommandsUnderATightAddressSpaceLimitFailCleanl
       const RunResult r = RunLimited(ZS_BINARY_PATH, args, child, dir);
       SCOPED_TRACE(args[0] + " under ulimit -v " + std::to_string(mib << 10));
       EXPECT_EQ(r.signal, 0) << r.err.substr(0, 400);
-      if (mib >= 256) EXPECT_EQ(r.exit_code, 0) << r.err.substr(0, 400);
+      if (mib >= 256) {
+        EXPECT_EQ(r.exit_code, 0) << r.err.substr(0, 400);
+      }
       if (r.exit_code != 0) {
         EXPECT_EQ(r.exit_code, 1) << r.err.substr(0, 400);
         EXPECT_NE(r.err.find("out of memory or threads"), std::string::npos)
