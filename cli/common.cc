@@ -73,6 +73,11 @@ Status CheckFileSize(const std::string& path, const struct stat& st) {
   if (!S_ISREG(st.st_mode) || static_cast<std::uint64_t>(st.st_size) <= max_bytes) {
     return Status::OK();
   }
+  if (path == "-") {
+    // Standard input says what a stream over the limit says (io/bounded_read.h).
+    return Status::InvalidArgument("<stdin>: input exceeds the limit of " + std::to_string(max_bytes) +
+                                   " bytes (raise it with --max-object-size)");
+  }
   return Status::InvalidArgument(path + ": input of " + std::to_string(st.st_size) +
                                  " bytes exceeds the limit of " + std::to_string(max_bytes) +
                                  " bytes (raise it with --max-object-size)");

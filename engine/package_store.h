@@ -14,7 +14,7 @@
 // Commit appends what the lifecycle recorded as one chunk and holds the
 // log's lock while the caller writes the Secret; when that write fails the
 // chunk is taken back, which never touches another writer's bytes
-// (engine/FORMAT.md, "Take-back"). The append reuses the tail read at Open
+// (engine/FORMAT.md, "Rules": take-back). The append reuses the tail read at Open
 // unless the file changed in a way that tail may not survive.
 //
 // Thread safety: not thread-safe.

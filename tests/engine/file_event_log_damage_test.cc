@@ -1,5 +1,5 @@
-// Damage to a record log (engine/FORMAT.md: "Torn tail", "Damaged chunk",
-// "Order"): every bit flipped, every cut, every chunk deleted, duplicated or
+// Damage to a record log (engine/FORMAT.md, "Rules": torn tail, damaged chunk,
+// order): every bit flipped, every cut, every chunk deleted, duplicated or
 // swapped is reported by the full check (FileEventLog::Check, what `replay
 // --verify --log` prints), and an append after damage keeps every byte
 // that was there: only a torn append is ever cut off.

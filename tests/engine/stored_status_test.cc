@@ -47,6 +47,8 @@ TEST(StoredStatusTest, EveryLegacyFixtureShowsWhatItStores) {
     const std::string era = path.parent_path().filename().string();
     SCOPED_TRACE(era + "/" + name);
     const DeployedPackage pkg = Fixture(era + "/" + name);
+    // A fixture that carries a ZEP history is read from its events instead.
+    if (!pkg.events.empty()) continue;
     const PackageState s = DerivePackageState(pkg);
     bool any_stored = false;
     for (const DeployedComponent& c : *pkg.deployed_components) any_stored |= !c.status.empty();

@@ -59,7 +59,7 @@ run() {
   step inspect "$@" "$bin" inspect "${inputs[@]}" -o json
   # As v2 JSON the near-1 MiB package is too large: it stays out of this one.
   step migrate-json "$@" "$bin" migrate "${lists[@]}" --codec json
-  step migrate-dry "$@" "$bin" migrate "${inputs[@]}" --dry-run --report-format json
+  step migrate-dry "$@" "$bin" migrate "${inputs[@]}" --codec auto --dry-run --report-format json
   step size "$@" "$bin" size "${inputs[@]}" -o json
   # The compact round trip, one List at a time (one output file each): to
   # compact, read back, and to JSON again. The near-1 MiB package fits only

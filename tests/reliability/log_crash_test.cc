@@ -1,5 +1,5 @@
 // Writers on one record log, with Secret writes failing and kills landing at
-// random (engine/FORMAT.md, "Take-back"): after every round, each deploy
+// random (engine/FORMAT.md, "Rules": take-back): after every round, each deploy
 // that was acknowledged (exit 0) is in the log exactly once, each deploy
 // whose Secret write failed is not in it at all, each killed one is in it
 // whole or not at all, and the log checks clean (FileEventLog::Check).

@@ -238,7 +238,10 @@ TEST(MemoryBudgetBinaryTest, CacheCommandsUnderATightAddressSpaceLimitFailCleanl
       }
       if (r.exit_code != 0) {
         EXPECT_EQ(r.exit_code, 1) << r.err.substr(0, 400);
-        EXPECT_NE(r.err.find("out of memory or threads"), std::string::npos)
+        // A query after an ingest that could not start may instead find the
+        // cache it left without its tables (opened read-only): said as such.
+        EXPECT_TRUE(r.err.find("out of memory or threads") != std::string::npos ||
+                    (args[0] == "query" && r.err.find("error: cache ") != std::string::npos))
             << r.err.substr(0, 400);
       }
     }
