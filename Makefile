@@ -42,7 +42,7 @@ PACKAGE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DZS_NATIVE=OFF -DZS_BUILD_TESTS=OFF
 # The program only, its compiler output kept in a log shown on failure: the
 # demo starts in a minute and prints only what zarf-state prints.
 demo: _deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(LAUNCHER) >/dev/null
 	@echo "building zarf-state (log: $(BUILD)/demo-build.log) ..."
 	@cmake --build $(BUILD) -j $(JOBS) --target zarf-state -- --no-print-directory \
 	  >$(BUILD)/demo-build.log 2>&1 || { cat $(BUILD)/demo-build.log; exit 1; }

@@ -30,7 +30,7 @@ export HOME=/nonexistent/golden-home XDG_CACHE_HOME=/nonexistent/golden-cache LC
 unset ZARF_STATE_DB
 now=2027-01-01T00:00:00Z
 # Durations (ingest, verify) are left out too.
-secs='s/[0-9][0-9]*\.[0-9][0-9]* s\b/<SECONDS> s/g'
+secs='s/[0-9][0-9]*\.[0-9][0-9]* s\b/<SECONDS> s/g; s/ in [0-9][0-9.]*[a-zµ][a-z0-9.µ]*$/ in <DURATION>/'
 times='s/[0-9]\{4\}-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]\(\.[0-9]*\)\{0,1\}\(Z\|[+-][0-9][0-9]:[0-9][0-9]\)/<TIME>/g'
 
 legacy_lists=(data/legacy/e*/all-secrets.list.json)
