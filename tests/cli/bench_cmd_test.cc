@@ -256,7 +256,7 @@ TEST(SvgPlotTest, ChartHasOnePolylinePerSeriesALegendAndTheDashedLimit) {
 
 TEST(SvgPlotTest, TextsGoThroughTheOneEscaperAndKeepNoControls) {
   PlotOptions o;
-  o.title = std::string("pkg\0name\x1b[2J 'q'", 19);
+  o.title = std::string("pkg\0name\x1b[2J 'q'", 16);
   o.y_label = "bytes";
   const std::string svg = RenderLineChart(o, {{"a\x1b]0;t\x07", {{1, 1}, {2, 2}}}});
   EXPECT_EQ(svg.find('\0'), std::string::npos);
