@@ -170,24 +170,35 @@ Value Component(Rng& rng, const ComponentSpec& spec, int era,
   return Obj(std::move(c));
 }
 
-}  // namespace
+// What the first draws of a seed fix: the era, whether the package has
+// v2 events, whether it is the init package, its name, the CLI that built
+// it and the components it lists.
+struct EraShape {
+  int era = 0;
+  bool v2 = false;
+  bool init = false;
+  std::string name;
+  std::string cli;
+  std::vector<const ComponentSpec*> specs;
+};
 
-// One synthetic DeployedPackage JSON tree; `seed` fixes everything.
-Value MakeEraPackage(unsigned seed) {
-  Rng rng(seed);
+EraShape PickShape(Rng& rng) {
+  EraShape shape;
   const int era = rng.Between(4, 22);
-  const bool v2 = era >= 20 && rng.Percent(60);
+  shape.era = era;
+  shape.v2 = era >= 20 && rng.Percent(60);
   const bool init = rng.Percent(45);
-  const std::string name =
+  shape.init = init;
+  shape.name =
       init ? "init"
            : std::string(rng.Pick({"dos-games", "podinfo-flux", "helm-charts",
                                    "manifests", "wordpress", "argocd", "kiwix",
                                    "longhorn", "variables", "component-actions",
                                    "big-bang"}));
-  const std::string cli = "v0." +
-                          std::to_string(20 + 3 * era + rng.Between(0, 2)) +
-                          "." + std::to_string(rng.Between(0, 3));
-  std::vector<const ComponentSpec*> specs;
+  shape.cli = "v0." +
+              std::to_string(20 + 3 * era + rng.Between(0, 2)) +
+              "." + std::to_string(rng.Between(0, 3));
+  std::vector<const ComponentSpec*>& specs = shape.specs;
   if (init) {
     for (const ComponentSpec& s : InitComponents()) {
       if ((s.name != std::string_view("k3s") || rng.Percent(30)) &&
@@ -202,10 +213,18 @@ Value MakeEraPackage(unsigned seed) {
     for (int i = 0; i < n; ++i)
       specs.push_back(&pool[(first + i) % pool.size()]);
   }
-  auto ns = [&](const ComponentSpec& s) {
-    return init ? std::string("zarf") : name;
-  };
+  return shape;
+}
 
+// The namespace a package's components deploy into.
+std::string Namespace(const EraShape& shape) {
+  return shape.init ? std::string("zarf") : shape.name;
+}
+
+// data.metadata.
+Value Metadata(Rng& rng, const EraShape& shape) {
+  const bool init = shape.init;
+  const std::string& name = shape.name;
   std::vector<json::Member> metadata{{"name", S(name)}};
   metadata.emplace_back(
       "description",
@@ -214,56 +233,75 @@ Value MakeEraPackage(unsigned seed) {
   if (!init) metadata.emplace_back("version", S(Version(rng)));
   metadata.emplace_back("architecture", S(rng.Percent(85) ? "amd64" : "arm64"));
   metadata.emplace_back("aggregateChecksum", S(rng.Hex(64)));
-  if (era >= 21 && init)
+  if (shape.era >= 21 && init)
     metadata.emplace_back("allowNamespaceOverride", Value::Bool(false));
+  return Obj(std::move(metadata));
+}
+
+// data.build.
+Value BuildData(Rng& rng, const EraShape& shape) {
   std::vector<json::Member> build{
       {"terminal",
        S(rng.Pick({"fv-az1234-567", "buildkitsandbox", "ci-runner-4"}))},
       {"user", S(rng.Pick({"runner", "root", "builder"}))},
       {"architecture", S("amd64")},
       {"timestamp", S(BuildTime(rng))},
-      {"version", S(cli)}};
-  if (era <= 8)
+      {"version", S(shape.cli)}};
+  if (shape.era <= 8)
     build.emplace_back("migrations", rng.Percent(50)
                                          ? Value::Null()
                                          : Arr({S("scripts-to-actions")}));
   if (rng.Percent(10))
     build.emplace_back("flavor", S(rng.Pick({"upstream", "registry1"})));
+  return Obj(std::move(build));
+}
+
+// The init package's constants and variables, in one of the two orders
+// Zarf's versions wrote them, appended to `data`.
+void AppendInitConstantsAndVariables(Rng& rng, std::vector<json::Member>* data) {
+  std::vector<Value> constants;
+  for (const char* c : {"AGENT_IMAGE", "AGENT_IMAGE_TAG", "REGISTRY_IMAGE",
+                        "REGISTRY_IMAGE_TAG"}) {
+    const std::string_view n = c;
+    constants.push_back(
+        Obj({{"name", S(c)},
+             {"value", S(n == "AGENT_IMAGE"      ? "zarf-dev/zarf/agent"
+                         : n == "REGISTRY_IMAGE" ? "library/registry"
+                                                 : Version(rng))}}));
+  }
+  std::vector<Value> variables;
+  for (const VariableSpec& v : InitVariables()) {
+    if (rng.Percent(15)) continue;
+    std::vector<json::Member> m{{"name", S(v.name)}};
+    if (v.auto_indent) m.emplace_back("autoIndent", Value::Bool(true));
+    m.emplace_back("description", S(v.description));
+    if (v.fallback != nullptr) m.emplace_back("default", S(v.fallback));
+    variables.push_back(Obj(std::move(m)));
+  }
+  const bool constants_first = rng.Percent(50);
+  if (constants_first)
+    data->emplace_back("constants", Arr(std::move(constants)));
+  data->emplace_back("variables", Arr(std::move(variables)));
+  if (!constants_first)
+    data->emplace_back("constants", Arr({Obj({{"name", S("AGENT_IMAGE")},
+                                              {"value", S("agent:local")}})}));
+}
+
+// The package's `data`: its ZarfPackage definition.
+Value PackageData(Rng& rng, const EraShape& shape) {
+  const int era = shape.era;
+  Value metadata = Metadata(rng, shape);
+  Value build = BuildData(rng, shape);
   std::vector<Value> components;
-  for (const ComponentSpec* s : specs)
-    components.push_back(Component(rng, *s, era, ns(*s)));
+  for (const ComponentSpec* s : shape.specs)
+    components.push_back(Component(rng, *s, era, Namespace(shape)));
   std::vector<json::Member> data{
-      {"kind", S(init ? "ZarfInitConfig" : "ZarfPackageConfig")},
-      {"metadata", Obj(std::move(metadata))},
-      {"build", Obj(std::move(build))},
+      {"kind", S(shape.init ? "ZarfInitConfig" : "ZarfPackageConfig")},
+      {"metadata", std::move(metadata)},
+      {"build", std::move(build)},
       {"components", Arr(std::move(components))}};
-  if (init) {
-    std::vector<Value> constants;
-    for (const char* c : {"AGENT_IMAGE", "AGENT_IMAGE_TAG", "REGISTRY_IMAGE",
-                          "REGISTRY_IMAGE_TAG"}) {
-      const std::string_view n = c;
-      constants.push_back(
-          Obj({{"name", S(c)},
-               {"value", S(n == "AGENT_IMAGE"      ? "zarf-dev/zarf/agent"
-                           : n == "REGISTRY_IMAGE" ? "library/registry"
-                                                   : Version(rng))}}));
-    }
-    std::vector<Value> variables;
-    for (const VariableSpec& v : InitVariables()) {
-      if (rng.Percent(15)) continue;
-      std::vector<json::Member> m{{"name", S(v.name)}};
-      if (v.auto_indent) m.emplace_back("autoIndent", Value::Bool(true));
-      m.emplace_back("description", S(v.description));
-      if (v.fallback != nullptr) m.emplace_back("default", S(v.fallback));
-      variables.push_back(Obj(std::move(m)));
-    }
-    const bool constants_first = rng.Percent(50);
-    if (constants_first)
-      data.emplace_back("constants", Arr(std::move(constants)));
-    data.emplace_back("variables", Arr(std::move(variables)));
-    if (!constants_first)
-      data.emplace_back("constants", Arr({Obj({{"name", S("AGENT_IMAGE")},
-                                               {"value", S("agent:local")}})}));
+  if (shape.init) {
+    AppendInitConstantsAndVariables(rng, &data);
   } else if (rng.Percent(50)) {
     data.emplace_back(
         "variables",
@@ -276,109 +314,143 @@ Value MakeEraPackage(unsigned seed) {
   if (era >= 22 && rng.Percent(50)) {
     data.emplace_back("documentation", Obj({{"readme", S("README.md")}}));
   }
+  return Obj(std::move(data));
+}
 
-  std::vector<json::Member> pkg{{"name", S(name)}};
+// The deployed entry of component `s`; adds the connect strings of its
+// charts to `connect`.
+Value DeployedComponent(Rng& rng, const EraShape& shape, const ComponentSpec& s,
+                        int generation, std::vector<json::Member>* connect) {
+  const int era = shape.era;
+  std::vector<Value> charts;
+  auto chart = [&](std::string chart_name, const char* key,
+                   const char* description) {
+    std::vector<json::Member> h{{"namespace", S(Namespace(shape))},
+                                {"chartName", S(std::move(chart_name))}};
+    if (key != nullptr) {
+      Value cs = Obj(
+          {{key, Obj({{"description", S(description)},
+                      {"url", S(rng.Percent(50) ? "" : "/v2/_catalog")}})}});
+      connect->emplace_back(key, cs.object()[0].second);
+      h.emplace_back("connectStrings", std::move(cs));
+    }
+    if (era >= 15)
+      h.emplace_back("status", S(rng.Percent(85) ? "Succeeded" : "Failed"));
+    charts.push_back(Obj(std::move(h)));
+  };
+  for (const ChartSpec& c : s.charts) chart(c.release, nullptr, nullptr);
+  for (std::size_t m = 0; m < s.manifests.size(); ++m) {
+    chart("raw-" + shape.name + "-" + s.name + "-" + s.manifests[m].name,
+          m == 0 ? s.connect : nullptr, s.connect_description);
+  }
+  std::vector<json::Member> d{{"name", S(s.name)},
+                              {"installedCharts", Arr(std::move(charts))}};
+  if (era >= 8)
+    d.emplace_back(
+        "status", S(rng.Pick({"Succeeded", "Succeeded", "Succeeded", "Failed",
+                              "Deploying", "Removing"})));
+  if (era >= 12) d.emplace_back("observedGeneration", Value::Int(generation));
+  if (shape.v2) {
+    d.emplace_back(
+        "lastEvent",
+        Obj({{"type", S("Deploy")},
+             {"outcome", S(rng.Pick({"Succeeded", "Succeeded", "Failed",
+                                     "InProgress", "Cancelled"}))},
+             {"timestamp", S(Rfc3339(rng))}}));
+  }
+  return Obj(std::move(d));
+}
+
+// The package's connectStrings: those of its charts, sorted by name, the
+// first of each name kept.
+Value SortedConnectStrings(std::vector<json::Member> connect) {
+  std::sort(connect.begin(), connect.end(),
+            [](auto& a, auto& b) { return a.first < b.first; });
+  connect.erase(
+      std::unique(connect.begin(), connect.end(),
+                  [](auto& a, auto& b) { return a.first == b.first; }),
+      connect.end());
+  return Obj(std::move(connect));
+}
+
+// A v2 package's events, each with the config digest it draws into `*config`.
+Value V2Events(Rng& rng, const std::string& name, std::string* config) {
+  std::vector<Value> events;
+  const int n = rng.Between(1, 10);
+  *config = "sha256:" + rng.Hex(64);
+  for (int i = 0; i < n; ++i) {
+    const bool remove = rng.Percent(15);
+    std::vector<json::Member> e{
+        {"type", S(remove ? "Remove" : "Deploy")},
+        {"outcome", S(rng.Pick({"InProgress", "Succeeded", "Succeeded",
+                                "Failed", "Cancelled"}))},
+        {"timestamp", S(Rfc3339(rng))},
+        {"version", S(Version(rng))}};
+    if (rng.Percent(20))
+      e.emplace_back("flavor",
+                     S(rng.Pick({"upstream", "registry1", "unicorn"})));
+    e.emplace_back("digest", S("sha256:" + rng.Hex(64)));
+    if (!remove) {
+      e.emplace_back("source",
+                     S(rng.Percent(50) ? "oci://ghcr.io/zarf-dev/packages/" +
+                                             name + ":" + Version(rng)
+                                       : "zarf-package-" + name + "-amd64-" +
+                                             Version(rng) + ".tar.zst"));
+    }
+    e.emplace_back("configDigest", S(*config));
+    events.push_back(Obj(std::move(e)));
+  }
+  return Arr(std::move(events));
+}
+
+// A v2 package's deployConfig.
+Value V2DeployConfig(Rng& rng) {
+  return Obj(
+      {{"SetVariables", rng.Percent(50) ? Obj({{"DOMAIN", S("uds.dev")},
+                                                {"REPLICAS", S("2")}})
+                                         : Value::Null()},
+       {"Values", rng.Percent(30) ? Obj({{"replicaCount", Value::Int(2)}})
+                                  : Value::Null()},
+       {"NamespaceOverride", S("")},
+       {"ValuesOverridesMap", Value::Null()}});
+}
+
+}  // namespace
+
+// One synthetic DeployedPackage JSON tree; `seed` fixes everything.
+Value MakeEraPackage(unsigned seed) {
+  Rng rng(seed);
+  const EraShape shape = PickShape(rng);
+  const int era = shape.era;
+  Value data = PackageData(rng, shape);
+
+  std::vector<json::Member> pkg{{"name", S(shape.name)}};
   if (era >= 10) pkg.emplace_back("digest", S("sha256:" + rng.Hex(64)));
-  pkg.emplace_back("data", Obj(std::move(data)));
-  pkg.emplace_back("cliVersion", S(cli));
+  pkg.emplace_back("data", std::move(data));
+  pkg.emplace_back("cliVersion", S(shape.cli));
   const int generation = rng.Between(1, 4);
   if (era >= 8) pkg.emplace_back("generation", Value::Int(generation));
   std::vector<Value> deployed;
   std::vector<json::Member> connect;
   const bool partial = rng.Percent(20);
-  for (std::size_t i = 0; i < specs.size(); ++i) {
-    const ComponentSpec& s = *specs[i];
+  for (std::size_t i = 0; i < shape.specs.size(); ++i) {
     if (partial && i > 1) break;
-    std::vector<Value> charts;
-    auto chart = [&](std::string chart_name, const char* key,
-                     const char* description) {
-      std::vector<json::Member> h{{"namespace", S(ns(s))},
-                                  {"chartName", S(std::move(chart_name))}};
-      if (key != nullptr) {
-        Value cs = Obj(
-            {{key, Obj({{"description", S(description)},
-                        {"url", S(rng.Percent(50) ? "" : "/v2/_catalog")}})}});
-        connect.emplace_back(key, cs.object()[0].second);
-        h.emplace_back("connectStrings", std::move(cs));
-      }
-      if (era >= 15)
-        h.emplace_back("status", S(rng.Percent(85) ? "Succeeded" : "Failed"));
-      charts.push_back(Obj(std::move(h)));
-    };
-    for (const ChartSpec& c : s.charts) chart(c.release, nullptr, nullptr);
-    for (std::size_t m = 0; m < s.manifests.size(); ++m) {
-      chart("raw-" + name + "-" + s.name + "-" + s.manifests[m].name,
-            m == 0 ? s.connect : nullptr, s.connect_description);
-    }
-    std::vector<json::Member> d{{"name", S(s.name)},
-                                {"installedCharts", Arr(std::move(charts))}};
-    if (era >= 8)
-      d.emplace_back(
-          "status", S(rng.Pick({"Succeeded", "Succeeded", "Succeeded", "Failed",
-                                "Deploying", "Removing"})));
-    if (era >= 12) d.emplace_back("observedGeneration", Value::Int(generation));
-    if (v2) {
-      d.emplace_back(
-          "lastEvent",
-          Obj({{"type", S("Deploy")},
-               {"outcome", S(rng.Pick({"Succeeded", "Succeeded", "Failed",
-                                       "InProgress", "Cancelled"}))},
-               {"timestamp", S(Rfc3339(rng))}}));
-    }
-    deployed.push_back(Obj(std::move(d)));
+    deployed.push_back(
+        DeployedComponent(rng, shape, *shape.specs[i], generation, &connect));
   }
   pkg.emplace_back("deployedComponents", Arr(std::move(deployed)));
-  if (!connect.empty() && era >= 7) {
-    std::sort(connect.begin(), connect.end(),
-              [](auto& a, auto& b) { return a.first < b.first; });
-    connect.erase(
-        std::unique(connect.begin(), connect.end(),
-                    [](auto& a, auto& b) { return a.first == b.first; }),
-        connect.end());
-    pkg.emplace_back("connectStrings", Obj(std::move(connect)));
-  }
+  if (!connect.empty() && era >= 7)
+    pkg.emplace_back("connectStrings", SortedConnectStrings(std::move(connect)));
   if (era >= 21)
     pkg.emplace_back("packageConnectivity",
                      S(rng.Percent(60) ? "airgap" : "connected"));
   if (rng.Percent(10))
     pkg.emplace_back("namespaceOverride",
                      S("tenant-" + std::to_string(rng.Between(1, 9))));
-  if (v2) {
-    std::vector<Value> events;
-    const int n = rng.Between(1, 10);
-    const std::string config = "sha256:" + rng.Hex(64);
-    for (int i = 0; i < n; ++i) {
-      const bool remove = rng.Percent(15);
-      std::vector<json::Member> e{
-          {"type", S(remove ? "Remove" : "Deploy")},
-          {"outcome", S(rng.Pick({"InProgress", "Succeeded", "Succeeded",
-                                  "Failed", "Cancelled"}))},
-          {"timestamp", S(Rfc3339(rng))},
-          {"version", S(Version(rng))}};
-      if (rng.Percent(20))
-        e.emplace_back("flavor",
-                       S(rng.Pick({"upstream", "registry1", "unicorn"})));
-      e.emplace_back("digest", S("sha256:" + rng.Hex(64)));
-      if (!remove) {
-        e.emplace_back("source",
-                       S(rng.Percent(50) ? "oci://ghcr.io/zarf-dev/packages/" +
-                                               name + ":" + Version(rng)
-                                         : "zarf-package-" + name + "-amd64-" +
-                                               Version(rng) + ".tar.zst"));
-      }
-      e.emplace_back("configDigest", S(config));
-      events.push_back(Obj(std::move(e)));
-    }
-    pkg.emplace_back("events", Arr(std::move(events)));
-    pkg.emplace_back(
-        "deployConfig",
-        Obj({{"SetVariables", rng.Percent(50) ? Obj({{"DOMAIN", S("uds.dev")},
-                                                     {"REPLICAS", S("2")}})
-                                              : Value::Null()},
-             {"Values", rng.Percent(30) ? Obj({{"replicaCount", Value::Int(2)}})
-                                        : Value::Null()},
-             {"NamespaceOverride", S("")},
-             {"ValuesOverridesMap", Value::Null()}}));
+  if (shape.v2) {
+    std::string config;
+    pkg.emplace_back("events", V2Events(rng, shape.name, &config));
+    pkg.emplace_back("deployConfig", V2DeployConfig(rng));
     pkg.emplace_back("configDigest", S(config));
   }
   return Obj(std::move(pkg));
