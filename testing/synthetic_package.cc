@@ -99,30 +99,29 @@ void AppendConnectStrings(std::string* out, const ConnectStrings& cs) {
   out->push_back('}');
 }
 
-// Appends component `index` of the package to `component` and its deployed
-// entry to `deployed`; adds its connect strings to `all_connect`.
-void MakeComponent(Rng& rng, int index, int generation, std::string* component,
-                   std::string* deployed, ConnectStrings* all_connect) {
-  const std::string id = Pad(index, 4);
-  const std::string word(kServiceWords[rng.Between(0, 15)]);
-  const std::string name = word + "-" + id;
-  const std::string svc = "svc-" + id;
-  const std::string team = "team-" + Pad(index % 24, 2);
+// The names component `index` is built from.
+struct ComponentNames {
+  std::string id;    // "0007"
+  std::string word;  // a service word
+  std::string name;  // "<word>-<id>"
+  std::string svc;   // "svc-<id>"
+  std::string team;  // "team-<index % 24>": the namespace
+};
+
+// The component's manifests, appended to `component`; the raw charts they
+// become on deploy appended to `raw_charts` (each after a ','), their
+// connect strings added to `all_connect`.
+void AppendManifests(Rng& rng, const ComponentNames& n, std::string* component,
+                     std::string* raw_charts, ConnectStrings* all_connect) {
+  const std::string& id = n.id;
+  const std::string& word = n.word;
+  const std::string& name = n.name;
+  const std::string& svc = n.svc;
+  const std::string& team = n.team;
   std::string& c = *component;
-
-  c.append("{");
-  Str(&c, "name", name);
-  c.push_back(',');
-  Str(&c, "description", Description(rng, name, team));
-  if (rng.Percent(70)) c.append(",\"required\":true");
-  c.append(rng.Percent(25)
-               ? ",\"only\":{\"cluster\":{\"architecture\":\"amd64\"}}"
-               : ",\"only\":{\"cluster\":{}}");
-  c.append(",\"import\":{}");
-
+  std::string& manifest_charts = *raw_charts;
   // Manifests become "raw-<package>-<component>-<manifest>" charts on deploy.
   const int manifest_count = rng.Between(0, 2);
-  std::string manifest_charts;
   if (manifest_count > 0) {
     c.append(",\"manifests\":[");
     for (int m = 0; m < manifest_count; ++m) {
@@ -162,9 +161,17 @@ void MakeComponent(Rng& rng, int index, int generation, std::string* component,
     }
     c.push_back(']');
   }
+}
 
+// The component's charts, appended to `component`; the deployed entry's
+// installed charts, comma-separated, appended to `installed`.
+void AppendCharts(Rng& rng, const ComponentNames& n, std::string* component,
+                  std::string* installed_charts) {
+  const std::string& svc = n.svc;
+  const std::string& team = n.team;
+  std::string& c = *component;
+  std::string& installed = *installed_charts;
   const int chart_count = rng.Between(1, 2);
-  std::string installed;
   c.append(",\"charts\":[");
   for (int h = 0; h < chart_count; ++h) {
     const std::string chart = h == 0 ? svc : svc + "-worker";
@@ -194,7 +201,16 @@ void MakeComponent(Rng& rng, int index, int generation, std::string* component,
     installed.push_back('}');
   }
   c.push_back(']');
+}
 
+// The component's images, scripts and actions, appended to `component`.
+void AppendImagesAndActions(Rng& rng, const ComponentNames& n,
+                            std::string* component) {
+  const std::string& id = n.id;
+  const std::string& word = n.word;
+  const std::string& svc = n.svc;
+  const std::string& team = n.team;
+  std::string& c = *component;
   const int image_count = rng.Between(4, 16);
   c.append(",\"images\":[");
   for (int k = 0; k < image_count; ++k) {
@@ -225,11 +241,39 @@ void MakeComponent(Rng& rng, int index, int generation, std::string* component,
       "./zarf tools wait-for deployment " + svc + " available -n " + team);
   c.append(",\"description\":\"Wait for rollout\"}]},");
   c.append("\"onRemove\":{\"defaults\":{\"shell\":{}}}}}");
+}
+
+// Appends component `index` of the package to `component` and its deployed
+// entry to `deployed`; adds its connect strings to `all_connect`.
+void MakeComponent(Rng& rng, int index, int generation, std::string* component,
+                   std::string* deployed, ConnectStrings* all_connect) {
+  ComponentNames n;
+  n.id = Pad(index, 4);
+  n.word = std::string(kServiceWords[rng.Between(0, 15)]);
+  n.name = n.word + "-" + n.id;
+  n.svc = "svc-" + n.id;
+  n.team = "team-" + Pad(index % 24, 2);
+  std::string& c = *component;
+
+  c.append("{");
+  Str(&c, "name", n.name);
+  c.push_back(',');
+  Str(&c, "description", Description(rng, n.name, n.team));
+  if (rng.Percent(70)) c.append(",\"required\":true");
+  c.append(rng.Percent(25)
+               ? ",\"only\":{\"cluster\":{\"architecture\":\"amd64\"}}"
+               : ",\"only\":{\"cluster\":{}}");
+  c.append(",\"import\":{}");
+  std::string manifest_charts;
+  AppendManifests(rng, n, &c, &manifest_charts, all_connect);
+  std::string installed;
+  AppendCharts(rng, n, &c, &installed);
+  AppendImagesAndActions(rng, n, &c);
 
   // The deployed entry: charts first, then the manifests' raw charts.
   std::string& d = *deployed;
   d.push_back('{');
-  Str(&d, "name", name);
+  Str(&d, "name", n.name);
   d.append(",\"installedCharts\":[");
   d.append(installed);
   d.append(manifest_charts);
