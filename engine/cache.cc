@@ -91,11 +91,12 @@ Result<std::optional<PackageMeta>> CacheImpl::ReadMeta(std::string_view package)
   return std::optional<PackageMeta>(std::move(meta));
 }
 
-Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pkg,
-                              rocksdb::WriteBatch* batch, IngestResult* result) {
-  // The name keys every record: one no package Secret could be named after
-  // (zarf-package-<name> is a DNS-1123 subdomain) is refused before it
-  // becomes a key of each (a 100 MB name took 3.9 GB and 104 s).
+namespace {
+
+// The name keys every record: one no package Secret could be named after
+// (zarf-package-<name> is a DNS-1123 subdomain) is refused before it
+// becomes a key of each (a 100 MB name took 3.9 GB and 104 s).
+Status CheckNameLength(const DeployedPackage& pkg) {
   constexpr std::size_t kSecretPrefix = sizeof("zarf-package-") - 1;
   if (pkg.name.size() > kDns1123SubdomainMaxBytes - kSecretPrefix) {
     return Status::InvalidArgument(
@@ -103,12 +104,66 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
         " bytes: longer than any package Secret can be named after (zarf-package-<name> holds at "
         "most " + std::to_string(kDns1123SubdomainMaxBytes) + " bytes)");
   }
-  const std::string& key = result->package;
-  // Every read comes first, so that an error leaves `batch` untouched.
-  // The records this Secret implies that the log does not hold yet, encoded
-  // one after another into `record_bytes_`. A package's first Secret has an
-  // empty log: no identity lookups then.
-  ZS_ASSIGN_OR_RETURN(result->log_size, log_.Size(key));
+  return Status::OK();
+}
+
+// The status record `src` makes for package `key`.
+PackageMeta MetaOf(const IngestSource& src, const DeployedPackage& pkg, const std::string& key) {
+  PackageMeta meta;
+  meta.status.package = key;
+  meta.status.secret_name = std::string(src.secret_name);
+  meta.status.secret_namespace = std::string(src.secret_namespace);
+  FillStatus(pkg, &meta.status);
+  meta.payload_hash = XXH3_64bits(src.payload.data(), src.payload.size());
+  return meta;
+}
+
+// Sets result->snapshot_replaced when `meta` replaces the stored snapshot:
+// always for a package the cache does not know; otherwise when it is not
+// older than `old` and differs from it (payload, removal, Secret).
+void DecideReplacement(const PackageMeta& meta, const std::optional<PackageMeta>& old,
+                       IngestResult* result) {
+  if (!old) {
+    result->snapshot_replaced = true;
+  } else if (NotOlder(meta.status, old->status)) {
+    result->snapshot_replaced = old->payload_hash != meta.payload_hash || old->status.removed ||
+                                old->status.secret_name != meta.status.secret_name ||
+                                old->status.secret_namespace != meta.status.secret_namespace;
+  }
+}
+
+// Stages into `batch` the index entries to delete (only in `before`) and to
+// add (only in `after`). Both lists are sorted alike: one merge finds them.
+void StageIndexChanges(const CacheDb& db, const IndexEntries& before, const IndexEntries& after,
+                       rocksdb::WriteBatch* batch) {
+  auto stage = [&](const IndexEntries& from, const IndexEntries::Entry& e, bool add) {
+    const std::string_view k = from.key(e);
+    const rocksdb::Slice slice(k.data(), k.size());
+    if (add) {
+      batch->Put(db.cf(e.cf), slice, rocksdb::Slice()).PermitUncheckedError();
+    } else {
+      batch->Delete(db.cf(e.cf), slice).PermitUncheckedError();
+    }
+  };
+  auto b = before.entries().begin();
+  auto a = after.entries().begin();
+  while (b != before.entries().end() || a != after.entries().end()) {
+    if (a == after.entries().end() ||
+        (b != before.entries().end() && before.Less(*b, after, *a))) {
+      stage(before, *b++, false);
+    } else if (b == before.entries().end() || after.Less(*a, before, *b)) {
+      stage(after, *a++, true);
+    } else {
+      ++b;
+      ++a;
+    }
+  }
+}
+
+}  // namespace
+
+Status CacheImpl::FindFreshRecords(const std::string& key, const DeployedPackage& pkg,
+                                   std::uint64_t log_size) {
   std::string& bytes = record_bytes_;
   std::vector<Candidate>& fresh = candidates_;
   std::vector<RecordHash>& seen = seen_;
@@ -124,7 +179,7 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
     // over its few records is enough.
     bool known = std::find(seen.begin(), seen.end(), hash) != seen.end();
     seen.push_back(hash);
-    if (!known && result->log_size != 0) {
+    if (!known && log_size != 0) {
       id.clear();
       AppendRecordId(&id, hash);
       ZS_ASSIGN_OR_RETURN(std::optional<std::uint64_t> seq, log_.FindId(key, id));
@@ -136,30 +191,17 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
     }
     fresh.push_back({r.time(), begin, bytes.size(), hash, r.kind == RecordKind::kPackageEvent});
   }
-  ZS_ASSIGN_OR_RETURN(std::optional<PackageMeta> old, ReadMeta(key));
-  PackageMeta meta;
-  meta.status.package = key;
-  meta.status.secret_name = std::string(src.secret_name);
-  meta.status.secret_namespace = std::string(src.secret_namespace);
-  FillStatus(pkg, &meta.status);
-  meta.payload_hash = XXH3_64bits(src.payload.data(), src.payload.size());
-  if (!old) {
-    result->snapshot_replaced = true;
-  } else if (NotOlder(meta.status, old->status)) {
-    result->snapshot_replaced = old->payload_hash != meta.payload_hash || old->status.removed ||
-                                old->status.secret_name != meta.status.secret_name ||
-                                old->status.secret_namespace != meta.status.secret_namespace;
-  }
-  // The index entries the stored snapshot made, derived from it again.
-  IndexEntries& before = before_entries_;
-  before.Clear();
-  if (result->snapshot_replaced && old) ZS_RETURN_IF_ERROR(StoredSnapshotEntries(key, &before));
+  return Status::OK();
+}
 
+void CacheImpl::StageFreshRecords(const std::string& key, rocksdb::WriteBatch* batch,
+                                  IngestResult* result) {
+  std::vector<Candidate>& fresh = candidates_;
   OrderAsRecorded(&fresh, &ordered_);
   for (Candidate& c : fresh) {
     c.seq = ++result->log_size;
-    RocksDbEventLog::StageLogRecord(batch, *db_, key, c.seq,
-                                    std::string_view(bytes).substr(c.begin, c.end - c.begin));
+    RocksDbEventLog::StageLogRecord(
+        batch, *db_, key, c.seq, std::string_view(record_bytes_).substr(c.begin, c.end - c.begin));
   }
   // Their identities in key order: a skiplist memtable inserts a run of
   // ascending keys next to the previous one (RocksDB keeps the splice),
@@ -167,40 +209,38 @@ Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pk
   std::sort(fresh.begin(), fresh.end(), [](const Candidate& a, const Candidate& b) {
     return std::tie(a.hash.high, a.hash.low) < std::tie(b.hash.high, b.hash.low);
   });
+  std::string id;
   for (const Candidate& c : fresh) {
     id.clear();
     AppendRecordId(&id, c.hash);
     RocksDbEventLog::StageRecordId(batch, *db_, key, c.seq, id);
   }
   result->new_records = fresh.size();
+}
 
+Status CacheImpl::StageIngest(const IngestSource& src, const DeployedPackage& pkg,
+                              rocksdb::WriteBatch* batch, IngestResult* result) {
+  ZS_RETURN_IF_ERROR(CheckNameLength(pkg));
+  const std::string& key = result->package;
+  // Every read comes first, so that an error leaves `batch` untouched.
+  // The records this Secret implies that the log does not hold yet, encoded
+  // one after another into `record_bytes_`. A package's first Secret has an
+  // empty log: no identity lookups then.
+  ZS_ASSIGN_OR_RETURN(result->log_size, log_.Size(key));
+  ZS_RETURN_IF_ERROR(FindFreshRecords(key, pkg, result->log_size));
+  ZS_ASSIGN_OR_RETURN(std::optional<PackageMeta> old, ReadMeta(key));
+  const PackageMeta meta = MetaOf(src, pkg, key);
+  DecideReplacement(meta, old, result);
+  // The index entries the stored snapshot made, derived from it again.
+  IndexEntries& before = before_entries_;
+  before.Clear();
+  if (result->snapshot_replaced && old) ZS_RETURN_IF_ERROR(StoredSnapshotEntries(key, &before));
+
+  StageFreshRecords(key, batch, result);
   if (result->snapshot_replaced) {
     IndexEntries& after = entries_;
     after.Build(pkg, key, db_->format());
-    // Both lists are sorted alike: one merge finds the entries to delete
-    // (only in `before`) and to add (only in `after`).
-    auto stage = [&](const IndexEntries& from, const IndexEntries::Entry& e, bool add) {
-      const std::string_view k = from.key(e);
-      const rocksdb::Slice slice(k.data(), k.size());
-      if (add) {
-        batch->Put(db_->cf(e.cf), slice, rocksdb::Slice()).PermitUncheckedError();
-      } else {
-        batch->Delete(db_->cf(e.cf), slice).PermitUncheckedError();
-      }
-    };
-    auto b = before.entries().begin();
-    auto a = after.entries().begin();
-    while (b != before.entries().end() || a != after.entries().end()) {
-      if (a == after.entries().end() ||
-          (b != before.entries().end() && before.Less(*b, after, *a))) {
-        stage(before, *b++, false);
-      } else if (b == before.entries().end() || after.Less(*a, before, *b)) {
-        stage(after, *a++, true);
-      } else {
-        ++b;
-        ++a;
-      }
-    }
+    StageIndexChanges(*db_, before, after, batch);
     batch->Put(db_->cf(kCfSnapshots), key, rocksdb::Slice(src.payload.data(), src.payload.size()))
         .PermitUncheckedError();
     batch->Put(db_->cf(kCfPackages), key, EncodeMeta(meta)).PermitUncheckedError();

@@ -58,6 +58,15 @@ class CacheImpl final : public Cache {
   // unchanged. `result->package` is set as soon as the payload decodes.
   Status StageIngest(const IngestSource& source, const DeployedPackage& pkg,
                      rocksdb::WriteBatch* batch, IngestResult* result);
+  // StageIngest's steps. FindFreshRecords: the records `pkg` implies that
+  // package `key`'s log (of `log_size` records) does not hold yet, encoded
+  // into record_bytes_ and listed in candidates_. StageFreshRecords: stages
+  // them into `batch`, numbered on from result->log_size, with their
+  // identities; sets result->log_size and result->new_records.
+  Status FindFreshRecords(const std::string& key, const DeployedPackage& pkg,
+                          std::uint64_t log_size);
+  void StageFreshRecords(const std::string& key, rocksdb::WriteBatch* batch,
+                         IngestResult* result);
 
   // The index entries of the package's stored snapshot (what it has in the
   // idx_* families), into `*out`. Corruption when it is missing or does not
