@@ -204,29 +204,12 @@ Status OutOfResources(const std::string& dir, std::string_view why) {
                          "): the process is out of memory or threads (see ulimit -v and -u)");
 }
 
-}  // namespace
+// Without the WAL, a batch that spans families is kept whole only if the
+// families' memtables are flushed together (CacheOptions::write_ahead_log).
+bool UsesWal(const CacheOptions& options) { return options.write_ahead_log || options.read_only; }
 
-Result<std::unique_ptr<CacheDb>> CacheDb::OpenImpl(const std::string& dir,
-                                                   const CacheOptions& options, bool probe) {
-  if (options.sync && !options.write_ahead_log && !options.read_only) {
-    return Status::InvalidArgument("cache " + dir +
-                                   ": fsync per write (sync) needs the write-ahead log");
-  }
-  std::unique_ptr<CacheDb> c(new CacheDb());
-  c->dir_ = dir;
-  // Even a read-only open writes RocksDB's info LOG.
-  AcquireUmask();
-  c->umask_set_ = true;
-  if (!options.read_only) {
-    ZS_ASSIGN_OR_RETURN(bool has_database, PrepareDirectory(dir, options));
-    if (has_database) {
-      CacheOptions look = options;
-      look.read_only = true;
-      look.create_if_missing = false;
-      look.block_cache_mib = 1;
-      ZS_RETURN_IF_ERROR(OpenImpl(dir, look, /*probe=*/true).status());
-    }
-  }
+// RocksDB's options for opening the cache in `dir` with `options`.
+rocksdb::DBOptions DbOptionsFor(const std::string& dir, const CacheOptions& options) {
   rocksdb::DBOptions db_options;
   db_options.info_log = OpenInfoLog(dir, options.read_only);
   db_options.create_if_missing = options.create_if_missing && !options.read_only;
@@ -252,13 +235,19 @@ Result<std::unique_ptr<CacheDb>> CacheDb::OpenImpl(const std::string& dir,
   db_options.avoid_flush_during_recovery = true;
   // Required by the vector memtables of FamilyOptions; there is one writer.
   db_options.allow_concurrent_memtable_write = false;
-  // Without the WAL, a batch that spans families is kept whole only if the
-  // families' memtables are flushed together (CacheOptions::write_ahead_log).
-  const bool wal = options.write_ahead_log || options.read_only;
-  db_options.atomic_flush = !wal;
+  db_options.atomic_flush = !UsesWal(options);
+  return db_options;
+}
 
-  // A database of a newer format may have families this version does not
-  // know; open them too, so the format check can say what is wrong.
+// The column families to open in `dir`: ours, and those of a database of a
+// newer format that this version does not know (opened too, so the format
+// check can say what is wrong; `*unknown_families` says whether there are
+// any). A read-only open leaves out families this version adds that the
+// database lacks.
+std::vector<rocksdb::ColumnFamilyDescriptor> FamiliesToOpen(const std::string& dir,
+                                                            const rocksdb::DBOptions& db_options,
+                                                            const CacheOptions& options,
+                                                            bool* unknown_families) {
   std::vector<std::string> existing;
   if (!rocksdb::DB::ListColumnFamilies(db_options, dir, &existing).ok()) existing.clear();
   auto cache = rocksdb::NewLRUCache(options.block_cache_mib << 20);
@@ -266,36 +255,72 @@ Result<std::unique_ptr<CacheDb>> CacheDb::OpenImpl(const std::string& dir,
   for (int i = 0; i < kCfCount; ++i) {
     families.emplace_back(std::string(kCfNames[i]), FamilyOptions(i, cache, options.read_only));
   }
-  bool unknown_families = false;
+  *unknown_families = false;
   for (const std::string& name : existing) {
     bool known = false;
     for (std::string_view ours : kCfNames) known = known || ours == name;
     if (!known) families.emplace_back(name, rocksdb::ColumnFamilyOptions());
-    unknown_families = unknown_families || !known;
+    *unknown_families = *unknown_families || !known;
   }
   if (options.read_only) {
-    // Families this version adds may be missing in a read-only open.
     std::erase_if(families, [&](const rocksdb::ColumnFamilyDescriptor& d) {
       return !existing.empty() &&
              std::find(existing.begin(), existing.end(), d.name) == existing.end();
     });
   }
-  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  return families;
+}
+
+// Opens the database of `dir` with `families`, their handles into
+// `*handles`. RocksDB starts its background threads here and throws when the
+// process may not have them (an address-space limit, a thread limit).
+Result<std::unique_ptr<rocksdb::DB>> OpenRocksDb(
+    const std::string& dir, const rocksdb::DBOptions& db_options,
+    const std::vector<rocksdb::ColumnFamilyDescriptor>& families, bool read_only,
+    std::vector<rocksdb::ColumnFamilyHandle*>* handles) {
   rocksdb::DB* raw = nullptr;
   rocksdb::Status s;
-  // RocksDB starts its background threads here and throws when the process
-  // may not have them (an address-space limit, a thread limit).
   try {
-    s = options.read_only
-            ? rocksdb::DB::OpenForReadOnly(db_options, dir, families, &handles, &raw)
-            : rocksdb::DB::Open(db_options, dir, families, &handles, &raw);
+    s = read_only ? rocksdb::DB::OpenForReadOnly(db_options, dir, families, handles, &raw)
+                  : rocksdb::DB::Open(db_options, dir, families, handles, &raw);
   } catch (const std::system_error& e) {
     return OutOfResources(dir, e.what());
   } catch (const std::bad_alloc&) {
     return OutOfResources(dir, "out of memory");
   }
   if (!s.ok()) return FromRocks(s, "cache " + dir);
-  c->db_.reset(raw);
+  return std::unique_ptr<rocksdb::DB>(raw);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<CacheDb>> CacheDb::OpenImpl(const std::string& dir,
+                                                   const CacheOptions& options, bool probe) {
+  if (options.sync && !options.write_ahead_log && !options.read_only) {
+    return Status::InvalidArgument("cache " + dir +
+                                   ": fsync per write (sync) needs the write-ahead log");
+  }
+  std::unique_ptr<CacheDb> c(new CacheDb());
+  c->dir_ = dir;
+  // Even a read-only open writes RocksDB's info LOG.
+  AcquireUmask();
+  c->umask_set_ = true;
+  if (!options.read_only) {
+    ZS_ASSIGN_OR_RETURN(bool has_database, PrepareDirectory(dir, options));
+    if (has_database) {
+      CacheOptions look = options;
+      look.read_only = true;
+      look.create_if_missing = false;
+      look.block_cache_mib = 1;
+      ZS_RETURN_IF_ERROR(OpenImpl(dir, look, /*probe=*/true).status());
+    }
+  }
+  const rocksdb::DBOptions db_options = DbOptionsFor(dir, options);
+  bool unknown_families = false;
+  const std::vector<rocksdb::ColumnFamilyDescriptor> families =
+      FamiliesToOpen(dir, db_options, options, &unknown_families);
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  ZS_ASSIGN_OR_RETURN(c->db_, OpenRocksDb(dir, db_options, families, options.read_only, &handles));
   for (std::size_t i = 0; i < handles.size(); ++i) {
     for (int k = 0; k < kCfCount; ++k) {
       if (handles[i]->GetName() == kCfNames[k]) c->cf_[k] = handles[i];
@@ -317,7 +342,7 @@ Result<std::unique_ptr<CacheDb>> CacheDb::OpenImpl(const std::string& dir,
     }
   }
   c->write_options_.sync = options.sync;
-  c->write_options_.disableWAL = !wal;
+  c->write_options_.disableWAL = !UsesWal(options);
   return c;
 }
 
