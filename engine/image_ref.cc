@@ -166,6 +166,33 @@ std::string ImageRef::Key() const {
   return out;
 }
 
+namespace {
+
+// Validates `path`, the part of reference `text` after its domain, component
+// by component; `*one_component` says whether it has a single one.
+Status CheckPath(std::string_view text, std::string_view path, bool* one_component) {
+  constexpr std::size_t npos = std::string_view::npos;
+  for (std::size_t start = 0;;) {
+    const std::size_t end = path.find('/', start);
+    const std::string_view comp =
+        path.substr(start, end == npos ? npos : end - start);
+    if (!ValidPathComponent(comp)) {
+      for (char c : comp) {
+        if (IsUpper(c))
+          return Invalid(text, "repository name must be lowercase");
+      }
+      return Invalid(text,
+                     "invalid path component \"" + std::string(comp) + "\"");
+    }
+    if (end == npos) break;
+    *one_component = false;
+    start = end + 1;
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
 Status ParseImageRef(std::string_view text, ImageRefView* out) {
   if (text.empty()) return Invalid(text, "empty");
   constexpr std::size_t npos = std::string_view::npos;
@@ -227,24 +254,8 @@ Status ParseImageRef(std::string_view text, ImageRefView* out) {
   if (ref.domain.empty() || ref.domain == kLegacyDefaultDomain)
     ref.domain = kDefaultDomain;
 
-  // Validate the path component by component.
   bool one_component = true;
-  for (std::size_t start = 0;;) {
-    const std::size_t end = path.find('/', start);
-    const std::string_view comp =
-        path.substr(start, end == npos ? npos : end - start);
-    if (!ValidPathComponent(comp)) {
-      for (char c : comp) {
-        if (IsUpper(c))
-          return Invalid(text, "repository name must be lowercase");
-      }
-      return Invalid(text,
-                     "invalid path component \"" + std::string(comp) + "\"");
-    }
-    if (end == npos) break;
-    one_component = false;
-    start = end + 1;
-  }
+  ZS_RETURN_IF_ERROR(CheckPath(text, path, &one_component));
   if (ref.domain == kDefaultDomain && one_component)
     ref.path_prefix = kOfficialRepoPrefix;
   ref.path_rest = path;
