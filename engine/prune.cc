@@ -132,17 +132,18 @@ void AddUnknownDefinitions(const DeployedPackage& pkg, std::vector<std::string>*
   }
 }
 
-// Finds which candidates other packages reference, and fills the plan.
-void PlanImages(const DeployedPackage& deployed,
-                std::vector<Candidate> candidates,
-                const std::vector<DeployedPackage>& others,
-                const std::vector<std::string>& unreadable,
-                const PruneOptions& options, PrunePlan* plan) {
+// Why image pruning must be refused, or OK: a package that could not be
+// read (`unreadable`), or a deployed component of `deployed` or of another
+// package whose definition is missing, may run any image.
+Status ImagePruningRefusal(const DeployedPackage& deployed,
+                           const std::vector<DeployedPackage>& others,
+                           const std::vector<std::string>& unreadable,
+                           const std::string& self) {
   if (!unreadable.empty()) {
     std::string missing;
     for (const std::string& u : unreadable)
       missing += (missing.empty() ? "" : ", ") + u;
-    plan->image_pruning_refused = Status::InvalidArgument(
+    return Status::InvalidArgument(
         "image pruning refused: not every deployed package could be read, so "
         "an image may "
         "still be in use; missing read access to: " +
@@ -150,10 +151,7 @@ void PlanImages(const DeployedPackage& deployed,
         " (grant get/list on Secrets there and plan again; charts and "
         "components are still "
         "planned)");
-    return;
   }
-  const std::string self =
-      PackageSecretName(deployed.name, deployed.namespace_override);
   std::vector<std::string> unknown;
   AddUnknownDefinitions(deployed, &unknown);
   for (const DeployedPackage& other : others) {
@@ -163,20 +161,27 @@ void PlanImages(const DeployedPackage& deployed,
   if (!unknown.empty()) {
     std::string list;
     for (const std::string& u : unknown) list += (list.empty() ? "" : ", ") + u;
-    plan->image_pruning_refused = Status::InvalidArgument(
+    return Status::InvalidArgument(
         "image pruning refused: the definition of a deployed component is not in its "
         "package's data.components, so the images it runs are unknown: " +
         list +
         " (a Zarf without ZEP-0026 may have rewritten the Secret; redeploy that package "
         "with its full definition and plan again; charts and components are still planned)");
-    return;
   }
+  return Status::OK();
+}
+
+// Sets each candidate's kept_by: the indexes of the packages in `others`
+// (but `deployed` itself, named `self`) that reference it.
+void FindKeepers(const DeployedPackage& deployed, const std::string& self,
+                 const std::vector<DeployedPackage>& others,
+                 std::vector<Candidate>* candidates) {
   // Only candidates can be kept, so the index holds candidate keys alone and
   // the scan of the others is one parse and one lookup per image.
   std::unordered_map<std::string, std::size_t> index;
-  index.reserve(candidates.size() * 2);
-  for (std::size_t i = 0; i < candidates.size(); ++i)
-    index.emplace(candidates[i].ref.Key(), i);
+  index.reserve(candidates->size() * 2);
+  for (std::size_t i = 0; i < candidates->size(); ++i)
+    index.emplace((*candidates)[i].ref.Key(), i);
   std::string key;
   ImageRefView ref;
   for (std::size_t p = 0; p < others.size() && !index.empty(); ++p) {
@@ -191,10 +196,26 @@ void PlanImages(const DeployedPackage& deployed,
       AppendImageKey(&key, ref);
       auto it = index.find(key);
       if (it == index.end()) return;
-      std::vector<std::size_t>& kept = candidates[it->second].kept_by;
+      std::vector<std::size_t>& kept = (*candidates)[it->second].kept_by;
       if (kept.empty() || kept.back() != p) kept.push_back(p);
     });
   }
+}
+
+// Finds which candidates other packages reference, and fills the plan.
+void PlanImages(const DeployedPackage& deployed,
+                std::vector<Candidate> candidates,
+                const std::vector<DeployedPackage>& others,
+                const std::vector<std::string>& unreadable,
+                const PruneOptions& options, PrunePlan* plan) {
+  const std::string self =
+      PackageSecretName(deployed.name, deployed.namespace_override);
+  Status refusal = ImagePruningRefusal(deployed, others, unreadable, self);
+  if (!refusal.ok()) {
+    plan->image_pruning_refused = std::move(refusal);
+    return;
+  }
+  FindKeepers(deployed, self, others, &candidates);
   for (Candidate& c : candidates) {
     if (c.kept_by.empty()) {
       ImageToPrune prune{c.image, c.ref,
