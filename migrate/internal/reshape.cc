@@ -120,32 +120,43 @@ json::Value ZeroValue(const Field& f) {
   return json::Value::Null();
 }
 
-Status Reshape(json::Value* in_value, const Schema& target, std::string_view path,
-               std::string_view shape, ChangeLog* log, json::Value* out) {
-  json::Value& in = *in_value;
-  if (!in.is_object()) {
-    return Status::InvalidArgument((path.empty() ? std::string("payload") : std::string(path)) +
-                                   ": expected object, got " + std::string(TypeName(in)));
+namespace {
+
+// Input members that are not target fields, each with the index of the
+// target field it followed in the input (-1: none yet), in input order.
+using Extras = std::vector<std::pair<int, json::Member*>>;
+
+// Reshapes the value of member `m`, target field `f` (an object or an array
+// of objects), in place; `child` is its path.
+Status ReshapeChild(const Field& f, json::Member* m, const std::string& child,
+                    std::string_view shape, ChangeLog* log) {
+  json::Value reshaped;
+  if (f.type == FieldType::kObject) {
+    ZS_RETURN_IF_ERROR(Reshape(&m->second, *f.sub, child, shape, log, &reshaped));
+  } else {  // kArray
+    reshaped = json::Value::MakeArray();
+    json::Array& items = m->second.array();
+    reshaped.array().resize(items.size());
+    std::string item_path;
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      json::SetIndexPath(&item_path, child, k);
+      ZS_RETURN_IF_ERROR(Reshape(&items[k], *f.sub, item_path, shape, log,
+                                 &reshaped.array()[k]));
+    }
   }
-  const std::size_t n = target.fields.size();
-  // placed[i]: the input member holding target field i, its value already
-  // reshaped in place. extras: input members that are not target fields,
-  // each with the target field it followed in the input (-1: none yet), in
-  // input order. Schemas have a few dozen fields at most; a larger one
-  // takes the heap.
-  constexpr std::size_t kInline = 32;
-  json::Member* placed_inline[kInline];
-  std::vector<json::Member*> placed_heap;
-  json::Member** placed = placed_inline;
-  if (n > kInline) {
-    placed_heap.assign(n, nullptr);
-    placed = placed_heap.data();
-  } else {
-    std::fill_n(placed_inline, n, nullptr);
-  }
-  std::vector<std::pair<int, json::Member*>> extras;
+  m->second = std::move(reshaped);
+  return Status::OK();
+}
+
+// Sorts the members of object `in`: placed[i] gets the member holding target
+// field i, its value type-checked and reshaped in place; `extras` the members
+// that are not target fields (an empty one of a field another shape has is
+// dropped).
+Status PlaceMembers(json::Value* in, const Schema& target, std::string_view path,
+                    std::string_view shape, ChangeLog* log, json::Member** placed,
+                    Extras* extras) {
   int anchor = -1;
-  for (json::Member& m : in.object()) {
+  for (json::Member& m : in->object()) {
     // The member's path, for messages and nested levels only: most members
     // need none, and building it for each was most of a migration's mallocs.
     auto p = [&] { return json::JoinPath(path, m.first); };
@@ -162,7 +173,7 @@ Status Reshape(json::Value* in_value, const Schema& target, std::string_view pat
       } else {
         log->Mapping("kept unknown field " + p());
       }
-      extras.emplace_back(anchor, &m);
+      extras->emplace_back(anchor, &m);
       continue;
     }
     ZS_RETURN_IF_ERROR(CheckType(*f, m.second, p));
@@ -172,26 +183,20 @@ Status Reshape(json::Value* in_value, const Schema& target, std::string_view pat
     placed[index] = &m;
     anchor = index;
     if (f->sub == nullptr || m.second.is_null()) continue;
-    const std::string child = p();
-    json::Value reshaped;
-    if (f->type == FieldType::kObject) {
-      ZS_RETURN_IF_ERROR(Reshape(&m.second, *f->sub, child, shape, log, &reshaped));
-    } else {  // kArray
-      reshaped = json::Value::MakeArray();
-      json::Array& items = m.second.array();
-      reshaped.array().resize(items.size());
-      std::string item_path;
-      for (std::size_t k = 0; k < items.size(); ++k) {
-        json::SetIndexPath(&item_path, child, k);
-        ZS_RETURN_IF_ERROR(Reshape(&items[k], *f->sub, item_path, shape, log,
-                                   &reshaped.array()[k]));
-      }
-    }
-    m.second = std::move(reshaped);
+    ZS_RETURN_IF_ERROR(ReshapeChild(*f, &m, p(), shape, log));
   }
+  return Status::OK();
+}
 
+// The target's fields in its order, each followed by the extras that
+// followed it in the input; a missing field that is not omitempty is filled
+// with its zero value (or, for an array or any, reported).
+json::Object Assemble(const Schema& target, std::string_view path, std::string_view shape,
+                      ChangeLog* log, json::Member** placed, Extras& extras,
+                      std::size_t input_size) {
+  const std::size_t n = target.fields.size();
   json::Object result;
-  result.reserve(in.object().size() + n);
+  result.reserve(input_size + n);
   auto append_extras = [&](int after) {
     for (auto& [a, m] : extras) {
       if (a == after) result.push_back(std::move(*m));
@@ -219,7 +224,35 @@ Status Reshape(json::Value* in_value, const Schema& target, std::string_view pat
     }
     if (!extras.empty()) append_extras(static_cast<int>(i));
   }
-  *out = json::Value::MakeObject(std::move(result));
+  return result;
+}
+
+}  // namespace
+
+Status Reshape(json::Value* in_value, const Schema& target, std::string_view path,
+               std::string_view shape, ChangeLog* log, json::Value* out) {
+  json::Value& in = *in_value;
+  if (!in.is_object()) {
+    return Status::InvalidArgument((path.empty() ? std::string("payload") : std::string(path)) +
+                                   ": expected object, got " + std::string(TypeName(in)));
+  }
+  const std::size_t n = target.fields.size();
+  // placed[i]: the input member holding target field i. Schemas have a few
+  // dozen fields at most; a larger one takes the heap.
+  constexpr std::size_t kInline = 32;
+  json::Member* placed_inline[kInline];
+  std::vector<json::Member*> placed_heap;
+  json::Member** placed = placed_inline;
+  if (n > kInline) {
+    placed_heap.assign(n, nullptr);
+    placed = placed_heap.data();
+  } else {
+    std::fill_n(placed_inline, n, nullptr);
+  }
+  Extras extras;
+  ZS_RETURN_IF_ERROR(PlaceMembers(&in, target, path, shape, log, placed, &extras));
+  *out = json::Value::MakeObject(
+      Assemble(target, path, shape, log, placed, extras, in.object().size()));
   return Status::OK();
 }
 
