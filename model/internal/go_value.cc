@@ -288,6 +288,68 @@ bool IsEmpty(const GoType& type, const GoValue& v) {
   return false;
 }
 
+void Encode(const GoType& type, const GoValue& v, std::string* out, bool* unsupported);
+
+// A []byte: base64 in a string, or null.
+void EncodeBytes(const GoValue& v, std::string* out) {
+  if (v.nil) {
+    out->append("null");
+  } else {
+    out->push_back('"');
+    out->append(Base64Encode(v.s));
+    out->push_back('"');
+  }
+}
+
+// A slice: its first len items in an array, or null.
+void EncodeSlice(const GoType& type, const GoValue& v, std::string* out, bool* unsupported) {
+  if (v.nil) {
+    out->append("null");
+    return;
+  }
+  out->push_back('[');
+  for (std::size_t i = 0; i < v.len; ++i) {
+    if (i != 0) out->push_back(',');
+    Encode(*type.elem, v.items[i], out, unsupported);
+  }
+  out->push_back(']');
+}
+
+// A map: its entries in Go's key order, or null.
+void EncodeMap(const GoType& type, const GoValue& v, std::string* out, bool* unsupported) {
+  if (v.nil) {
+    out->append("null");
+    return;
+  }
+  out->push_back('{');
+  bool first = true;
+  for (std::size_t i : json::GoMapOrder(
+           v.keys.size(), [&](std::size_t k) -> const std::string& { return v.keys[k]; })) {
+    if (!first) out->push_back(',');
+    first = false;
+    json::AppendGoString(out, v.keys[i]);
+    out->push_back(':');
+    Encode(*type.elem, v.items[i], out, unsupported);
+  }
+  out->push_back('}');
+}
+
+// A struct: its fields in declaration order, an empty omitempty one left out.
+void EncodeStruct(const GoType& type, const GoValue& v, std::string* out, bool* unsupported) {
+  out->push_back('{');
+  bool first = true;
+  for (std::size_t i = 0; i < type.fields.size(); ++i) {
+    const GoField& f = type.fields[i];
+    if (f.omitempty && IsEmpty(*f.type, v.items[i])) continue;
+    if (!first) out->push_back(',');
+    first = false;
+    json::AppendGoString(out, f.json_name);
+    out->push_back(':');
+    Encode(*f.type, v.items[i], out, unsupported);
+  }
+  out->push_back('}');
+}
+
 // Writes `v` as json.Marshal does. Sets `*unsupported` on reaching a value
 // of a type Go's encoder refuses (a func, say); nil pointers, slices and
 // maps of one are written null, as Go writes them.
@@ -306,13 +368,7 @@ void Encode(const GoType& type, const GoValue& v, std::string* out, bool* unsupp
       json::AppendGoString(out, v.s);
       return;
     case GoKind::kBytes:
-      if (v.nil) {
-        out->append("null");
-      } else {
-        out->push_back('"');
-        out->append(Base64Encode(v.s));
-        out->push_back('"');
-      }
+      EncodeBytes(v, out);
       return;
     case GoKind::kAny: {
       // Numbers were checked when decoded: this cannot fail.
@@ -328,50 +384,14 @@ void Encode(const GoType& type, const GoValue& v, std::string* out, bool* unsupp
       }
       return;
     case GoKind::kSlice:
-      if (v.nil) {
-        out->append("null");
-        return;
-      }
-      out->push_back('[');
-      for (std::size_t i = 0; i < v.len; ++i) {
-        if (i != 0) out->push_back(',');
-        Encode(*type.elem, v.items[i], out, unsupported);
-      }
-      out->push_back(']');
+      EncodeSlice(type, v, out, unsupported);
       return;
-    case GoKind::kMap: {
-      if (v.nil) {
-        out->append("null");
-        return;
-      }
-      out->push_back('{');
-      bool first = true;
-      for (std::size_t i : json::GoMapOrder(
-               v.keys.size(), [&](std::size_t k) -> const std::string& { return v.keys[k]; })) {
-        if (!first) out->push_back(',');
-        first = false;
-        json::AppendGoString(out, v.keys[i]);
-        out->push_back(':');
-        Encode(*type.elem, v.items[i], out, unsupported);
-      }
-      out->push_back('}');
+    case GoKind::kMap:
+      EncodeMap(type, v, out, unsupported);
       return;
-    }
-    case GoKind::kStruct: {
-      out->push_back('{');
-      bool first = true;
-      for (std::size_t i = 0; i < type.fields.size(); ++i) {
-        const GoField& f = type.fields[i];
-        if (f.omitempty && IsEmpty(*f.type, v.items[i])) continue;
-        if (!first) out->push_back(',');
-        first = false;
-        json::AppendGoString(out, f.json_name);
-        out->push_back(':');
-        Encode(*f.type, v.items[i], out, unsupported);
-      }
-      out->push_back('}');
+    case GoKind::kStruct:
+      EncodeStruct(type, v, out, unsupported);
       return;
-    }
     case GoKind::kUnsupported:
       *unsupported = true;
       return;
