@@ -36,31 +36,24 @@ Status DecodeAnyMap(const json::Value& v, std::string_view path,
 
 // map[string]map[string]map[string]any: the outer map merges like any map
 // field; inner maps are fresh per key (Go zeroes a map element before
-// decoding into it), and each must be an object or null.
+// decoding into it), and each must be an object or null. Every level is
+// checked before anything is decoded.
 Status DecodeOverrides(const json::Value& v, std::string_view path,
                        std::optional<json::Value>* out) {
-  if (v.is_null()) {
-    out->reset();
-    return Status::OK();
-  }
-  if (!v.is_object()) return TypeError(path, "object", v);
-  if (!out->has_value()) *out = json::Value::MakeObject();
-  for (const json::Member& component : v.object()) {
-    const std::string cpath = JoinPath(path, component.first);
-    const json::Value& charts = component.second;
-    if (!charts.is_null() && !charts.is_object()) {
-      return TypeError(cpath, "object", charts);
-    }
-    if (charts.is_object()) {
+  if (v.is_object()) {
+    for (const json::Member& component : v.object()) {
+      const json::Value& charts = component.second;
+      if (charts.is_null()) continue;
+      const std::string cpath = JoinPath(path, component.first);
+      if (!charts.is_object()) return TypeError(cpath, "object", charts);
       for (const json::Member& chart : charts.object()) {
         if (!chart.second.is_null() && !chart.second.is_object()) {
           return TypeError(JoinPath(cpath, chart.first), "object", chart.second);
         }
       }
     }
-    (*out)->Set(component.first, charts);
   }
-  return Status::OK();
+  return DecodeAnyMap(v, path, out);
 }
 
 Status DecodeStringMap(const json::Value& v, std::string_view path,
