@@ -1,10 +1,13 @@
 #include "io/bounded_read.h"
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 namespace zs::tools {
@@ -14,12 +17,43 @@ namespace {
 constexpr std::size_t kFirstCapacity = std::size_t{1} << 20;
 // How much TakeString copies before it unmaps what it has copied.
 constexpr std::size_t kCopyStep = std::size_t{8} << 20;
+// How much one read asks for: the pages it fills are made present in one
+// call first, rather than faulted in one by one as the bytes arrive.
+constexpr std::size_t kReadStep = std::size_t{1} << 20;
+// The pipe buffer asked for when reading a pipe, so that a writer on
+// another CPU runs ahead by this much before either side waits.
+constexpr int kPipeBytes = 1 << 20;
 
 std::size_t PageSize() { return static_cast<std::size_t>(::sysconf(_SC_PAGESIZE)); }
 
 std::size_t RoundUpToPage(std::size_t n) {
   const std::size_t page = PageSize();
   return (n + page - 1) / page * page;
+}
+
+// Makes the pages holding [at, at + n) present and writable. Best effort:
+// where the kernel cannot (before Linux 5.14), they fault in on first write.
+void Populate(char* at, std::size_t n) {
+  const std::size_t page = PageSize();
+  const auto start = reinterpret_cast<std::uintptr_t>(at) / page * page;
+  const auto end = reinterpret_cast<std::uintptr_t>(at) + n;
+#ifdef MADV_POPULATE_WRITE
+  (void)::madvise(reinterpret_cast<void*>(start), end - start, MADV_POPULATE_WRITE);
+#else
+  (void)start;
+  (void)end;
+#endif
+}
+
+// Asks for a larger buffer when `f` reads a pipe. Best effort: the size is
+// capped by the system (fs.pipe-max-size), and a refusal changes nothing.
+void WidenPipe(std::FILE* f) {
+  const int fd = ::fileno(f);
+  struct stat st {};
+  if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode)) return;
+#ifdef F_SETPIPE_SZ
+  (void)::fcntl(fd, F_SETPIPE_SZ, kPipeBytes);
+#endif
 }
 
 }  // namespace
@@ -73,13 +107,15 @@ Status ReadBounded(std::FILE* f, std::string_view label, std::size_t max_bytes,
                    std::size_t padding, ReadBuffer* out) {
   // One byte past the limit is read to know that the input is over it.
   const std::size_t most = max_bytes + 1;
+  WidenPipe(f);
   for (;;) {
     if (out->capacity_ < out->size_ + padding + 1) {
       const std::size_t grown = std::max(kFirstCapacity, out->capacity_ * 2);
       ZS_RETURN_IF_ERROR(out->Reserve(std::min(grown, most + padding), label));
     }
-    const std::size_t room =
-        std::min(out->capacity_ - padding - out->size_, most - out->size_);
+    const std::size_t room = std::min(
+        {out->capacity_ - padding - out->size_, most - out->size_, kReadStep});
+    Populate(out->data_ + out->size_, room);
     const std::size_t n = std::fread(out->data_ + out->size_, 1, room, f);
     out->size_ += n;
     if (out->size_ > max_bytes) {

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -70,6 +71,42 @@ TEST_F(InputTextTest, EmptyFilesAndPipesAreRead) {
   ASSERT_TRUE(piped.ok()) << piped.status().ToString();
   EXPECT_EQ(piped->text(), R"({"kind":"List"})");
   EXPECT_GE(piped->readable_padding(), 64u);
+}
+
+TEST_F(InputTextTest, APipeOfSeveralReadStepsArrivesWholeAndUnderItsLimit) {
+  // Several MiB in uneven writes: the text spans many reads and the buffer
+  // grows several times; every byte lands where the last read ended.
+  std::string text(3 * (std::size_t{1} << 20) + 5, ' ');
+  for (std::size_t i = 0; i < text.size(); ++i) text[i] = static_cast<char>('a' + (i * 31) % 26);
+  const std::string fifo = (dir_ / "fifo").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto feed = [&](std::size_t bytes) {
+    return std::thread([&fifo, &text, bytes] {
+      std::ofstream out(fifo, std::ios::binary);
+      for (std::size_t at = 0, step = 1; at < bytes; at += step, step = step * 3 % 70001 + 1) {
+        out.write(text.data() + at, static_cast<std::streamsize>(std::min(step, bytes - at)));
+      }
+    });
+  };
+  MutableReadLimits().max_bytes = text.size();
+  std::thread writer = feed(text.size());
+  auto piped = ReadInputText(fifo);
+  writer.join();
+  ASSERT_TRUE(piped.ok()) << piped.status().ToString();
+  EXPECT_TRUE(piped->text() == text) << "the text read from the pipe differs";
+  const char* end = piped->text().data() + piped->text().size();
+  int sum = 0;
+  for (std::size_t i = 0; i < piped->readable_padding(); ++i) sum += end[i];
+  EXPECT_EQ(sum, 0) << "the bytes after a piped text read as zeros";
+
+  MutableReadLimits().max_bytes = text.size() - 1;
+  writer = feed(text.size());
+  auto over = ReadInputText(fifo);
+  writer.join();
+  ASSERT_FALSE(over.ok());
+  EXPECT_NE(over.status().ToString().find("exceeds the limit of " + std::to_string(text.size() - 1)),
+            std::string::npos)
+      << over.status().ToString();
 }
 
 TEST_F(InputTextTest, LimitsAndErrorsAreReadFileOrStdinsOwn) {

@@ -59,8 +59,11 @@ run() {
   step inspect "$@" "$bin" inspect "${inputs[@]}" -o json
   # As v2 JSON the near-1 MiB package is too large: it stays out of this one.
   step migrate-json "$@" "$bin" migrate "${lists[@]}" --codec json
-  step migrate-dry "$@" "$bin" migrate "${inputs[@]}" --codec auto --dry-run --report-format json
-  step size "$@" "$bin" size "${inputs[@]}" -o json
+  # The near-1 MiB package is read (inspect above), written compact, read
+  # back and sized (big-* below); --dry-run and size of the Lists take the
+  # same paths without compressing it at zstd's level 19 twice more.
+  step migrate-dry "$@" "$bin" migrate "${lists[@]}" --codec auto --dry-run --report-format json
+  step size "$@" "$bin" size "${lists[@]}" -o json
   # The compact round trip, one List at a time (one output file each): to
   # compact, read back, and to JSON again. The near-1 MiB package fits only
   # compact, so it goes there and is read back.
@@ -92,6 +95,11 @@ for f in "$work"/native/*.rc; do
 done
 
 failed=0
+# From AVX2 up, the dispatcher's level decides the kernels of simdjson
+# (haswell, icelake) as it does ours, so a model that reaches such a level
+# an earlier model already ran byte for byte is only probed. At SSE2 each
+# model runs: simdjson tells SSE4.2 (westmere) from plain SSE2 (fallback).
+ran_levels=" "
 for spec in "${models[@]}"; do
   model=${spec%%=*} want=${spec#*=}
   start=$SECONDS
@@ -104,11 +112,16 @@ for spec in "${models[@]}"; do
     echo "FAIL: $model: dispatcher level $got, want $want"
     failed=1
   fi
+  if [[ "$got" != sse2 && "$ran_levels" == *" $got "* ]]; then
+    echo "ok: $model (level $got): an earlier model ran level $got byte for byte"
+    continue
+  fi
   run "$work/$model" "$qemu" -cpu "$model"
   # qemu's own warnings (features TCG cannot emulate) lead every stderr.
   sed -i '/^qemu-x86_64: warning: /d' "$work/$model"/*.err
   if diff -r "$work/native" "$work/$model" >"$work/$model.diff"; then
     echo "ok: $model (level $got) matches the native run byte for byte ($((SECONDS - start)) s)"
+    ran_levels+="$got "
   else
     echo "FAIL: $model (level $got) differs from the native run:"
     head -20 "$work/$model.diff"
