@@ -419,6 +419,12 @@ Status CacheDb::CreateAside(const std::string& dir, const CacheOptions& options)
     made = OpenImpl(tmp, build, /*probe=*/false).status();
   }  // closed here: RocksDB flushes what it holds
   if (made.ok()) made = SyncDirectory(tmp);
+  // An existing empty directory keeps its mode: the new one takes it.
+  struct stat existing{};
+  if (made.ok() && ::stat(target.c_str(), &existing) == 0 &&
+      ::chmod(tmp.c_str(), existing.st_mode & 07777) != 0) {
+    made = Status::IOError("cache " + dir + ": cannot give the new cache the mode of " + dir);
+  }
   if (!made.ok()) return AsCache(made, tmp, dir);
   if (::rename(tmp.c_str(), target.c_str()) != 0) {
     const int error = errno;
