@@ -339,6 +339,12 @@ int RunMigrate(const MigrateOptions& given, std::ostream& out, std::ostream& err
   }
 
   const std::string rendered = RenderMigrateReport(report, report_format, options.no_headers);
+  // A failing run's report is its error: on stderr, never on stdout nor in
+  // --report FILE (which keeps what it held).
+  if (failed && options.dry_run) {
+    err << rendered;
+    return kExitSomeFailed;
+  }
   if (options.dry_run) {
     // The report is the output: to --report FILE when named, else stdout.
     if (!options.report_file.empty()) {
@@ -372,7 +378,9 @@ int RunMigrate(const MigrateOptions& given, std::ostream& out, std::ostream& err
   } else {
     written = FlushOutput(out, "standard output");
   }
-  if (!options.report_file.empty()) {
+  if (failed) {
+    err << rendered;
+  } else if (!options.report_file.empty()) {
     if (Status s = WriteOutputFile(options.report_file, rendered); !s.ok()) {
       if (!written.ok()) err << "error: " << TerminalText(written.ToString()) << "\n";
       err << "error: " << TerminalText(s.ToString()) << "\n";

@@ -28,7 +28,7 @@ int RunReport(const ReportOptions& o, std::ostream& out, std::ostream& err) {
   data.generated_at = FormatRfc3339(*now);
   bool failed = CollectObjects(o.files.empty() ? std::vector<std::string>{"-"} : o.files, *now, err,
                                &data);
-  // An optional input that cannot be read is said on stderr and in the page.
+  // An optional input that cannot be read is said on stderr.
   auto optional = [&](const char* flag, const std::string& value, Status s) {
     if (s.ok()) return;
     failed = true;
@@ -42,6 +42,8 @@ int RunReport(const ReportOptions& o, std::ostream& out, std::ostream& err) {
   if (!o.prune_plan.empty()) optional("--prune-plan", o.prune_plan, LoadPrunePlan(o.prune_plan, &data));
   if (!o.growth_dir.empty()) optional("--growth", o.growth_dir, LoadGrowth(o.growth_dir, &data));
 
+  // A failing run writes no page: it would read as the state of every input.
+  if (failed) return kExitSomeFailed;
   const std::string page = RenderReportPage(data);
   if (o.out == "-") {  // the page itself on standard output
     out << page;
@@ -49,14 +51,14 @@ int RunReport(const ReportOptions& o, std::ostream& out, std::ostream& err) {
       err << "error: " << s.message() << "\n";
       return kExitSomeFailed;
     }
-    return failed ? kExitSomeFailed : kExitOk;
+    return kExitOk;
   }
   if (Status s = WriteOutputFile(o.out, page); !s.ok()) {
     err << "error: " << s.message() << "\n";
     return kExitSomeFailed;
   }
   out << o.out << "\n";
-  return failed ? kExitSomeFailed : kExitOk;
+  return kExitOk;
 }
 
 void RegisterReport(CLI::App* app, int* exit_code) {

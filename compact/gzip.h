@@ -17,6 +17,10 @@ namespace zs {
 // 6; we measure at 9, the peer's best case). IOError only if zlib fails.
 Result<std::string> Gzip(std::string_view bytes, int level = 9);
 
+// The size of Gzip(bytes, level), without holding the output: it goes
+// through a small buffer and is counted. The same bytes Gzip writes.
+Result<std::size_t> GzipSize(std::string_view bytes, int level = 9);
+
 // Inverse of Gzip. Corruption for malformed input.
 Result<std::string> Gunzip(std::string_view bytes);
 

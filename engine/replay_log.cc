@@ -28,18 +28,25 @@ void ReportSkipped(const engine::FileEventLog& log, std::ostream& err) {
 
 Status DumpLog(const engine::FileEventLog& log, const std::string& package, std::ostream& out,
                bool show_secrets) {
+  // Two passes: the first reads and renders every record (each chunk within
+  // the memory budget) and prints nothing, so that a chunk that fails late
+  // leaves stdout empty, not holding the records before it.
   std::string line;
-  return log.Scan([&](const engine::LogEntry& e) {
-    if (e.checkpoint || (!package.empty() && e.package != package)) return Status::OK();
-    line = "{\"package\":";
-    json::AppendGoString(&line, e.package);
-    line += ",\"record\":";
-    ZS_ASSIGN_OR_RETURN(std::string record, RecordForDisplay(*e.record, show_secrets));
-    line += record;
-    line += "}\n";
-    out << line;
-    return Status::OK();
-  });
+  auto render = [&](std::ostream* to) {
+    return log.Scan([&](const engine::LogEntry& e) {
+      if (e.checkpoint || (!package.empty() && e.package != package)) return Status::OK();
+      line = "{\"package\":";
+      json::AppendGoString(&line, e.package);
+      line += ",\"record\":";
+      ZS_ASSIGN_OR_RETURN(std::string record, RecordForDisplay(*e.record, show_secrets));
+      line += record;
+      line += "}\n";
+      if (to != nullptr) *to << line;
+      return Status::OK();
+    });
+  };
+  ZS_RETURN_IF_ERROR(render(nullptr));
+  return render(&out);
 }
 
 Result<std::vector<CheckpointDrift>> VerifyCheckpoints(const engine::FileEventLog& log,

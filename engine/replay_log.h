@@ -33,6 +33,8 @@ void ReportSkipped(const engine::FileEventLog& log, std::ostream& err);
 // one {"package":..,"record":..} line, the form earlier releases wrote,
 // which any reader of a record log accepts; credentials hidden as
 // RecordForDisplay does unless `show_secrets` (then a faithful copy).
+// The log is read twice, the first time without printing: an error (a
+// damaged chunk, one over the memory budget) prints nothing at all.
 Status DumpLog(const engine::FileEventLog& log, const std::string& package, std::ostream& out,
                bool show_secrets = false);
 

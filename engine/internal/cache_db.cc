@@ -5,9 +5,11 @@
 #include <rocksdb/slice_transform.h>
 #include <rocksdb/table.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdarg>
 #include <cstdio>
 
@@ -148,36 +150,76 @@ Status WriteMarker(const std::string& dir) {
   return Status::OK();
 }
 
-// Before a read-write open changes anything in `dir`: a missing directory
-// is created (0700, by the umask) and marked as ours; an empty one is marked
-// and used as it is; one that holds a RocksDB database (true) must then pass
-// a read-only look at its format (CheckFormat); one that holds our mark but
-// no database yet (a creation cut short) is completed; anything else is
-// refused. Permissions of what exists are never changed.
-Result<bool> PrepareDirectory(const std::string& dir, const CacheOptions& options) {
+// What a read-write open finds in its directory.
+enum class Found {
+  kNothing,        // no directory, and creating one was not asked for
+  kToCreate,       // no directory, or an empty one: the cache is made aside
+  kUnfinished,     // our mark but no database: a creation cut short, completed in place
+  kDatabase,       // a RocksDB database, to be checked (CheckFormat)
+};
+
+// Before a read-write open changes anything in `dir`: one that holds a
+// RocksDB database must then pass a read-only look at its format; one that
+// holds our mark but no database yet (left by a version that created the
+// cache in place) is completed; a missing or empty one is created aside
+// (CreateAside); anything else is refused. Permissions of what exists are
+// never changed.
+Result<Found> PrepareDirectory(const std::string& dir, const CacheOptions& options) {
   std::error_code ec;
   const fs::file_status st = fs::status(dir, ec);
-  if (!fs::exists(st)) {
-    if (!options.create_if_missing) return false;  // RocksDB says it is missing
-    fs::create_directories(dir, ec);
-    if (ec) return Status::IOError("cache " + dir + ": cannot create the directory: " + ec.message());
-    ZS_RETURN_IF_ERROR(WriteMarker(dir));
-    return false;
-  }
+  if (!fs::exists(st)) return options.create_if_missing ? Found::kToCreate : Found::kNothing;
   if (!fs::is_directory(st)) return Status::InvalidArgument("cache " + dir + ": not a directory");
   fs::directory_iterator it(dir, ec);
   if (ec) return Status::IOError("cache " + dir + ": " + ec.message());
-  if (it == fs::directory_iterator()) {  // empty: ours to fill
-    ZS_RETURN_IF_ERROR(WriteMarker(dir));
-    return false;
-  }
+  if (it == fs::directory_iterator()) return Found::kToCreate;  // empty: ours to fill
   if (!fs::exists(fs::path(dir) / "CURRENT", ec)) {
-    if (fs::exists(fs::path(dir) / kCacheMarker, ec)) return false;
+    if (fs::exists(fs::path(dir) / kCacheMarker, ec)) return Found::kUnfinished;
     return Status::InvalidArgument(
         "cache " + dir + ": not a zarf-state cache (the directory holds other files, such as '" +
         it->path().filename().string() + "'); nothing was changed: use a new or empty directory");
   }
-  return true;
+  return Found::kDatabase;
+}
+
+// `s` with the temporary directory's path said as the cache's.
+Status AsCache(const Status& s, const std::string& tmp, const std::string& dir) {
+  std::string message(s.message());
+  for (std::size_t at; (at = message.find(tmp)) != std::string::npos;) {
+    message.replace(at, tmp.size(), dir);
+  }
+  switch (s.code()) {
+    case Status::Code::kCorruption: return Status::Corruption(message);
+    case Status::Code::kInvalidArgument: return Status::InvalidArgument(message);
+    case Status::Code::kNotSupported: return Status::NotSupported(message);
+    default: return Status::IOError(message);
+  }
+}
+
+// Removes what creations of `target` by dead processes left beside it: a
+// creation holds a lock on its directory's mark until it ends, and a
+// process that stopped without unwinding (out of memory or threads) or was
+// killed holds none.
+void RemoveAbandonedCreations(const fs::path& parent, const fs::path& target) {
+  const std::string prefix = "." + target.filename().string() + ".creating-";
+  std::error_code ec;
+  for (fs::directory_iterator it(parent, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.rfind(prefix, 0) != 0 || name.size() != prefix.size() + 6) continue;
+    const int fd = ::open((it->path() / kCacheMarker).c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;  // not yet marked, or not ours
+    const bool abandoned = ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+    if (abandoned) fs::remove_all(it->path(), ec);
+    ::close(fd);
+    ec.clear();
+  }
+}
+
+Status SyncDirectory(const fs::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return Status::IOError("cannot open " + dir.string() + " to sync it");
+  const bool synced = ::fsync(fd) == 0;
+  ::close(fd);
+  return synced ? Status::OK() : Status::IOError("cannot sync " + dir.string());
 }
 
 }  // namespace
@@ -306,8 +348,12 @@ Result<std::unique_ptr<CacheDb>> CacheDb::OpenImpl(const std::string& dir,
   AcquireUmask();
   c->umask_set_ = true;
   if (!options.read_only) {
-    ZS_ASSIGN_OR_RETURN(bool has_database, PrepareDirectory(dir, options));
-    if (has_database) {
+    ZS_ASSIGN_OR_RETURN(Found found, PrepareDirectory(dir, options));
+    if (found == Found::kToCreate && !probe) {
+      ZS_RETURN_IF_ERROR(CreateAside(dir, options));
+      return OpenImpl(dir, options, /*probe=*/false);
+    }
+    if (found == Found::kDatabase) {
       CacheOptions look = options;
       look.read_only = true;
       look.create_if_missing = false;
@@ -344,6 +390,75 @@ Result<std::unique_ptr<CacheDb>> CacheDb::OpenImpl(const std::string& dir,
   c->write_options_.sync = options.sync;
   c->write_options_.disableWAL = !UsesWal(options);
   return c;
+}
+
+// The cache is made whole in a new sibling directory (every column family,
+// the format version, our mark) and renamed onto `dir` (absent, or empty:
+// rename replaces an empty directory in one step), so that a failure or a
+// kill leaves no half-made cache that a read-only open would take for one.
+// Another process that made it first wins; its cache is then opened.
+Status CacheDb::CreateAside(const std::string& dir, const CacheOptions& options) {
+  fs::path target = fs::path(dir).lexically_normal();
+  if (!target.has_filename()) target = target.parent_path();
+  fs::path parent = target.parent_path();
+  if (parent.empty()) parent = ".";
+  std::error_code ec;
+  fs::create_directories(parent, ec);
+  if (ec) {
+    return Status::IOError("cache " + dir + ": cannot create " + parent.string() + ": " +
+                           ec.message());
+  }
+  std::string tmp = (parent / ("." + target.filename().string() + ".creating-XXXXXX")).string();
+  if (::mkdtemp(tmp.data()) == nullptr) {
+    return Status::IOError("cache " + dir + ": cannot create a directory beside it to build the "
+                           "cache in (" + parent.string() + " must be writable)");
+  }
+  // Removed on every way out but the rename, an exception included.
+  struct RemoveUnlessMoved {
+    const std::string& path;
+    bool moved = false;
+    ~RemoveUnlessMoved() {
+      std::error_code ignored;
+      if (!moved) fs::remove_all(path, ignored);
+    }
+  } cleanup{tmp};
+  Status made = WriteMarker(tmp);
+  // Held until this function returns (and by the kernel no longer once the
+  // process is gone): RemoveAbandonedCreations leaves this one alone.
+  const int held = ::open((tmp + "/" + kCacheMarker).c_str(), O_RDONLY | O_CLOEXEC);
+  if (held < 0 || ::flock(held, LOCK_EX | LOCK_NB) != 0) {
+    made = Status::IOError("cache " + dir + ": cannot lock " + tmp);
+  }
+  struct CloseAtEnd {
+    int fd;
+    ~CloseAtEnd() {
+      if (fd >= 0) ::close(fd);
+    }
+  } close_at_end{held};
+  RemoveAbandonedCreations(parent, target);
+  if (made.ok()) {
+    CacheOptions build = options;
+    build.create_if_missing = true;
+    build.sync = false;
+    // Every family, and the format version (CheckFormat writes it).
+    made = OpenImpl(tmp, build, /*probe=*/false).status();
+  }  // closed here: RocksDB flushes what it holds
+  if (made.ok()) made = SyncDirectory(tmp);
+  // An existing empty directory keeps its mode: the new one takes it.
+  struct stat existing{};
+  if (made.ok() && ::stat(target.c_str(), &existing) == 0 &&
+      ::chmod(tmp.c_str(), existing.st_mode & 07777) != 0) {
+    made = Status::IOError("cache " + dir + ": cannot give the new cache the mode of " + dir);
+  }
+  if (!made.ok()) return AsCache(made, tmp, dir);
+  if (::rename(tmp.c_str(), target.c_str()) != 0) {
+    const int error = errno;
+    if (error == ENOTEMPTY || error == EEXIST) return Status::OK();  // made by another
+    return Status::IOError("cache " + dir + ": cannot move the new cache into place: " +
+                           std::generic_category().message(error));
+  }
+  cleanup.moved = true;
+  return SyncDirectory(parent);
 }
 
 Status CacheDb::CheckFormat(bool read_only, bool unknown_families) {

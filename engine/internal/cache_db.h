@@ -59,6 +59,8 @@ class CacheDb {
 
  private:
   CacheDb() = default;
+  // Makes a new cache at `dir` whole, aside, and renames it into place.
+  static Status CreateAside(const std::string& dir, const CacheOptions& options);
   // Open; a `probe` (the read-only look before a read-write open of an
   // existing database) accepts missing families.
   static Result<std::unique_ptr<CacheDb>> OpenImpl(const std::string& dir,

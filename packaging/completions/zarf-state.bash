@@ -27,7 +27,7 @@ _zarf_state_words() {
     config) echo "digest diff" ;;
     "config digest") echo "--kind -f --filename --canonical" ;;
     "config diff") echo "--kind -o --output --no-headers --package --exit-code" ;;
-    size) echo "-f --filename -o --output --no-headers --now --fail-above -q --quiet --cluster -n --namespace --context
+    size) echo "-f --filename -o --output --no-headers --now --fail-above --compact -q --quiet --cluster -n --namespace --context
                 --kubeconfig" ;;
     bench) echo "growth" ;;
     "bench growth") echo "--out --cycles --components --images --charts --values-bytes --max-events

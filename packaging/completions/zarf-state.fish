@@ -89,6 +89,7 @@ for c in zarf-state kubectl-zarf_state
         complete -c $c -n "__zarf_state_path $p" -s q -l quiet -d 'No progress line, no notes'
     end
     complete -c $c -n '__zarf_state_path size' -l fail-above -x -d 'Exit 1 over PCT% of the limit'
+    complete -c $c -n '__zarf_state_path size' -l compact -d 'Measure the compact codec for every Secret'
     complete -c $c -n '__zarf_state_path size' -l now -x -d 'Ages as of this RFC 3339 time'
     for p in size verify 'config diff' 'prune plan' 'bench growth'
         complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'wide' -d 'Output format'

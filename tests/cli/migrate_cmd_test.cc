@@ -216,6 +216,35 @@ TEST(MigrateCmdTest, DryRunPrintsOnlyTheReport) {
   EXPECT_EQ(r.out.find("LS0tLS1CRUdJTi"), std::string::npos) << "nor the agent TLS key";
 }
 
+// A failing run's report is its error: on stderr, never on stdout (which
+// --dry-run gives it otherwise) nor in --report FILE, which keeps what it held.
+TEST(MigrateCmdTest, AFailingRunsReportGoesToStderrNotStdoutNorReportFile) {
+  MigrateOptions o;
+  o.files = {(DataDir() / "legacy/e03-v0.19.0-v0.21.3/all-secrets.list.json").string(),
+             (DataDir() / "legacy/e22-v0.80.0-v0.84.0/malformed-bad-base64.secret.json").string()};
+  o.dry_run = true;
+  o.report_format = "json";
+  Ran r = Migrate(o);
+  EXPECT_EQ(r.code, kExitSomeFailed);
+  EXPECT_EQ(r.out, "");
+  Result<json::Value> report = json::ParseJson(r.err);
+  ASSERT_TRUE(report.ok()) << r.err;
+  EXPECT_EQ(report->Find("summary")->Find("failed")->number_raw(), "1");
+
+  const fs::path kept = TempFile("kept-report.json", "earlier report\n");
+  for (const bool dry_run : {true, false}) {
+    o.dry_run = dry_run;
+    o.report_file = kept.string();
+    o.out_file = TempFile("kept-out.json", "earlier manifests\n").string();
+    r = Migrate(o);
+    EXPECT_EQ(r.code, kExitSomeFailed) << dry_run;
+    EXPECT_EQ(r.out, "") << dry_run;
+    EXPECT_EQ(ReadFile(kept), "earlier report\n") << dry_run;
+    EXPECT_EQ(ReadFile(o.out_file), "earlier manifests\n") << dry_run;
+    EXPECT_NE(r.err.find("illegal base64"), std::string::npos) << r.err;
+  }
+}
+
 TEST(MigrateCmdTest, YamlInYamlOutAndAtomicOutFile) {
   const fs::path p = DataDir() / "kubectl/secret-dos-games.yaml";
   MigrateOptions o;

@@ -23,6 +23,7 @@ namespace fs = std::filesystem;
 struct Ran {
   int code = 0;
   std::string page;
+  std::string out;
   std::string err;
 };
 
@@ -34,6 +35,7 @@ Ran Report(ReportOptions o) {
   Ran r;
   r.code = RunReport(o, out, err);
   r.page = testing::ReadFile(o.out);
+  r.out = out.str();
   r.err = err.str();
   return r;
 }
@@ -185,20 +187,31 @@ TEST(ReportCmdTest, MigrationAndPruneSectionsComeFromTheirJson) {
   EXPECT_NE(r.page.find("still used by other"), std::string::npos);
 }
 
-TEST(ReportCmdTest, AnUnreadableOptionalInputIsNamedAndThePageStillWritten) {
+// A failing run writes no page (the existing file is left as it was) and
+// prints nothing: a page would read as the state of every input.
+TEST(ReportCmdTest, AnUnreadableOptionalInputIsNamedAndNoPageWritten) {
   ReportOptions o;
   o.files = {(testing::DataDir() / "samples" / "multi-era.list.json").string()};
   o.prune_plan = testing::WriteTempFile("not-a-plan.json", R"({"kind":"Secret"})");
   o.growth_dir = (testing::DataDir() / "no-such-dir").string();
   const Ran r = Report(o);
   EXPECT_EQ(r.code, kExitSomeFailed);
+  EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("error: --prune-plan " + o.prune_plan + ": " + o.prune_plan +
                        ": not a prune plan"),
             std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("neither growth-cycles.csv nor growth-size.csv"), std::string::npos) << r.err;
-  EXPECT_NE(r.page.find("not a prune plan"), std::string::npos);
-  EXPECT_NE(r.page.find("dos-games"), std::string::npos);
+  EXPECT_EQ(r.page, "") << "the file as it was";
+
+  o.prune_plan.clear();
+  o.growth_dir.clear();
+  o.out = "-";
+  std::ostringstream out, err;
+  o.files.push_back((testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/malformed-bad-base64.secret.json").string());
+  EXPECT_EQ(RunReport(o, out, err), kExitSomeFailed);
+  EXPECT_EQ(out.str(), "");
+  EXPECT_NE(err.str().find("illegal base64"), std::string::npos) << err.str();
 }
 
 TEST(ReportCmdTest, OutIsRequiredAndNowMustParse) {

@@ -18,6 +18,7 @@ TEST(SizeCmdTest, ReportsEveryCodecWithHeadroomAndEventsThatFit) {
   SizeOptions o;
   o.files = {(testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/pkg-realistic-init-failed.secret.json").string()};
   o.output.format = "json";
+  o.compact = true;
   std::ostringstream out, err;
   ASSERT_EQ(RunSize(o, out, err), kExitOk) << err.str();
   auto v = json::ParseJson(out.str());
@@ -34,14 +35,67 @@ TEST(SizeCmdTest, ReportsEveryCodecWithHeadroomAndEventsThatFit) {
   EXPECT_EQ(fit, (1048576 - 12970) / per_event);
 }
 
-TEST(SizeCmdTest, TablePrintsCorpusMediansAndBadInputFailsAlone) {
+// Without --compact, the compact codec (zstd level 19, milliseconds a
+// Secret) is measured only where it decides whether a Secret fits: a Secret
+// far under the limit gets none, and says so.
+TEST(SizeCmdTest, CompactIsMeasuredOnRequestOrNearTheLimit) {
+  SizeOptions o;
+  o.files = {(testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/pkg-realistic-init-failed.secret.json").string(),
+             (testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/pkg-edge-near-1mib.secret.json").string()};
+  o.output.format = "json";
+  std::ostringstream out, err;
+  ASSERT_EQ(RunSize(o, out, err), kExitOk) << err.str();
+  auto v = json::ParseJson(out.str());
+  ASSERT_TRUE(v.ok()) << out.str();
+  ASSERT_EQ(v->array().size(), 2u);
+  const json::Value* small = v->array()[0].Find("compact");
+  EXPECT_TRUE(small->Find("bytes")->is_null()) << out.str();
+  ASSERT_NE(small->Find("measured"), nullptr) << out.str();
+  EXPECT_TRUE(small->Find("measured")->is_bool()) << out.str();
+  const json::Value* near = v->array()[1].Find("compact");
+  EXPECT_FALSE(near->Find("bytes")->is_null()) << out.str();
+  EXPECT_EQ(near->Find("measured"), nullptr) << out.str();
+
+  o.output.format = "table";
+  std::ostringstream table, table_err;
+  ASSERT_EQ(RunSize(o, table, table_err), kExitOk) << table_err.str();
+  EXPECT_NE(table.str().find("--compact measures every Secret"), std::string::npos) << table.str();
+  o.compact = true;
+  std::ostringstream all, all_err;
+  ASSERT_EQ(RunSize(o, all, all_err), kExitOk) << all_err.str();
+  EXPECT_EQ(all.str().find("--compact measures every Secret"), std::string::npos) << all.str();
+}
+
+TEST(SizeCmdTest, TablePrintsCorpusMedians) {
+  SizeOptions o;
+  o.files = {(testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/all-secrets.list.json").string()};
+  o.compact = true;
+  std::ostringstream out, err;
+  EXPECT_EQ(RunSize(o, out, err), kExitOk);
+  EXPECT_NE(out.str().find("median over 7 packages"), std::string::npos) << out.str();
+}
+
+// A failing run prints its errors and no table: a partial table would read
+// as the whole answer.
+TEST(SizeCmdTest, AFailingRunPrintsNothingOnStdout) {
   SizeOptions o;
   o.files = {(testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/all-secrets.list.json").string(),
              (testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/malformed-bad-base64.secret.json").string()};
+  for (const char* format : {"table", "json", "name"}) {
+    o.output.format = format;
+    std::ostringstream out, err;
+    EXPECT_EQ(RunSize(o, out, err), kExitSomeFailed) << format;
+    EXPECT_EQ(out.str(), "") << format;
+    EXPECT_NE(err.str().find("illegal base64"), std::string::npos) << err.str();
+  }
+  // The CI gate is a failure too.
+  o.files = {(testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/pkg-small-dos-games.secret.json").string()};
+  o.fail_above_percent = 0.01;
+  o.output.format = "table";
   std::ostringstream out, err;
   EXPECT_EQ(RunSize(o, out, err), kExitSomeFailed);
-  EXPECT_NE(out.str().find("median over 7 packages"), std::string::npos) << out.str();
-  EXPECT_NE(err.str().find("illegal base64"), std::string::npos);
+  EXPECT_EQ(out.str(), "");
+  EXPECT_NE(err.str().find("over --fail-above"), std::string::npos) << err.str();
 }
 
 std::string Data(const char* name) {

@@ -106,7 +106,7 @@ done
 run inspect-legacy-no-headers -- inspect "${lists[@]}" --no-headers --now "$now"
 run status-legacy-no-headers -- status "${lists[@]}" --no-headers --now "$now"
 run size-legacy-no-headers -- size "${lists[@]}" --no-headers --now "$now"
-run size-legacy-quiet -- size "${lists[@]}" -q --fail-above 50 --now "$now"
+run size-legacy-quiet -- size "${lists[@]}" -q --fail-above 50 --compact --now "$now"
 run size-files -- size "${legacy_files[@]}" -o wide --now "$now"
 run inspect-big-files -- inspect "${big_files[@]}" --now "$now"
 run size-big-file -- size -f data/legacy/e22-v0.80.0-v0.84.0/pkg-edge-near-1mib.secret.json --now "$now"
@@ -116,7 +116,7 @@ run status-inputs -- status "${inputs[@]}" --now "$now"
 run inspect-cluster -- inspect -f data/cluster/zarf-namespace.list.json -f data/cluster/other-secrets.list.json --now "$now"
 run inspect-samples -- inspect -f $s/multi-era.list.json -f $s/others-list.json -o wide --now "$now"
 run status-samples -- status -f $s/multi-era.list.json -f $s/others-list.json -o yaml --now "$now"
-run size-samples -- size -f $s/multi-era.list.json -f $s/others-list.json -o json --now "$now"
+run size-samples -- size -f $s/multi-era.list.json -f $s/others-list.json -o json --compact --now "$now"
 run inspect-report-names -- inspect -f data/report/hostile-names.payload.json --now "$now"
 run inspect-stdin-terminal -- inspect
 

@@ -212,6 +212,32 @@ TEST(MemoryBudgetBinaryTest, EveryReaderRefusesEveryBombWithinTheBudget) {
   fs::remove_all(dir);
 }
 
+// replay --dump reads the whole log before it prints: good records followed
+// by a chunk over the memory budget print nothing, not the records before it.
+TEST(MemoryBudgetBinaryTest, DumpPrintsNothingWhenALaterChunkIsOverTheBudget) {
+  const fs::path dir = FreshTestDir("dump-late-bomb");
+  const fs::path secret = dir / "secret.json";
+  const fs::path log = dir / "events.log";
+  fs::copy_file(DataDir() / "legacy/e22-v0.80.0-v0.84.0/pkg-small-dos-games.secret.json", secret);
+  const RunResult recorded = RunBinary(
+      ZS_BINARY_PATH,
+      {"record", "deploy", "-f", secret.string(), "--log", log.string(), "--package",
+       (DataDir() / "samples/dos-games.yaml").string()},
+      dir);
+  ASSERT_EQ(recorded.exit_code, 0) << recorded.err;
+  const RunResult good = RunBinary(ZS_BINARY_PATH, {"replay", "--log", log.string(), "--dump"}, dir);
+  ASSERT_EQ(good.exit_code, 0) << good.err;
+  ASSERT_FALSE(good.out.empty());
+
+  std::ofstream(log, std::ios::binary | std::ios::app)
+      << engine::internal::EncodeChunk(0, "p", "", 3, 0, std::string(30u << 20, '\0'));
+  const RunResult r = RunBinary(ZS_BINARY_PATH, {"replay", "--log", log.string(), "--dump"}, dir);
+  EXPECT_EQ(r.exit_code, 1) << r.err.substr(0, 400);
+  EXPECT_EQ(r.out, "") << "the records before the chunk that failed";
+  EXPECT_NE(r.err.find("memory budget"), std::string::npos) << r.err.substr(0, 400);
+  fs::remove_all(dir);
+}
+
 // RocksDB starts threads when the cache opens. Within 256-340 MiB of
 // address space the commands work (malloc arenas capped); below, starting a
 // thread fails, and they say so instead of aborting.
@@ -240,11 +266,15 @@ TEST(MemoryBudgetBinaryTest, CacheCommandsUnderATightAddressSpaceLimitFailCleanl
       }
       if (r.exit_code != 0) {
         EXPECT_EQ(r.exit_code, 1) << r.err.substr(0, 400);
-        // A query after an ingest that could not start may instead find the
-        // cache it left without its tables (opened read-only): said as such.
+        // An ingest that could not start leaves no cache behind (it is made
+        // aside and renamed into place whole): a query then finds none.
         EXPECT_TRUE(r.err.find("out of memory or threads") != std::string::npos ||
-                    (args[0] == "query" && r.err.find("error: cache ") != std::string::npos))
+                    (args[0] == "query" && r.err.find(": does not exist; create it with") !=
+                                               std::string::npos))
             << r.err.substr(0, 400);
+        if (args[0] == "ingest" && !fs::exists(dir / "db" / "CURRENT")) {
+          EXPECT_FALSE(fs::exists(dir / "db")) << "a half-made cache";
+        }
       }
     }
   }
