@@ -26,7 +26,7 @@
 #include "yaml/yaml.h"
 #include "cli/input_paths.h"
 #include "cli/notes.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 #include "io/bounded_read.h"
 
 namespace zs::tools {

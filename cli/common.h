@@ -156,7 +156,7 @@ void AddCacheDirOption(CLI::App* cmd, std::string* dir, const std::string& what)
 
 // engine::FormatChanges(changes) for a terminal: each change on one line,
 // its control characters (line feeds in a key included) escaped as
-// TerminalText escapes them (cli/terminal_text.h).
+// TerminalText escapes them (base/terminal_text.h).
 std::string TerminalChanges(const std::vector<engine::ConfigChange>& changes);
 
 // Opens the local cache in `dir` for queries (read-only, never created).

@@ -16,7 +16,7 @@
 #include "cli/common.h"
 #include "cli/output.h"
 #include "cli/progress.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

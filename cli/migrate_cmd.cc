@@ -22,7 +22,7 @@
 #include "cli/migrate_report.h"
 #include "cli/progress.h"
 #include "io/state_file.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

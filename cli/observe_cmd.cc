@@ -14,7 +14,7 @@
 #include "cli/common.h"
 #include "cli/observer.h"
 #include "cli/stream_process.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

@@ -15,7 +15,7 @@
 #include "cli/cluster_input.h"
 #include "cli/common.h"
 #include "cli/output.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

@@ -23,7 +23,7 @@
 #include "cli/object_names.h"
 #include "cli/output.h"
 #include "cli/state_record.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

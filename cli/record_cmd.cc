@@ -9,7 +9,7 @@
 
 #include "cli/common.h"
 #include "cli/package_definition.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 #include "engine/prune.h"
 #include "engine/zarf_deploy.h"
 #include "engine/zarf_remove.h"

@@ -20,8 +20,8 @@
 #include "cli/output.h"
 #include "cli/replay_log_check.h"
 #include "cli/replay_timeline.h"
-#include "cli/replay_verify.h"
-#include "cli/terminal_text.h"
+#include "engine/replay_verify.h"
+#include "base/terminal_text.h"
 #include "engine/replay_log.h"
 
 namespace zs::tools {

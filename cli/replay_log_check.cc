@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "cli/common.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 #include "json/json_value.h"
 
 namespace zs::tools {

@@ -17,7 +17,7 @@
 #include "cli/object_names.h"
 #include "cli/output.h"
 #include "cli/progress.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 #include "compact/gzip.h"
 #include "engine/cache.h"
 #include "kube/package_secret.h"
