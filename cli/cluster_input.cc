@@ -9,6 +9,7 @@
 #include "json/json_reader.h"
 #include "json/json_value.h"
 #include "cli/common.h"
+#include "kube/input.h"
 #include "base/terminal_text.h"
 #include "kube/package_secret.h"
 #include "kube/secret.h"

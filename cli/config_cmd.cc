@@ -15,6 +15,7 @@
 #include "json/json_reader.h"
 #include "engine/config_diff.h"
 #include "cli/common.h"
+#include "kube/input.h"
 #include "base/terminal_text.h"
 
 namespace zs::tools {

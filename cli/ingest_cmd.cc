@@ -14,6 +14,8 @@
 #include "engine/cache.h"
 #include "cli/cluster_input.h"
 #include "cli/common.h"
+#include "io/standard_output.h"
+#include "kube/input.h"
 #include "cli/output.h"
 #include "cli/progress.h"
 #include "base/terminal_text.h"

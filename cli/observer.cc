@@ -9,6 +9,7 @@
 #include "json/go_json.h"
 #include "json/json_reader.h"
 #include "cli/common.h"
+#include "io/standard_output.h"
 #include "base/terminal_text.h"
 
 namespace zs::tools {

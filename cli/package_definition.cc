@@ -9,6 +9,7 @@
 #include "json/json_reader.h"
 #include "model/zarf_package.h"
 #include "cli/common.h"
+#include "kube/input.h"
 #include "base/terminal_text.h"
 
 namespace zs::tools {

@@ -22,7 +22,7 @@ namespace zs::tools {
 // Reads the definition at `path` (JSON or YAML; "-" is stdin) and returns it
 // as Zarf stores it: a tree whose compact write (json::AppendJson, default
 // options) is Zarf's bytes. Keys Zarf does not declare are dropped, and named
-// in one warning line on `err`. Errors: those of ReadDocument (common.h);
+// in one warning line on `err`. Errors: those of ReadDocument (kube/input.h);
 // InvalidArgument "<path>: Zarf v0.84.0 refuses this package definition:
 // <json path>: <problem>" where Zarf's json.Unmarshal would fail.
 Result<json::Value> ReadPackageDefinition(const std::string& path, std::ostream& err);

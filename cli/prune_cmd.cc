@@ -14,6 +14,7 @@
 #include "engine/prune.h"
 #include "cli/cluster_input.h"
 #include "cli/common.h"
+#include "kube/input.h"
 #include "cli/output.h"
 #include "base/terminal_text.h"
 

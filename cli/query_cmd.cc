@@ -18,6 +18,8 @@
 #include "engine/image_ref.h"
 #include "engine/lifecycle.h"
 #include "cli/common.h"
+#include "io/standard_output.h"
+#include "kube/input.h"
 #include "cli/config_cmd.h"
 #include "cli/event_record.h"
 #include "cli/object_names.h"

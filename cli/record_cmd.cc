@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "cli/common.h"
+#include "kube/input.h"
 #include "cli/package_definition.h"
 #include "base/terminal_text.h"
 #include "engine/prune.h"

@@ -16,6 +16,7 @@
 #include "engine/derived_status.h"
 #include "engine/fold.h"
 #include "cli/common.h"
+#include "kube/input.h"
 #include "cli/event_record.h"
 #include "cli/output.h"
 #include "cli/replay_log_check.h"

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/common.h"
+#include "io/standard_output.h"
 #include "base/terminal_text.h"
 #include "json/json_value.h"
 

@@ -13,6 +13,7 @@
 #include "json/go_json.h"
 #include "cli/cluster_input.h"
 #include "cli/common.h"
+#include "io/standard_output.h"
 #include "cli/empty_result.h"
 #include "cli/object_names.h"
 #include "cli/output.h"

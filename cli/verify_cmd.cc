@@ -6,6 +6,7 @@
 
 #include "engine/cache.h"
 #include "cli/common.h"
+#include "io/standard_output.h"
 #include "cli/progress.h"
 #include "base/terminal_text.h"
 

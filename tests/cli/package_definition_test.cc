@@ -14,6 +14,7 @@
 #include "tests/test_dir.h"
 #include "tests/test_util.h"
 #include "cli/common.h"
+#include "kube/input.h"
 #include "cli/record_cmd.h"
 
 namespace zs::tools {
