@@ -9,7 +9,7 @@
 
 #include "cli/common.h"
 #include "kube/input.h"
-#include "cli/package_definition.h"
+#include "engine/package_definition.h"
 #include "base/terminal_text.h"
 #include "engine/prune.h"
 #include "engine/zarf_deploy.h"

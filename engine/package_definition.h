@@ -8,8 +8,8 @@
 // what Zarf would write for the same file.
 //
 // Thread safety: reentrant.
-#ifndef ZARF_STATE_CLI_PACKAGE_DEFINITION_H_
-#define ZARF_STATE_CLI_PACKAGE_DEFINITION_H_
+#ifndef ZARF_STATE_ENGINE_PACKAGE_DEFINITION_H_
+#define ZARF_STATE_ENGINE_PACKAGE_DEFINITION_H_
 
 #include <ostream>
 #include <string>
@@ -29,4 +29,4 @@ Result<json::Value> ReadPackageDefinition(const std::string& path, std::ostream&
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_CLI_PACKAGE_DEFINITION_H_
+#endif  // ZARF_STATE_ENGINE_PACKAGE_DEFINITION_H_

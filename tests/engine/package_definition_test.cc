@@ -1,4 +1,4 @@
-#include "cli/package_definition.h"
+#include "engine/package_definition.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
