@@ -18,7 +18,7 @@
 #include "cli/progress.h"
 #include "io/state_file.h"
 #include "report/svg_plot.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

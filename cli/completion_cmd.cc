@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/common.h"
+#include "io/standard_output.h"
 
 namespace zs::tools {
 namespace internal {

@@ -15,7 +15,8 @@
 #include "json/json_reader.h"
 #include "engine/config_diff.h"
 #include "cli/common.h"
-#include "cli/terminal_text.h"
+#include "kube/input.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

@@ -1,6 +1,6 @@
 #include "cli/empty_result.h"
 
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 

@@ -14,9 +14,11 @@
 #include "engine/cache.h"
 #include "cli/cluster_input.h"
 #include "cli/common.h"
+#include "io/standard_output.h"
+#include "kube/input.h"
 #include "cli/output.h"
 #include "cli/progress.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <sys/stat.h>
 
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 

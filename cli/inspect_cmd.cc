@@ -16,7 +16,7 @@
 #include "cli/object_names.h"
 #include "cli/output.h"
 #include "cli/progress.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 #include "compact/compact.h"
 #include "engine/cache.h"
 #include "engine/derived_status.h"
@@ -28,7 +28,7 @@
 #include "cli/event_record.h"
 #include "cli/output.h"
 #include "cli/state_record.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 #include "model/credentials.h"
 #include "model/model_json.h"
 

@@ -7,6 +7,7 @@
 #include "cli/bench_cmd.h"
 #include "cli/cli_basics.h"
 #include "cli/common.h"
+#include "io/standard_output.h"
 #include "cli/completion_cmd.h"
 #include "cli/config_cmd.h"
 #include "cli/ingest_cmd.h"

@@ -19,10 +19,12 @@
 #include "migrate/migrate.h"
 #include "cli/cluster_input.h"
 #include "cli/common.h"
+#include "io/standard_output.h"
+#include "kube/input.h"
 #include "cli/migrate_report.h"
 #include "cli/progress.h"
 #include "io/state_file.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

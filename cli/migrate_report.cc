@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "cli/output.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

@@ -58,7 +58,7 @@ struct MigrateReport {
 // caller's bug). The table has one aligned row per object (OBJECT, KIND,
 // DETECTED, TARGET, CODEC, BYTES, RESULT) followed by its indented
 // evidence/mapping/warning lines, and a summary line; every value is
-// escaped for a terminal (cli/terminal_text.h). `no_headers` leaves the
+// escaped for a terminal (base/terminal_text.h). `no_headers` leaves the
 // header row out of the table.
 std::string RenderMigrateReport(const MigrateReport& report, const std::string& format,
                                 bool no_headers);

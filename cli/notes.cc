@@ -4,7 +4,7 @@
 #include <map>
 #include <utility>
 
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

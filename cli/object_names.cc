@@ -3,7 +3,7 @@
 #include <set>
 
 #include "kube/secret.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 

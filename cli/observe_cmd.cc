@@ -12,9 +12,10 @@
 #include "json/go_json.h"
 #include "json/json_reader.h"
 #include "cli/common.h"
+#include "kube/input.h"
 #include "cli/observer.h"
 #include "cli/stream_process.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

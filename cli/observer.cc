@@ -9,7 +9,8 @@
 #include "json/go_json.h"
 #include "json/json_reader.h"
 #include "cli/common.h"
-#include "cli/terminal_text.h"
+#include "io/standard_output.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "json/go_json.h"
 #include "yaml/yaml.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

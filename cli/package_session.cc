@@ -9,6 +9,8 @@
 #include "kube/package_secret.h"
 #include "engine/fold.h"
 #include "cli/common.h"
+#include "io/standard_output.h"
+#include "kube/input.h"
 
 namespace zs::tools {
 Result<std::unique_ptr<PackageSession>> PackageSession::Open(const SessionOptions& options,

@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "cli/notes.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 

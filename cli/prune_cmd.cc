@@ -14,8 +14,9 @@
 #include "engine/prune.h"
 #include "cli/cluster_input.h"
 #include "cli/common.h"
+#include "kube/input.h"
 #include "cli/output.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

@@ -18,12 +18,14 @@
 #include "engine/image_ref.h"
 #include "engine/lifecycle.h"
 #include "cli/common.h"
+#include "io/standard_output.h"
+#include "kube/input.h"
 #include "cli/config_cmd.h"
 #include "cli/event_record.h"
 #include "cli/object_names.h"
 #include "cli/output.h"
 #include "cli/state_record.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

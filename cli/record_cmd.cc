@@ -8,8 +8,9 @@
 #include <thread>
 
 #include "cli/common.h"
-#include "cli/package_definition.h"
-#include "cli/terminal_text.h"
+#include "kube/input.h"
+#include "engine/package_definition.h"
+#include "base/terminal_text.h"
 #include "engine/prune.h"
 #include "engine/zarf_deploy.h"
 #include "engine/zarf_remove.h"

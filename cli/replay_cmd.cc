@@ -16,12 +16,13 @@
 #include "engine/derived_status.h"
 #include "engine/fold.h"
 #include "cli/common.h"
+#include "kube/input.h"
 #include "cli/event_record.h"
 #include "cli/output.h"
 #include "cli/replay_log_check.h"
 #include "cli/replay_timeline.h"
-#include "cli/replay_verify.h"
-#include "cli/terminal_text.h"
+#include "engine/replay_verify.h"
+#include "base/terminal_text.h"
 #include "engine/replay_log.h"
 
 namespace zs::tools {

@@ -5,7 +5,8 @@
 #include <vector>
 
 #include "cli/common.h"
-#include "cli/terminal_text.h"
+#include "io/standard_output.h"
+#include "base/terminal_text.h"
 #include "json/json_value.h"
 
 namespace zs::tools {

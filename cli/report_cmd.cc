@@ -7,6 +7,7 @@
 
 #include "cli/cluster_input.h"
 #include "cli/common.h"
+#include "io/standard_output.h"
 #include "cli/progress.h"
 #include "cli/report_data.h"
 #include "cli/report_page.h"

@@ -19,6 +19,7 @@
 
 #include "json/json_value.h"
 #include "report/html_writer.h"
+#include "report/report_assets.h"
 #include "cli/report_data.h"
 
 namespace zs::tools {
@@ -31,10 +32,6 @@ std::string RenderReportPage(const ReportData& data);
 // json`. Members missing or of another kind show as empty.
 void RenderMigration(HtmlWriter& h, const json::Value& report);
 void RenderPrunePlan(HtmlWriter& h, const json::Value& plan);
-
-// The page's style sheet and script (report_assets.cc).
-std::string_view ReportCss();
-std::string_view ReportScript();
 
 }  // namespace zs::tools
 

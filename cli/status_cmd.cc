@@ -19,7 +19,7 @@
 #include "cli/output.h"
 #include "cli/progress.h"
 #include "cli/state_record.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 #include "engine/cache.h"
 #include "engine/derived_status.h"
 #include "engine/history_view.h"

@@ -6,8 +6,9 @@
 
 #include "engine/cache.h"
 #include "cli/common.h"
+#include "io/standard_output.h"
 #include "cli/progress.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

@@ -76,7 +76,7 @@ Result<FileEventLogInternal> FileEventLogInternal::Load(const FileEventLog& log,
   f.log_ = &log;
   log.skipped_.clear();
   log.findings_.clear();
-  ZS_ASSIGN_OR_RETURN(f.map_, internal::MappedFile::Open(log.path_, fd));
+  ZS_ASSIGN_OR_RETURN(f.map_, tools::MappedFile::Open(log.path_, fd));
   const std::string_view b = f.map_->bytes();
   f.budget_ = MemoryBudget(b.size());
   if (b.empty()) return f;

@@ -55,6 +55,10 @@
 #include "engine/fold.h"
 #include "engine/record.h"
 
+namespace zs::tools {
+class LockedFile;
+}  // namespace zs::tools
+
 namespace zs::engine {
 
 struct FileEventLogOptions {
@@ -103,9 +107,6 @@ struct AppendedChunk {
   std::vector<AppendResult> results;     // one per record given
 };
 
-namespace internal {
-class LockedFile;
-}
 class FileEventLogInternal;
 
 // An append not yet final: its chunk is written and fsynced, and the log's
@@ -130,9 +131,9 @@ class PendingAppend {
 
  private:
   friend class FileEventLog;
-  PendingAppend(std::string path, std::unique_ptr<internal::LockedFile> file, AppendedChunk chunk);
+  PendingAppend(std::string path, std::unique_ptr<tools::LockedFile> file, AppendedChunk chunk);
   std::string path_;
-  std::unique_ptr<internal::LockedFile> file_;  // null once committed or taken back
+  std::unique_ptr<tools::LockedFile> file_;  // null once committed or taken back
   AppendedChunk chunk_;
 };
 
@@ -250,10 +251,10 @@ class FileEventLog : public EventLog {
                                                     const std::vector<Record>& records,
                                                     bool force_checkpoint);
   // Writes `chunk` at `size` of the locked `file` (nothing when empty).
-  Result<std::unique_ptr<PendingAppend>> WritePlanned(std::unique_ptr<internal::LockedFile> file,
+  Result<std::unique_ptr<PendingAppend>> WritePlanned(std::unique_ptr<tools::LockedFile> file,
                                                       std::uint64_t size, std::string_view chunk,
                                                       std::vector<AppendResult> results);
-  Result<bool> StillHolds(OpenedPackage& opened, internal::LockedFile& file,
+  Result<bool> StillHolds(OpenedPackage& opened, tools::LockedFile& file,
                           std::optional<std::uint64_t>* follows) const;
 
   std::string path_;

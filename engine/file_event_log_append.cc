@@ -16,6 +16,7 @@
 #include "engine/derived_status.h"
 #include "engine/file_event_log.h"
 #include "engine/internal/file_log_reader.h"
+#include "io/state_file.h"
 #include "json/go_json.h"
 
 namespace zs::engine {
@@ -228,7 +229,7 @@ Result<AppendPlan> PlanAppend(const std::string& where, std::string_view package
 
 }  // namespace
 
-PendingAppend::PendingAppend(std::string path, std::unique_ptr<internal::LockedFile> file,
+PendingAppend::PendingAppend(std::string path, std::unique_ptr<tools::LockedFile> file,
                              AppendedChunk chunk)
     : path_(std::move(path)), file_(std::move(file)), chunk_(std::move(chunk)) {}
 
@@ -243,7 +244,7 @@ void PendingAppend::Commit() { file_.reset(); }
 
 Status PendingAppend::TakeBack() {
   if (file_ == nullptr) return Status::OK();
-  std::unique_ptr<internal::LockedFile> file = std::move(file_);
+  std::unique_ptr<tools::LockedFile> file = std::move(file_);
   if (chunk_.length == 0) return Status::OK();
   // The lock was held since the append: the chunk is still the file's end.
   ZS_ASSIGN_OR_RETURN(const std::uint64_t size, file->Size());
@@ -268,7 +269,7 @@ Result<std::unique_ptr<PendingAppend>> FileEventLog::AppendImpl(std::string_view
     if (turn == kMaxTurns) {
       return Status::IOError(path_ + ": the file kept changing while an append waited for it; nothing was appended");
     }
-    std::unique_ptr<internal::LockedFile> file;
+    std::unique_ptr<tools::LockedFile> file;
     if (::access(path_.c_str(), F_OK) != 0 && errno == ENOENT) {
       // A new log appears whole, with its first chunk, or not at all; it
       // is created locked, so it can be taken back like any append.
@@ -278,7 +279,7 @@ Result<std::unique_ptr<PendingAppend>> FileEventLog::AppendImpl(std::string_view
       if (plan.chunk.empty()) {
         return std::unique_ptr<PendingAppend>(new PendingAppend(path_, nullptr, {0, 0, std::move(plan.results)}));
       }
-      ZS_ASSIGN_OR_RETURN(file, internal::LockedFile::CreateWhole(path_, internal::FileHeader() + plan.chunk));
+      ZS_ASSIGN_OR_RETURN(file, tools::LockedFile::CreateWhole(path_, internal::FileHeader() + plan.chunk));
       if (file != nullptr) {
         AppendedChunk out{internal::kLogHeaderSize, plan.chunk.size(), std::move(plan.results)};
         return std::unique_ptr<PendingAppend>(new PendingAppend(path_, std::move(file), std::move(out)));
@@ -286,10 +287,10 @@ Result<std::unique_ptr<PendingAppend>> FileEventLog::AppendImpl(std::string_view
     }
     // Writers take turns: under the lock, a torn tail is never another
     // writer's append in progress.
-    auto locked = internal::LockedFile::Open(path_);
+    auto locked = tools::LockedFile::Open(path_);
     if (locked.status().code() == Status::Code::kNotFound) {
       // Removed meanwhile, or a symbolic link to nothing (never created).
-      ZS_RETURN_IF_ERROR(internal::CheckNotDangling(path_));
+      ZS_RETURN_IF_ERROR(tools::CheckNotDangling(path_));
       continue;
     }
     if (!locked.ok()) return locked.status();
@@ -297,8 +298,8 @@ Result<std::unique_ptr<PendingAppend>> FileEventLog::AppendImpl(std::string_view
     ZS_ASSIGN_OR_RETURN(FileEventLogInternal f,
                         FileEventLogInternal::Load(*this, file->fd(), FileEventLogInternal::Reach::kTail));
     if (f.legacy()) {
-      internal::RemoveStrayTemps(path_);  // of a conversion a kill interrupted
-      ZS_RETURN_IF_ERROR(internal::ReplaceFile(path_, ConvertLegacy(f.legacy_entries())));
+      tools::RemoveStrayTemps(path_);  // of a conversion a kill interrupted
+      ZS_RETURN_IF_ERROR(tools::WriteOutputFile(path_, ConvertLegacy(f.legacy_entries())));
       continue;  // lock the converted file
     }
     const std::uint64_t size = f.bytes().size();
@@ -326,7 +327,7 @@ Result<std::unique_ptr<PendingAppend>> FileEventLog::AppendImpl(std::string_view
   }
 }
 
-Result<std::unique_ptr<PendingAppend>> FileEventLog::WritePlanned(std::unique_ptr<internal::LockedFile> file,
+Result<std::unique_ptr<PendingAppend>> FileEventLog::WritePlanned(std::unique_ptr<tools::LockedFile> file,
                                                                   std::uint64_t size, std::string_view chunk,
                                                                   std::vector<AppendResult> results) {
   AppendedChunk out{size, 0, std::move(results)};
@@ -370,13 +371,13 @@ Result<std::unique_ptr<OpenedPackage>> FileEventLog::OpenPackage(std::string_vie
 // file, with no torn tail when read, grown since (if at all) only by
 // chunks of other packages. `*follows` receives what the next chunk
 // follows.
-Result<bool> FileEventLog::StillHolds(OpenedPackage& o, internal::LockedFile& file,
+Result<bool> FileEventLog::StillHolds(OpenedPackage& o, tools::LockedFile& file,
                                       std::optional<std::uint64_t>* follows) const {
   if (o.reader_ == nullptr || o.reader_->legacy() || o.reader_->valid_end() != o.size_ ||
       file.dev() != o.dev_ || file.ino() != o.ino_) {
     return false;
   }
-  ZS_ASSIGN_OR_RETURN(auto now, internal::MappedFile::Open(path_, file.fd()));
+  ZS_ASSIGN_OR_RETURN(auto now, tools::MappedFile::Open(path_, file.fd()));
   const std::string_view b = now->bytes();
   if (b.size() < o.size_) return false;
   // Chunks appended since, newest first: none may be of this package.
@@ -405,10 +406,10 @@ Result<std::unique_ptr<PendingAppend>> FileEventLog::BeginAppendAfter(OpenedPack
                                                                       bool quiet) {
   if (options_.read_only) return Status::InvalidArgument(path_ + ": opened read-only; nothing was appended");
   if (opened.reader_ != nullptr) {
-    auto locked = internal::LockedFile::Open(path_);
+    auto locked = tools::LockedFile::Open(path_);
     if (!locked.ok() && locked.status().code() != Status::Code::kNotFound) return locked.status();
     if (locked.ok()) {
-      std::unique_ptr<internal::LockedFile> file = std::move(locked).value();
+      std::unique_ptr<tools::LockedFile> file = std::move(locked).value();
       std::optional<std::uint64_t> follows;
       ZS_ASSIGN_OR_RETURN(const bool holds, StillHolds(opened, *file, &follows));
       if (holds) {

@@ -1,57 +1,24 @@
 #include "io/state_file.h"
 
 #include <fcntl.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <random>
+
+#include "io/internal/posix_file.h"
+#include "io/locked_file.h"
 
 namespace zs::tools {
 namespace {
 
-Status Errno(std::string_view what, const std::string& path) {
-  return Status::IOError(std::string(what) + " " + path + ": " + std::strerror(errno));
-}
-
-Status WriteAll(int fd, std::string_view data, const std::string& path) {
-  while (!data.empty()) {
-    const ssize_t n = ::write(fd, data.data(), data.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return Errno("write", path);
-    }
-    data.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return Status::OK();
-}
-
-// flock(LOCK_EX) on `fd`, retried when a signal interrupts it.
-Status LockExclusive(int fd, const std::string& path) {
-  while (::flock(fd, LOCK_EX) != 0) {
-    if (errno != EINTR) return Errno("lock", path);
-  }
-  return Status::OK();
-}
-
-std::string DirOf(const std::string& path) {
-  const std::size_t slash = path.rfind('/');
-  if (slash == std::string::npos) return ".";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
-// fsyncs the directory holding `path`, so that a rename in it is durable.
-void SyncDir(const std::string& path) {
-  const std::string dir = DirOf(path);
-  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
-  }
-}
+using internal::DirOf;
+using internal::ErrnoError;
+using internal::LockExclusive;
+using internal::SyncDir;
+using internal::WriteAll;
 
 // Whether `path` exists and is something other than a regular file (a
 // device such as /dev/null, a FIFO, a directory): renaming over it would
@@ -59,20 +26,6 @@ void SyncDir(const std::string& path) {
 bool IsSpecialFile(const std::string& path) {
   struct stat st {};
   return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode);
-}
-
-// Temp files a killed Replace left behind. Only called with the lock held:
-// no other Replace of `path` can be writing one now.
-void RemoveStaleTemps(const std::string& path) {
-  const std::string dir = DirOf(path);
-  const std::string prefix = path.substr(path.rfind('/') + 1) + ".tmp-";
-  std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
-    const std::string name = e.path().filename().string();
-    if (name.size() == prefix.size() + 6 && name.starts_with(prefix)) {
-      std::filesystem::remove(e.path(), ec);
-    }
-  }
 }
 
 }  // namespace
@@ -110,7 +63,7 @@ Result<std::string> ResolveLinks(const std::string& path) {
     if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return p;
     std::string target(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 4096) + 1, '\0');
     const ssize_t n = ::readlink(p.c_str(), target.data(), target.size());
-    if (n < 0) return Errno("read link", p);
+    if (n < 0) return ErrnoError("read link", p);
     target.resize(static_cast<std::size_t>(n));
     if (target.empty()) return Status::InvalidArgument(p + ": an empty symbolic link");
     p = target.front() == '/' ? target : DirOf(p) + "/" + target;
@@ -128,7 +81,7 @@ Result<int> TakeLock(const std::string& lock_path) {
       return Status::InvalidArgument(lock_path +
                                      ": the lock file is a symbolic link; refusing to follow it");
     }
-    if (fd < 0) return Errno("open", lock_path);
+    if (fd < 0) return ErrnoError("open", lock_path);
     if (Status s = LockExclusive(fd, lock_path); !s.ok()) {
       ::close(fd);
       return s;
@@ -157,16 +110,16 @@ Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool
     ZS_ASSIGN_OR_RETURN(lock_fd, TakeLock(target + ".lock"));
   }
   std::unique_ptr<StateFile> file(new StateFile(path, target, lock_fd));
-  if (lock) RemoveStaleTemps(target);
+  if (lock) RemoveStrayTemps(target);
   const int fd = ::open(target.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT && may_be_missing) return file;
     if (errno == ENOENT) return Status::NotFound(path + ": no such file");
-    return Errno("open", path);
+    return ErrnoError("open", path);
   }
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
-    Status s = Errno("stat", path);
+    Status s = ErrnoError("stat", path);
     ::close(fd);
     return s;
   }
@@ -181,7 +134,7 @@ Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool
     const ssize_t n = ::read(fd, buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
-      Status s = Errno("read", path);
+      Status s = ErrnoError("read", path);
       ::close(fd);
       return s;
     }
@@ -190,7 +143,7 @@ Result<std::unique_ptr<StateFile>> StateFile::Open(const std::string& path, bool
   }
   // The stat taken after the read: a write that raced the read shows in it.
   if (::fstat(fd, &st) != 0) {
-    Status s = Errno("stat", path);
+    Status s = ErrnoError("stat", path);
     ::close(fd);
     return s;
   }
@@ -230,16 +183,16 @@ Status StateFile::CheckUnchanged() const {
   }
   Identity now;
   const int fd = ::open(target_.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0 && errno != ENOENT) return Errno("open", path_);
+  if (fd < 0 && errno != ENOENT) return ErrnoError("open", path_);
   if (fd >= 0) {
     struct stat st {};
     std::string contents;
-    Status s = ::fstat(fd, &st) == 0 ? Status::OK() : Errno("stat", path_);
+    Status s = ::fstat(fd, &st) == 0 ? Status::OK() : ErrnoError("stat", path_);
     char buf[1 << 16];
     while (s.ok()) {
       const ssize_t n = ::read(fd, buf, sizeof buf);
       if (n < 0 && errno == EINTR) continue;
-      if (n < 0) s = Errno("read", path_);
+      if (n < 0) s = ErrnoError("read", path_);
       if (n <= 0) break;
       contents.append(buf, static_cast<std::size_t>(n));
     }
@@ -287,7 +240,7 @@ Status StateFile::Replace(std::string_view contents) {
 Status StateFile::Remove() {
   ZS_RETURN_IF_ERROR(CheckUnchanged());
   ZS_RETURN_IF_ERROR(InjectedFailure(path_));
-  if (::unlink(target_.c_str()) != 0 && errno != ENOENT) return Errno("delete", path_);
+  if (::unlink(target_.c_str()) != 0 && errno != ENOENT) return ErrnoError("delete", path_);
   SyncDir(target_);
   contents_.clear();
   exists_ = false;
@@ -295,53 +248,22 @@ Status StateFile::Remove() {
   return Status::OK();
 }
 
-namespace {
-
-// An unnamed file (O_TMPFILE, mode 0600) in the directory of `path`; -1
-// where the filesystem has no O_TMPFILE or /proc is not mounted (LinkUnnamed
-// names the file through /proc: linkat with AT_EMPTY_PATH would need a
-// capability). A kill before it is named leaves nothing behind.
-bool g_named_temps_only = false;  // UseNamedTempFilesForTesting
-
-int OpenUnnamed(const std::string& path) {
-  if (g_named_temps_only || ::access("/proc/self/fd", X_OK) != 0) return -1;
-  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  const std::string dir = parent.empty() ? "." : parent.string();
-  const int fd = ::open(dir.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
-  if (fd >= 0 && ::fchmod(fd, 0600) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
-}
-
-// Gives the unnamed file `fd` the name `name`; fails with EEXIST, as link
-// does, when the name is taken. -1 and errno on failure.
-int LinkUnnamed(int fd, const std::string& name) {
-  const std::string proc = "/proc/self/fd/" + std::to_string(fd);
-  return ::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW);
-}
-
-}  // namespace
-
-void UseNamedTempFilesForTesting(bool on) { g_named_temps_only = on; }
-
 Result<std::unique_ptr<OutputFile>> OutputFile::Create(const std::string& path) {
   if (IsSpecialFile(path)) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-    if (fd < 0) return Errno("open", path);
+    if (fd < 0) return ErrnoError("open", path);
     return std::unique_ptr<OutputFile>(new OutputFile(path, "", fd, false));
   }
   std::string tmp = path + ".tmp-XXXXXX";
-  if (const int fd = OpenUnnamed(path); fd >= 0) {
+  if (const int fd = internal::OpenUnnamed(path, O_WRONLY); fd >= 0) {
     return std::unique_ptr<OutputFile>(new OutputFile(path, std::move(tmp), fd, true));
   }
   // No O_TMPFILE here, or an error that creating the named file reports
   // again, with its path.
   const int fd = ::mkstemp(tmp.data());
-  if (fd < 0) return Errno("create", tmp);
+  if (fd < 0) return ErrnoError("create", tmp);
   if (::fchmod(fd, 0600) != 0) {
-    Status s = Errno("chmod", tmp);
+    Status s = ErrnoError("chmod", tmp);
     ::close(fd);
     ::unlink(tmp.c_str());
     return s;
@@ -366,13 +288,13 @@ Status OutputFile::Commit() {
   const int fd = fd_;
   fd_ = -1;
   if (tmp_.empty()) {  // a device or FIFO: written in place
-    if (::close(fd) != 0) return Errno("close", path_);
+    if (::close(fd) != 0) return ErrnoError("close", path_);
     committed_ = true;
     return Status::OK();
   }
   if (::fsync(fd) != 0) {
     ::close(fd);
-    return Errno("fsync", unnamed_ ? path_ : tmp_);
+    return ErrnoError("fsync", unnamed_ ? path_ : tmp_);
   }
   if (unnamed_) {
     // Give the unnamed file a fresh temp name (mkstemp's pattern: six
@@ -386,9 +308,9 @@ Status OutputFile::Commit() {
       for (std::size_t i = name.size() - 6; i < name.size(); ++i) {
         name[i] = kChars[random() % (sizeof kChars - 1)];
       }
-      if (LinkUnnamed(fd, name) == 0) break;
+      if (internal::LinkUnnamed(fd, name) == 0) break;
       if (errno != EEXIST || attempt == 16) {
-        Status s = Errno("link", name);
+        Status s = ErrnoError("link", name);
         ::close(fd);
         return s;
       }
@@ -396,8 +318,8 @@ Status OutputFile::Commit() {
     tmp_ = std::move(name);
     unnamed_ = false;  // from here on, a failure removes the name again
   }
-  if (::close(fd) != 0) return Errno("close", tmp_);
-  if (::rename(tmp_.c_str(), path_.c_str()) != 0) return Errno("rename", tmp_);
+  if (::close(fd) != 0) return ErrnoError("close", tmp_);
+  if (::rename(tmp_.c_str(), path_.c_str()) != 0) return ErrnoError("rename", tmp_);
   committed_ = true;
   SyncDir(path_);
   return Status::OK();

@@ -138,7 +138,8 @@ class OutputFile {
 Status WriteOutputFile(const std::string& path, std::string_view contents);
 
 // For tests: write through named temp files only, as where the filesystem
-// has no O_TMPFILE. Not thread-safe; set it before writing.
+// has no O_TMPFILE (OutputFile here, LockedFile::CreateWhole in
+// io/locked_file.h). Not thread-safe; set it before writing.
 void UseNamedTempFilesForTesting(bool on);
 
 // For tests: the next StateFile::Replace or Remove fails with IOError after

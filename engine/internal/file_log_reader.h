@@ -28,8 +28,9 @@
 #include "base/status.h"
 #include "engine/file_event_log.h"
 #include "base/memory_budget.h"
-#include "engine/internal/log_file.h"
+#include "engine/internal/legacy_log.h"
 #include "engine/internal/log_format.h"
+#include "io/locked_file.h"
 #include "json/json_value.h"
 
 namespace zs::engine {
@@ -103,7 +104,7 @@ class FileEventLogInternal {
   void ScanWholeFile();
 
   const FileEventLog* log_ = nullptr;
-  std::unique_ptr<internal::MappedFile> map_;
+  std::unique_ptr<tools::MappedFile> map_;
   bool legacy_ = false;
   std::vector<internal::LegacyEntry> legacy_entries_;
   std::vector<internal::Chunk> newest_first_;  // the chunks found, newest first

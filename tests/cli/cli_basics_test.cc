@@ -15,6 +15,7 @@
 #include "tests/run_binary.h"
 #include "tests/test_dir.h"
 #include "cli/common.h"
+#include "kube/input.h"
 
 namespace zs::tools {
 namespace {

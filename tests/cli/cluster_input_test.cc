@@ -14,6 +14,7 @@
 #include "json/json_reader.h"
 #include "tests/test_dir.h"
 #include "cli/common.h"
+#include "kube/input.h"
 
 namespace zs::tools {
 namespace {

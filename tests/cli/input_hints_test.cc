@@ -12,6 +12,7 @@
 #include "tests/test_dir.h"
 #include "tests/test_util.h"
 #include "cli/common.h"
+#include "kube/input.h"
 #include "cli/input_paths.h"
 
 namespace zs::tools {

@@ -1,4 +1,4 @@
-// ReadInputText (cli/common.h): a regular file mapped in place, anything
+// ReadInputText (kube/input.h): a regular file mapped in place, anything
 // else read; the same text, limit and errors either way.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "cli/common.h"
+#include "kube/input.h"
 
 namespace zs::tools {
 namespace {

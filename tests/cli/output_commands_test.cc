@@ -15,6 +15,7 @@
 #include "tests/test_dir.h"
 #include "tests/test_util.h"
 #include "cli/common.h"
+#include "kube/input.h"
 
 namespace zs {
 namespace {

@@ -15,6 +15,7 @@
 #include "tests/table_rows.h"
 #include "tests/test_util.h"
 #include "cli/common.h"
+#include "kube/input.h"
 
 namespace zs::tools {
 namespace {

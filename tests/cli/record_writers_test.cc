@@ -24,6 +24,7 @@
 #include "tests/test_dir.h"
 #include "tests/test_util.h"
 #include "cli/common.h"
+#include "kube/input.h"
 #include "cli/package_session.h"
 #include "cli/record_cmd.h"
 #include "io/state_file.h"

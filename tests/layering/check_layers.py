@@ -14,7 +14,7 @@
     none missing.
 
 Ranks, lowest first (a folder may include its own and lower ranks):
-  0  base                  Status/Result, hex, digests, base64, SIMD dispatch
+  0  base                  Status/Result, hex, digests, base64, SIMD dispatch, terminal text
   1  io, json              files and streams; the JSON family (peers)
   2  yaml                  YAML into json::Value
   3  model                 DeployedPackage, timestamps, names, credentials, configs, Go types

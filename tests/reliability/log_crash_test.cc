@@ -28,6 +28,7 @@
 #include "tests/test_dir.h"
 #include "tests/test_random.h"
 #include "cli/common.h"
+#include "kube/input.h"
 #include "cli/record_cmd.h"
 #include "io/state_file.h"
 

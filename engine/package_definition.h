@@ -8,8 +8,8 @@
 // what Zarf would write for the same file.
 //
 // Thread safety: reentrant.
-#ifndef ZARF_STATE_CLI_PACKAGE_DEFINITION_H_
-#define ZARF_STATE_CLI_PACKAGE_DEFINITION_H_
+#ifndef ZARF_STATE_ENGINE_PACKAGE_DEFINITION_H_
+#define ZARF_STATE_ENGINE_PACKAGE_DEFINITION_H_
 
 #include <ostream>
 #include <string>
@@ -22,11 +22,11 @@ namespace zs::tools {
 // Reads the definition at `path` (JSON or YAML; "-" is stdin) and returns it
 // as Zarf stores it: a tree whose compact write (json::AppendJson, default
 // options) is Zarf's bytes. Keys Zarf does not declare are dropped, and named
-// in one warning line on `err`. Errors: those of ReadDocument (common.h);
+// in one warning line on `err`. Errors: those of ReadDocument (kube/input.h);
 // InvalidArgument "<path>: Zarf v0.84.0 refuses this package definition:
 // <json path>: <problem>" where Zarf's json.Unmarshal would fail.
 Result<json::Value> ReadPackageDefinition(const std::string& path, std::ostream& err);
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_CLI_PACKAGE_DEFINITION_H_
+#endif  // ZARF_STATE_ENGINE_PACKAGE_DEFINITION_H_

@@ -1,4 +1,4 @@
-#include "cli/package_definition.h"
+#include "engine/package_definition.h"
 
 #include <algorithm>
 #include <string_view>
@@ -8,8 +8,8 @@
 #include "json/go_json.h"
 #include "json/json_reader.h"
 #include "model/zarf_package.h"
-#include "cli/common.h"
-#include "cli/terminal_text.h"
+#include "kube/input.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

@@ -1,10 +1,10 @@
-#include "cli/replay_verify.h"
+#include "engine/replay_verify.h"
 
 #include <utility>
 
 #include "model/credentials.h"
 #include "engine/derived_status.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 namespace {

@@ -9,8 +9,8 @@
 // both forms.
 //
 // Thread safety: plain values and reentrant functions.
-#ifndef ZARF_STATE_CLI_REPLAY_VERIFY_H_
-#define ZARF_STATE_CLI_REPLAY_VERIFY_H_
+#ifndef ZARF_STATE_ENGINE_REPLAY_VERIFY_H_
+#define ZARF_STATE_ENGINE_REPLAY_VERIFY_H_
 
 #include <cstddef>
 #include <optional>
@@ -66,4 +66,4 @@ void AppendOverlaps(const std::vector<PackageEvent>& events, std::vector<engine:
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_CLI_REPLAY_VERIFY_H_
+#endif  // ZARF_STATE_ENGINE_REPLAY_VERIFY_H_

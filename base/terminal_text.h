@@ -10,19 +10,17 @@
 // characters by their own rules.
 //
 // Thread safety: pure functions; reentrant.
-#ifndef ZARF_STATE_CLI_TERMINAL_TEXT_H_
-#define ZARF_STATE_CLI_TERMINAL_TEXT_H_
+#ifndef ZARF_STATE_BASE_TERMINAL_TEXT_H_
+#define ZARF_STATE_BASE_TERMINAL_TEXT_H_
 
 #include <ostream>
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <utility>
 
 #include "base/hex.h"
-#include "json/json_value.h"
 
-namespace zs::tools {
+namespace zs {
 
 // How TerminalText treats line feeds and tabs.
 enum class Layout {
@@ -59,28 +57,6 @@ inline std::string TerminalText(std::string_view text, Layout layout = Layout::k
   return out;
 }
 
-// `value` with every string in it (object keys too) passed through
-// TerminalText(..., Layout::kValue): for printers that lay out a table from
-// a json::Value.
-inline json::Value TerminalValues(const json::Value& value) {
-  switch (value.kind()) {
-    case json::Kind::kString:
-      return json::Value::String(TerminalText(value.as_string()));
-    case json::Kind::kArray: {
-      json::Array out;
-      for (const json::Value& v : value.array()) out.push_back(TerminalValues(v));
-      return json::Value::MakeArray(std::move(out));
-    }
-    case json::Kind::kObject: {
-      json::Object out;
-      for (const auto& [k, v] : value.object()) out.emplace_back(TerminalText(k), TerminalValues(v));
-      return json::Value::MakeObject(std::move(out));
-    }
-    default:
-      return value;
-  }
-}
-
 // The stream a command prints its table to: when `table`, what is written
 // to stream() reaches `out` as TerminalText(..., Layout::kTable) when this
 // object is destroyed (at the end of the command, before its output is
@@ -103,6 +79,6 @@ class TableStream {
   std::ostringstream buffer_;
 };
 
-}  // namespace zs::tools
+}  // namespace zs
 
-#endif  // ZARF_STATE_CLI_TERMINAL_TEXT_H_
+#endif  // ZARF_STATE_BASE_TERMINAL_TEXT_H_

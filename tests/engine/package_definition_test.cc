@@ -1,4 +1,4 @@
-#include "cli/package_definition.h"
+#include "engine/package_definition.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -14,6 +14,7 @@
 #include "tests/test_dir.h"
 #include "tests/test_util.h"
 #include "cli/common.h"
+#include "kube/input.h"
 #include "cli/record_cmd.h"
 
 namespace zs::tools {

@@ -1,4 +1,4 @@
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 #include <gtest/gtest.h>
 
@@ -40,17 +40,6 @@ TEST(TerminalTextTest, TableStreamEscapesOnlyTables) {
     table.stream() << "\x1b";
   }
   EXPECT_EQ(json.str(), "\x1b");
-}
-
-TEST(TerminalTextTest, TerminalValuesEscapesEveryStringAndKey) {
-  const json::Value v = json::Value::MakeObject(
-      {{"name", json::Value::String("evil\nPACKAGE fake")},
-       {"k\n", json::Value::MakeArray({json::Value::String("\x1b[2J"), json::Value::Int(7)})}});
-  const json::Value shown = TerminalValues(v);
-  EXPECT_EQ(shown.StringOr("name"), "evil\\x0aPACKAGE fake");
-  ASSERT_NE(shown.Find("k\\x0a"), nullptr);
-  EXPECT_EQ(shown.Find("k\\x0a")->array()[0].as_string(), "\\x1b[2J");
-  EXPECT_EQ(shown.Find("k\\x0a")->array()[1].number_raw(), "7");
 }
 
 // A key with a line feed in a config diff stays on its change's line.

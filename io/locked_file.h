@@ -1,23 +1,22 @@
-// File access for the file event log (engine/file_event_log.h): a read-only
-// mapping, an exclusively locked handle for appends, atomic replacement, and
-// the reader of the JSON Lines log earlier releases wrote.
+// Files written in place under a lock, as the file event log
+// (engine/file_event_log.h) is: a read-only mapping, an exclusively locked
+// handle for appends, a file created whole or not at all, and the cleanup
+// of what a kill left. With io/state_file.h (a file read and replaced
+// whole) they are the one crash-safe file layer: both use the same locking,
+// unnamed temp files and directory syncs (io/internal/posix_file.h).
 //
 // Thread safety: each object belongs to one thread.
-#ifndef ZARF_STATE_ENGINE_INTERNAL_LOG_FILE_H_
-#define ZARF_STATE_ENGINE_INTERNAL_LOG_FILE_H_
-
-#include <sys/stat.h>
+#ifndef ZARF_STATE_IO_LOCKED_FILE_H_
+#define ZARF_STATE_IO_LOCKED_FILE_H_
 
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "base/status.h"
-#include "engine/record.h"
 
-namespace zs::engine::internal {
+namespace zs::tools {
 
 // The bytes of a file, mapped read-only. A missing file maps as empty.
 class MappedFile {
@@ -38,7 +37,7 @@ class MappedFile {
   bool exists_ = false;
 };
 
-// The log file open for writing under flock(LOCK_EX) on the file itself,
+// A file open for writing under flock(LOCK_EX) on the file itself,
 // checked (after the lock is granted) to still be the file at `path`, since
 // a conversion replaces it. The lock is released on destruction.
 class LockedFile {
@@ -76,11 +75,6 @@ class LockedFile {
   std::uint64_t dev_ = 0, ino_ = 0;
 };
 
-// Installs `contents` as `path`: a temp file in its directory
-// ("<path>.tmp-XXXXXX"), fsynced and renamed over it, the directory
-// fsynced. IOError naming the path.
-Status ReplaceFile(const std::string& path, std::string_view contents);
-
 // Removes the temp files ("<path>.tmp-XXXXXX") a kill left beside `path`.
 // Call it holding the lock on `path`: no replacement is then in progress.
 void RemoveStrayTemps(const std::string& path);
@@ -89,16 +83,6 @@ void RemoveStrayTemps(const std::string& path);
 // link to nothing; OK otherwise.
 Status CheckNotDangling(const std::string& path);
 
-// One line of a JSON Lines log.
-struct LegacyEntry {
-  std::string package;
-  Record record;
-};
-// The records of a JSON Lines log in file order. A last line without its
-// newline is a torn tail and ignored; blank lines are ignored; records of a
-// skippable unknown kind are left out. Corruption names `path` and the line.
-Result<std::vector<LegacyEntry>> ParseLegacyLog(std::string_view text, const std::string& path);
+}  // namespace zs::tools
 
-}  // namespace zs::engine::internal
-
-#endif  // ZARF_STATE_ENGINE_INTERNAL_LOG_FILE_H_
+#endif  // ZARF_STATE_IO_LOCKED_FILE_H_

@@ -1,0 +1,71 @@
+// What json_reader.h tells of a JSON text without parsing it: whether it
+// looks like JSON, and where concatenated values split (json/concatenated.h).
+#include "json/json_reader.h"
+
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+#include "json/concatenated.h"
+
+namespace zs::json {
+
+bool LooksLikeJson(std::string_view text) {
+  constexpr std::string_view kBlanks = " \t\r\n";
+  const std::size_t first = text.find_first_not_of(kBlanks);
+  if (first == std::string_view::npos) return false;
+  if (text[first] == '[') return true;
+  if (text[first] != '{') return false;
+  const std::size_t next = text.find_first_not_of(kBlanks, first + 1);
+  return next != std::string_view::npos && (text[next] == '"' || text[next] == '}');
+}
+
+std::vector<Span> SplitConcatenated(std::string_view text) {
+  return SplitConcatenatedAtMost(text, static_cast<std::size_t>(-1));
+}
+
+std::vector<Span> SplitConcatenatedAtMost(std::string_view text, std::size_t max_spans) {
+  std::vector<Span> spans;
+  const std::size_t size = text.size();
+  std::size_t i = 0;
+  auto skip_space = [&] {
+    while (i < size && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
+  };
+  skip_space();
+  while (i < size) {
+    if (text[i] != '{' && text[i] != '[') return {};
+    const std::size_t begin = i;
+    std::size_t depth = 0;
+    do {
+      const char c = text[i];
+      if (c == '"') {
+        // The closing quote is the first one not escaped by an odd run of
+        // backslashes; memchr keeps long strings (payloads) fast.
+        std::size_t at = i + 1;
+        while (true) {
+          const void* q = std::memchr(text.data() + at, '"', size - at);
+          if (q == nullptr) return {};
+          at = static_cast<const char*>(q) - text.data();
+          std::size_t slashes = 0;
+          while (text[at - 1 - slashes] == '\\') ++slashes;
+          if (slashes % 2 == 0) break;
+          ++at;
+        }
+        i = at;
+      } else if (c == '{' || c == '[') {
+        ++depth;
+      } else if (c == '}' || c == ']') {
+        --depth;
+      }
+      ++i;
+    } while (depth > 0 && i < size);
+    if (depth > 0) return {};
+    spans.push_back({begin, i});
+    if (spans.size() > max_spans) return spans;  // the caller refuses it
+    skip_space();
+  }
+  if (spans.size() < 2) return {};
+  return spans;
+}
+
+}  // namespace zs::json
