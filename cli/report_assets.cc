@@ -41,6 +41,10 @@ td.cell-Unknown,td.cell-Cancelled{background:#f5f5f5}
 .bar i{position:absolute;left:90%;top:-2px;bottom:-2px;border-left:2px dashed var(--bad)}
 .legend span{display:inline-block;width:14px;height:8px;margin:0 4px 0 10px}
 .tools{margin:8px 0}
+ol.closest a{display:inline-block;width:24em;overflow:hidden;text-overflow:ellipsis;vertical-align:middle}
+ol.closest .pct{display:inline-block;width:5em;text-align:right;margin-right:10px;font-variant-numeric:tabular-nums}
+ol.closest .bar{display:inline-block;vertical-align:middle}
+time[title],td[title]{cursor:help}
 .tools input{padding:4px 8px;width:320px}
 details.package{background:#fff;border:1px solid var(--line);margin:6px 0;padding:4px 10px}
 details.package summary{cursor:pointer;font-weight:600}
@@ -95,6 +99,7 @@ std::string_view ReportScript() {
   document.querySelectorAll('table.sortable').forEach(function (table) {
     table.querySelectorAll('th[data-type]').forEach(function (th) {
       th.addEventListener('click', function () {
+        allRows();
         var body = table.tBodies[0];
         var rows = Array.prototype.slice.call(body.rows);
         var i = th.cellIndex, type = th.getAttribute('data-type');
@@ -108,9 +113,38 @@ std::string_view ReportScript() {
       });
     });
   });
+  // Past the first rows and package bodies, the page holds markup as the
+  // unparsed text of <noscript> elements: parsed when needed.
+  function parse(raw) {
+    var t = document.createElement('template');
+    t.innerHTML = raw.textContent;
+    return t.content;
+  }
+  var more = document.getElementById('more-rows');
+  var showAll = document.getElementById('show-all-rows');
+  function allRows() {
+    if (!more) return;
+    var body = document.querySelector('#package-table tbody');
+    parse(more).querySelectorAll('tbody > tr').forEach(function (r) { body.appendChild(r); });
+    more.remove();
+    more = null;
+    if (showAll) showAll.parentNode.hidden = true;
+  }
+  function expand(d) {
+    var raw = d.querySelector(':scope > noscript');
+    if (raw) raw.replaceWith(parse(raw));
+  }
+  document.addEventListener('toggle', function (e) {
+    if (e.target.open) expand(e.target);
+  }, true);
+  if (showAll) {
+    showAll.hidden = false;
+    showAll.addEventListener('click', allRows);
+  }
   var filter = document.getElementById('filter');
   if (filter) {
     filter.addEventListener('input', function () {
+      allRows();
       var q = filter.value.toLowerCase();
       document.querySelectorAll('[data-search]').forEach(function (el) {
         el.classList.toggle('hidden', q !== '' && el.getAttribute('data-search').indexOf(q) < 0);
@@ -118,13 +152,16 @@ std::string_view ReportScript() {
     });
   }
   function openAll(open) {
-    document.querySelectorAll('details').forEach(function (d) { d.open = open; });
+    document.querySelectorAll('details').forEach(function (d) {
+      if (open) expand(d);
+      d.open = open;
+    });
   }
   var expand = document.getElementById('expand-all');
   var collapse = document.getElementById('collapse-all');
   if (expand) expand.addEventListener('click', function () { openAll(true); });
   if (collapse) collapse.addEventListener('click', function () { openAll(false); });
-  window.addEventListener('beforeprint', function () { openAll(true); });
+  window.addEventListener('beforeprint', function () { allRows(); openAll(true); });
 })();
 )js";
 }
