@@ -73,6 +73,16 @@ void Age(HtmlWriter& h, const std::string& age, const std::string& time, std::st
   h.Open("time", {{"title", time}}).Text(age).Text(suffix).Close("time");
 }
 
+// A table cell of an age, its exact time on hover and sorting by it; "-"
+// without a time.
+void AgeCell(HtmlWriter& h, const std::string& age, const std::string& time) {
+  if (time.empty()) {
+    h.Raw("<td>-</td>");
+  } else {
+    h.Element("td", age, {{"title", time}, {"data-sort", time}});
+  }
+}
+
 void Bar(HtmlWriter& h, const ReportPackage& p) {
   const std::string title = "JSON " + WithThousands(p.json_bytes) + " B, compact " +
                             (p.compact_bytes ? WithThousands(p.compact_bytes) + " B" : "n/a") +
@@ -100,8 +110,7 @@ void PackageRow(HtmlWriter& h, const ReportPackage& p, std::size_t i) {
   Bar(h, p);
   h.Raw("</td>");
   h.Element("td", p.latest, {{"class", "outcome-" + std::string(OutcomeClass(p.latest_outcome))}});
-  h.Element("td", p.latest_age.empty() ? "-" : p.latest_age,
-            {{"title", p.latest_time}, {"data-sort", p.latest_time}});
+  AgeCell(h, p.latest_age, p.latest_time);
   h.Element("td", std::to_string(p.events.size()), {{"class", "num"}});
   h.Close("tr");
 }
@@ -236,7 +245,7 @@ void Components(HtmlWriter& h, const ReportPackage& p) {
     const std::string cls(OutcomeClass(c.last_outcome));
     h.Raw("<tr class=\"component\">").Element("td", c.name).Element("td", c.last_type.empty() ? "-" : c.last_type);
     h.Element("td", c.last_outcome, {{"class", "cell-" + cls}});
-    h.Element("td", c.last_age.empty() ? "-" : c.last_age, {{"title", c.last_time}});
+    AgeCell(h, c.last_age, c.last_time);
     h.Element("td", c.status.empty() ? "-" : c.status, {{"class", "cell-" + std::string(OutcomeClass(c.status))}});
     h.Raw("<td>");
     if (c.charts.empty()) h.Text("-");
