@@ -130,12 +130,12 @@ std::string_view ReportScript() {
     more = null;
     if (showAll) showAll.parentNode.hidden = true;
   }
-  function expand(d) {
+  function expandBody(d) {
     var raw = d.querySelector(':scope > noscript');
     if (raw) raw.replaceWith(parse(raw));
   }
   document.addEventListener('toggle', function (e) {
-    if (e.target.open) expand(e.target);
+    if (e.target.open) expandBody(e.target);
   }, true);
   if (showAll) {
     showAll.hidden = false;
@@ -153,7 +153,7 @@ std::string_view ReportScript() {
   }
   function openAll(open) {
     document.querySelectorAll('details').forEach(function (d) {
-      if (open) expand(d);
+      if (open) expandBody(d);
       d.open = open;
     });
   }
