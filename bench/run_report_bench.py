@@ -1,19 +1,22 @@
 #!/usr/bin/env python3
 """`zarf-state report` of N package Secrets, opened in headless Chromium.
 
-usage: bench/run_report_bench.py [BUILD_DIR] [N]   (defaults: build, 1000)
+usage: bench/run_report_bench.py [BUILD_DIR] [N] [CPU]   (defaults: build, 1000, unpinned)
 
 Generates a List of N package Secrets (each with 4 components, charts and 10
 Deploy events, as `record` writes them), writes the report, and opens a copy
 of it in headless Chromium three times. The copy logs, at the first frame
 after the load event, the page's own clock (performance.now(): from the
 start of navigation, so Chromium's start-up is not counted); the median is
-the time the page takes to open. Not a test: docs/performance.md quotes its
-figures.
+the time the page takes to open. With CPU, the report and every Chromium
+process run pinned to that one CPU (taskset), and the CPU seconds Chromium
+used are printed too (a figure a busy machine inflates less than the
+clock). Not a test: docs/performance.md quotes its figures.
 """
 import base64
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -63,30 +66,38 @@ def secret(pkg):
             "data": {"data": base64.b64encode(payload).decode()}}
 
 
+PIN = []
+
+
 def open_secs(browser, page, work):
     probed = page + ".probe.html"
     text = open(page).read()
     # The page's CSP allows inline scripts; the probe goes before </body>.
     open(probed, "w").write(text.replace("</body>", PROBE + "</body>"))
-    times = []
+    times, cpu = [], []
     for _ in range(3):
         profile = tempfile.mkdtemp(dir=work)
-        p = subprocess.run([browser] + FLAGS + ["--user-data-dir=" + profile,
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        p = subprocess.run(PIN + [browser] + FLAGS + ["--user-data-dir=" + profile,
                                                 "--screenshot=" + os.path.join(work, "s.png"),
                                                 "file://" + probed],
                            capture_output=True, text=True, timeout=120)
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime)
         shutil.rmtree(profile, ignore_errors=True)
         for line in p.stderr.splitlines():
             if "zs-open " in line:
                 times.append(float(line.split("zs-open ")[1].split('"')[0]) / 1000)
     if not times:
         raise SystemExit("the probe logged nothing")
-    return statistics.median(times)
+    return statistics.median(times), statistics.median(cpu)
 
 
 def main():
     build = sys.argv[1] if len(sys.argv) > 1 else "build"
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
+    if len(sys.argv) > 3:
+        PIN.extend(["taskset", "-c", sys.argv[3]])
     binary = os.path.join(build, "zarf-state")
     browser = shutil.which("chromium")
     work = tempfile.mkdtemp(prefix="report-bench-")
@@ -96,7 +107,7 @@ def main():
                    "items": [secret(package(i)) for i in range(n)]}, open(listing, "w"))
         page = os.path.join(work, "report.html")
         t = time.monotonic()
-        subprocess.run([binary, "report", "-f", listing, "--now", "2026-12-01T00:00:00Z",
+        subprocess.run(PIN + [binary, "report", "-f", listing, "--now", "2026-12-01T00:00:00Z",
                         "--out", page], check=True, capture_output=True)
         report_secs = time.monotonic() - t
         print("%d packages: report written in %.2f s, %.1f MB" %
@@ -106,9 +117,11 @@ def main():
             return 0
         empty = os.path.join(work, "empty.html")
         open(empty, "w").write("<!DOCTYPE html><title>empty</title><body></body>")
-        base, full = open_secs(browser, empty, work), open_secs(browser, page, work)
+        (base, base_cpu), (full, full_cpu) = open_secs(browser, empty, work), open_secs(browser, page, work)
         print("headless chromium, navigation start to the first frame after load "
               "(median of 3): empty page %.2f s, report %.2f s" % (base, full))
+        print("chromium CPU seconds, start to exit (median of 3): empty page %.2f s, "
+              "report %.2f s" % (base_cpu, full_cpu))
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

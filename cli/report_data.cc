@@ -1,5 +1,6 @@
 #include "cli/report_data.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -16,6 +17,7 @@
 #include "migrate/format.h"
 #include "cli/common.h"
 #include "cli/notes.h"
+#include "cli/output.h"
 #include "cli/state_record.h"
 
 namespace zs::tools {
@@ -96,24 +98,44 @@ void MarkChanges(std::vector<ReportEvent>* events) {
   }
 }
 
-ReportEvent FromPackageEvent(const PackageEvent& e) {
+ReportEvent FromPackageEvent(const PackageEvent& e, const Timestamp& now) {
   ReportEvent r;
   r.type = e.type;
   r.outcome = e.outcome;
   r.time = FormatRfc3339(e.timestamp);
+  r.age = Age(e.timestamp, now);
   r.version = e.version;
   r.digest = e.digest;
   r.config_digest = e.config_digest;
   return r;
 }
 
+// With a history, the running version and a later attempt at another one
+// that did not succeed (ReportPackage::version_note).
+void SetVersions(const engine::PackageState& state, ReportPackage* p) {
+  if (state.basis != engine::StatusBasis::kEvents) return;
+  p->version = state.deployed_version;
+  p->version_note.clear();
+  const PackageEvent* e = state.latest;
+  if (e->type != kEventDeploy || e->outcome == kOutcomeSucceeded) return;
+  const std::string attempted = e->version.empty() ? p->stored_version : e->version;
+  if (attempted.empty() || attempted == p->version) return;
+  const std::string_view what = e->outcome == kOutcomeFailed       ? "failed"
+                                : e->outcome == kOutcomeInProgress ? "in progress"
+                                : e->outcome == kOutcomeCancelled  ? "cancelled"
+                                                                   : "";
+  if (!what.empty()) p->version_note = attempted + " " + std::string(what);
+}
+
 // The latest event, its time and an open operation's age of `pkg`, as `p`
-// shows them (the derived status, cli/state_record.h).
+// shows them (the derived status, cli/state_record.h), and the versions.
 void SetLatest(const DeployedPackage& pkg, const Timestamp& now, ReportPackage* p) {
   const engine::PackageState state = engine::DerivePackageState(pkg);
   p->latest = StateCell(state);
   p->latest_outcome = std::string(StateOutcome(state));
   p->latest_time = state.latest ? FormatRfc3339(state.latest->timestamp) : "";
+  p->latest_age = state.latest ? Age(state.latest->timestamp, now) : "";
+  SetVersions(state, p);
   p->interrupted_component = state.interrupted_component;
   p->in_progress_seconds.reset();
   if (auto since = engine::InProgressSince(pkg)) {
@@ -128,7 +150,8 @@ ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const
                                : PackageSecretName(pkg.name, pkg.namespace_override);
   p.name = pkg.name;
   const Value* md = pkg.data.Find("metadata");
-  p.version = md ? std::string(md->StringOr("version")) : "";
+  p.stored_version = md ? std::string(md->StringOr("version")) : "";
+  p.version = p.stored_version;
   std::string why;
   p.format = std::string(migrate::DetectPackageFormat(pkg, &why));
   p.codec = compact::LooksCompact(in.payload) ? "compact" : "json";
@@ -152,6 +175,7 @@ ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const
         rc.last_type = c.last_event->type;
         rc.last_outcome = c.last_event->outcome;
         rc.last_time = FormatRfc3339(c.last_event->timestamp);
+        rc.last_age = Age(c.last_event->timestamp, now);
       } else {
         rc.last_outcome = std::string(kOutcomeUnknown);
       }
@@ -166,7 +190,7 @@ ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const
   }
   const std::vector<bool> observed = engine::ObservedEvents(pkg.events);
   for (std::size_t i = 0; i < pkg.events.size(); ++i) {
-    p.events.push_back(FromPackageEvent(pkg.events[i]));
+    p.events.push_back(FromPackageEvent(pkg.events[i], now));
     p.events.back().observed = observed[i];
   }
   MarkChanges(&p.events);
@@ -175,7 +199,8 @@ ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const
 
 // A cached history as the timeline shows it; a component event is observed
 // when the package event before it is (engine::ObservedEvents).
-std::vector<ReportEvent> EventsOf(const std::vector<engine::HistoryEntry>& history) {
+std::vector<ReportEvent> EventsOf(const std::vector<engine::HistoryEntry>& history,
+                                  const Timestamp& now) {
   std::vector<PackageEvent> package_events;
   for (const engine::HistoryEntry& h : history) {
     if (h.record.kind == engine::RecordKind::kPackageEvent) package_events.push_back(h.record.event);
@@ -186,7 +211,7 @@ std::vector<ReportEvent> EventsOf(const std::vector<engine::HistoryEntry>& histo
   bool observed = false;
   for (const engine::HistoryEntry& h : history) {
     if (h.record.kind == engine::RecordKind::kPackageEvent) {
-      events.push_back(FromPackageEvent(h.record.event));
+      events.push_back(FromPackageEvent(h.record.event, now));
       observed = marks[next++];
       events.back().observed = observed;
     } else if (h.record.kind == engine::RecordKind::kComponentEvent) {
@@ -194,6 +219,7 @@ std::vector<ReportEvent> EventsOf(const std::vector<engine::HistoryEntry>& histo
       e.type = h.record.component_event.type;
       e.outcome = h.record.component_event.outcome;
       e.time = FormatRfc3339(h.record.component_event.timestamp);
+      e.age = Age(h.record.component_event.timestamp, now);
       e.component = h.record.component;
       e.observed = observed;
       events.push_back(std::move(e));
@@ -262,6 +288,7 @@ bool CollectObjects(const std::vector<std::string>& files, const Timestamp& now,
     WarnAbout(data->packages.back(), data);
     return Status::OK();
   });
+  SortByUse(&data->packages);
   for (std::string& e : errors) {
     if (IsSkippedSummary(e)) {
       data->notes.push_back(std::move(e));
@@ -272,9 +299,18 @@ bool CollectObjects(const std::vector<std::string>& files, const Timestamp& now,
   return failed;
 }
 
+void SortByUse(std::vector<ReportPackage>* packages) {
+  std::stable_sort(packages->begin(), packages->end(),
+                   [](const ReportPackage& a, const ReportPackage& b) {
+                     if (a.secret_bytes != b.secret_bytes) return a.secret_bytes > b.secret_bytes;
+                     return a.name < b.name;
+                   });
+}
+
 Status AddCacheHistory(const std::string& db, ReportData* data) {
   ZS_ASSIGN_OR_RETURN(std::unique_ptr<engine::Cache> cache, OpenCacheReadOnly(db));
   auto now = ParseRfc3339(data->generated_at);
+  if (!now.ok()) return now.status().WithContext("report time");
   for (ReportPackage& p : data->packages) {
     auto history = cache->History(p.cache_key, engine::HistoryFilter{});
     if (!history.ok()) {
@@ -284,12 +320,12 @@ Status AddCacheHistory(const std::string& db, ReportData* data) {
       }
       return history.status().WithContext("cache " + db);
     }
-    p.events = EventsOf(*history);
+    p.events = EventsOf(*history, *now);
     p.history_from_cache = true;
     // A Secret without events (as Zarf writes it) takes its latest event
     // from the cache's history, observed ones included.
     const DeployedPackage logged = engine::WithHistory(DeployedPackage{}, *history);
-    if (p.latest_time.empty() && now.ok() && engine::LatestEvent(logged) != nullptr) {
+    if (p.latest_time.empty() && engine::LatestEvent(logged) != nullptr) {
       SetLatest(logged, *now, &p);
     }
     auto snapshot = cache->SnapshotPayload(p.cache_key);

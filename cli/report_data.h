@@ -32,6 +32,7 @@ struct ReportEvent {
   std::string type;
   std::string outcome;
   std::string time;  // RFC 3339
+  std::string age;   // as kubectl's AGE column prints it, as of the report's time
   std::string version;
   std::string digest;
   std::string config_digest;
@@ -50,6 +51,7 @@ struct ReportComponent {
   std::string last_type;
   std::string last_outcome;  // "Unknown" when there is no lastEvent
   std::string last_time;
+  std::string last_age;  // of last_time, "" without one
   std::vector<std::string> charts;  // "namespace/name (status)"
 };
 
@@ -57,7 +59,13 @@ struct ReportPackage {
   std::string source;  // the input's label
   std::string secret_name;
   std::string name;
+  // The version running: with a history, the last successful deploy's ("" when
+  // none succeeded); else the stored definition's metadata.version.
   std::string version;
+  // A later deploy of another version that did not succeed, beside the running
+  // one: "1.3.0 failed", "1.3.0 in progress", "1.3.0 cancelled"; else "".
+  std::string version_note;
+  std::string stored_version;  // the stored definition's metadata.version
   std::string format;  // detected shape (P1..P10, v2)
   std::string codec;   // "json" | "compact"
   std::size_t secret_bytes = 0;
@@ -71,6 +79,7 @@ struct ReportPackage {
   // without history), or "".
   std::string interrupted_component;
   std::string latest_time;        // "" without history
+  std::string latest_age;         // of latest_time, "" without one
   std::optional<std::int64_t> in_progress_seconds;  // age of an open operation
   std::string zarf_note;  // why no Zarf release can read it, or ""
   std::vector<ReportComponent> components;
@@ -114,9 +123,14 @@ struct ReportData {
 // Reads every object of `files` ("-": stdin) into `data`. A file or object
 // that cannot be read prints one "error: ..." line on `err` naming it (as
 // every command does) and becomes a warning in the page too; the others are
-// still read. Returns whether anything failed.
+// still read. Packages come SortByUse. Returns whether anything failed.
 bool CollectObjects(const std::vector<std::string>& files, const Timestamp& now,
                     std::ostream& err, ReportData* data);
+
+// Orders `packages` by their use of the Secret size limit, largest first
+// (equal sizes by name, then input order): the ones closest to the limit
+// come first.
+void SortByUse(std::vector<ReportPackage>* packages);
 
 // Replaces each package's timeline with the cache's full history of it and
 // warns about drift: a package whose cached snapshot differs from the

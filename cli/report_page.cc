@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <vector>
 
 #include "kube/secret.h"
 #include "model/timestamp.h"
@@ -13,6 +14,12 @@ namespace zs::tools {
 namespace {
 
 using json::Value;
+
+// The package table renders this many rows; the rest wait in a <template>.
+constexpr std::size_t kTableRows = 200;
+// Past this many packages the overview adds the ones closest to the limit
+// and the size distribution.
+constexpr std::size_t kTopCount = 10;
 
 std::string Percent(std::size_t bytes) {
   char buf[32];
@@ -50,8 +57,30 @@ std::string PackageLink(std::size_t i) {
   return link;
 }
 
+// The running version, and beside it a later attempt's that did not succeed:
+// "1.2.0 (1.3.0 failed)".
+std::string VersionText(const ReportPackage& p) {
+  if (p.version_note.empty()) return p.version;
+  return (p.version.empty() ? "-" : p.version) + " (" + p.version_note + ")";
+}
+
 std::string SearchText(const ReportPackage& p) {
-  return Lower(p.name + " " + p.version + " " + p.secret_name + " " + p.latest + " " + p.source);
+  return Lower(p.name + " " + VersionText(p) + " " + p.secret_name + " " + p.latest + " " + p.source);
+}
+
+// An age with its exact time on hover: `<time title="T">age</time>`.
+void Age(HtmlWriter& h, const std::string& age, const std::string& time, std::string_view suffix = "") {
+  h.Open("time", {{"title", time}}).Text(age).Text(suffix).Close("time");
+}
+
+// A table cell of an age, its exact time on hover and sorting by it; "-"
+// without a time.
+void AgeCell(HtmlWriter& h, const std::string& age, const std::string& time) {
+  if (time.empty()) {
+    h.Raw("<td>-</td>");
+  } else {
+    h.Element("td", age, {{"title", time}, {"data-sort", time}});
+  }
 }
 
 void Bar(HtmlWriter& h, const ReportPackage& p) {
@@ -67,6 +96,72 @@ void Bar(HtmlWriter& h, const ReportPackage& p) {
         .Close("span");
   }
   h.Raw("<i></i>").Close("div");
+}
+
+// One row of the package table: `i` is the package's place in the page.
+void PackageRow(HtmlWriter& h, const ReportPackage& p, std::size_t i) {
+  h.Open("tr", {{"data-search", SearchText(p)}});
+  h.Raw("<td>").Open("a", {{"href", PackageLink(i)}}).Text(p.name).Close("a").Raw("</td>");
+  h.Element("td", VersionText(p)).Element("td", p.codec);
+  const std::string bytes = std::to_string(p.secret_bytes);
+  h.Element("td", WithThousands(p.secret_bytes), {{"class", "num"}, {"data-sort", bytes}});
+  h.Element("td", Percent(p.secret_bytes), {{"class", "num"}, {"data-sort", bytes}});
+  h.Raw("<td>");
+  Bar(h, p);
+  h.Raw("</td>");
+  h.Element("td", p.latest, {{"class", "outcome-" + std::string(OutcomeClass(p.latest_outcome))}});
+  AgeCell(h, p.latest_age, p.latest_time);
+  h.Element("td", std::to_string(p.events.size()), {{"class", "num"}});
+  h.Close("tr");
+}
+
+constexpr std::string_view kTableHead =
+    "<thead><tr><th data-type=\"text\">Package</th><th data-type=\"text\">Version</th>"
+    "<th data-type=\"text\">Codec</th><th data-type=\"num\">Secret bytes</th>"
+    "<th data-type=\"num\">Used</th><th>Size against 1 MiB</th>"
+    "<th data-type=\"text\">Latest event</th><th data-type=\"text\">Age</th>"
+    "<th data-type=\"num\">Events</th></tr></thead><tbody>";
+
+// Past kTableRows rows the table stops: the rest follow in a second table
+// inside <noscript>, which a browser without the script shows as it is and
+// one with the script keeps as unparsed text (quick to load) until the
+// script moves its rows into the table, when asked or when sorting or
+// filtering needs them.
+void MoreRowsNote(HtmlWriter& h, std::size_t total) {
+  h.Raw("<p class=\"more-rows\">").Text("The " + std::to_string(kTableRows) +
+                                        " packages closest to the limit first, of " +
+                                        WithThousands(total) + ". ");
+  h.Raw("<button type=\"button\" id=\"show-all-rows\" hidden>Show all rows</button></p>");
+}
+
+// The kTopCount packages closest to the limit, each with its bar.
+void ClosestToLimit(HtmlWriter& h, const ReportData& d) {
+  h.Raw("<h3 id=\"closest\">Closest to the 1 MiB limit</h3><ol class=\"closest\">");
+  for (std::size_t i = 0; i < kTopCount && i < d.packages.size(); ++i) {
+    const ReportPackage& p = d.packages[i];
+    h.Raw("<li>").Open("a", {{"href", PackageLink(i)}}).Text(p.name).Close("a");
+    h.Element("span", Percent(p.secret_bytes), {{"class", "pct"}});
+    Bar(h, p);
+    h.Raw("</li>");
+  }
+  h.Raw("</ol>");
+}
+
+// A histogram of the Secrets' sizes against the limit.
+void SizeDistribution(HtmlWriter& h, const ReportData& d) {
+  std::vector<double> kib;
+  kib.reserve(d.packages.size());
+  for (const ReportPackage& p : d.packages) kib.push_back(static_cast<double>(p.secret_bytes) / 1024);
+  HistogramOptions o;
+  o.title = "Package Secrets by size (" + WithThousands(d.packages.size()) + ")";
+  o.x_label = "Secret size, KiB (bins of 32 KiB)";
+  o.y_label = "packages";
+  o.unit = "KiB";
+  o.x_max = static_cast<double>(kSecretSizeLimit) / 1024;
+  o.lines = {{o.x_max * 0.9, "90%"}, {o.x_max, "1 MiB limit"}};
+  // The SVG is svg_plot's markup; its texts were escaped there.
+  h.Raw("<h3 id=\"distribution\">Size distribution</h3><figure class=\"distribution\">");
+  h.Raw(RenderHistogram(o, kib)).Raw("</figure>");
 }
 
 void Overview(HtmlWriter& h, const ReportData& d) {
@@ -94,12 +189,16 @@ void Overview(HtmlWriter& h, const ReportData& d) {
     if (!any) h.Raw("<ul class=\"in-progress\">");
     any = true;
     h.Raw("<li>").Open("a", {{"href", PackageLink(i)}}).Text(p.name).Close("a");
-    h.Raw(": ").Text(p.latest + " for " + FormatAge(*p.in_progress_seconds) + " (since " +
-                     p.latest_time + ")");
+    h.Raw(": ").Text(p.latest + " for ");
+    Age(h, FormatAge(*p.in_progress_seconds), p.latest_time);
     h.Raw("</li>");
   }
   h.Raw(any ? "</ul>" : "<p>None.</p>");
 
+  if (d.packages.size() > kTopCount) {
+    ClosestToLimit(h, d);
+    SizeDistribution(h, d);
+  }
   h.Raw("<h3>Package Secrets (").Text(std::to_string(d.packages.size())).Raw(")</h3>");
   h.Raw("<div class=\"tools\"><input type=\"search\" id=\"filter\" "
         "placeholder=\"Filter packages: name, version, event\" aria-label=\"Filter packages\"> "
@@ -107,31 +206,20 @@ void Overview(HtmlWriter& h, const ReportData& d) {
         "<button type=\"button\" id=\"collapse-all\">Collapse all</button></div>");
   h.Raw("<p class=\"legend\">Bars against the 1 MiB limit:<span style=\"background:var(--json)\">"
         "</span>JSON<span style=\"background:var(--compact)\"></span>compact (the codec in use is "
-        "solid; the dashed line is 90%)</p>");
-  h.Raw("<table id=\"package-table\" class=\"sortable\"><thead><tr>"
-        "<th data-type=\"text\">Package</th><th data-type=\"text\">Version</th>"
-        "<th data-type=\"text\">Codec</th><th data-type=\"num\">Secret bytes</th>"
-        "<th data-type=\"num\">Used</th><th>Size against 1 MiB</th>"
-        "<th data-type=\"text\">Latest event</th><th data-type=\"num\">Events</th>"
-        "</tr></thead><tbody>");
+        "solid; the dashed line is 90%). Largest first; a column heading sorts by it.</p>");
+  h.Raw("<table id=\"package-table\" class=\"sortable\">").Raw(kTableHead);
   for (std::size_t i = 0; i < d.packages.size(); ++i) {
-    const ReportPackage& p = d.packages[i];
-    h.Open("tr", {{"data-search", SearchText(p)}});
-    h.Raw("<td>").Open("a", {{"href", PackageLink(i)}}).Text(p.name).Close("a").Raw("</td>");
-    h.Element("td", p.version).Element("td", p.codec);
-    h.Element("td", WithThousands(p.secret_bytes), {{"class", "num"}, {"data-sort", std::to_string(p.secret_bytes)}});
-    h.Element("td", Percent(p.secret_bytes), {{"class", "num"}, {"data-sort", std::to_string(p.secret_bytes)}});
-    h.Raw("<td>");
-    Bar(h, p);
-    h.Raw("</td>");
-    h.Open("td", {{"class", "outcome-" + std::string(OutcomeClass(p.latest_outcome))}})
-        .Text(p.latest + (p.latest_time.empty() ? "" : " at " + p.latest_time))
-        .Close("td");
-    h.Element("td", std::to_string(p.events.size()), {{"class", "num"}});
-    h.Close("tr");
+    if (i == kTableRows) {
+      h.Raw("</tbody></table>");
+      MoreRowsNote(h, d.packages.size());
+      h.Raw("<noscript id=\"more-rows\"><table class=\"sortable\">").Raw(kTableHead);
+    }
+    PackageRow(h, d.packages[i], i);
   }
-  h.Raw("</tbody></table></section>");
+  h.Raw(d.packages.size() > kTableRows ? "</tbody></table></noscript>" : "</tbody></table>");
+  h.Raw("</section>");
 }
+
 
 void InitStates(HtmlWriter& h, const ReportData& d) {
   if (d.init_states.empty()) return;
@@ -152,12 +240,12 @@ void Components(HtmlWriter& h, const ReportPackage& p) {
     return;
   }
   h.Raw("<table class=\"matrix\"><thead><tr><th>Component</th><th>Last event</th><th>Outcome</th>"
-        "<th>At</th><th>Status (deprecated)</th><th>Charts</th></tr></thead><tbody>");
+        "<th>Age</th><th>Status (deprecated)</th><th>Charts</th></tr></thead><tbody>");
   for (const ReportComponent& c : p.components) {
     const std::string cls(OutcomeClass(c.last_outcome));
     h.Raw("<tr class=\"component\">").Element("td", c.name).Element("td", c.last_type.empty() ? "-" : c.last_type);
     h.Element("td", c.last_outcome, {{"class", "cell-" + cls}});
-    h.Element("td", c.last_time.empty() ? "-" : c.last_time);
+    AgeCell(h, c.last_age, c.last_time);
     h.Element("td", c.status.empty() ? "-" : c.status, {{"class", "cell-" + std::string(OutcomeClass(c.status))}});
     h.Raw("<td>");
     if (c.charts.empty()) h.Text("-");
@@ -189,7 +277,7 @@ void Timeline(HtmlWriter& h, const ReportPackage& p) {
                             (e.component.empty() ? "" : " component") +
                             (e.observed ? " observed" : "");
     h.Open("li", {{"class", cls}});
-    h.Element("time", e.time);
+    Age(h, e.age, e.time, " ago");
     if (!e.component.empty()) h.Text("component ").Element("b", e.component).Text(" ");
     h.Text(e.outcome.empty() ? e.type : e.type + "/" + e.outcome);
     if (!e.version.empty()) h.Text(" version " + e.version);
@@ -210,9 +298,15 @@ void Packages(HtmlWriter& h, const ReportData& d) {
     const ReportPackage& p = d.packages[i];
     h.Open("details", {{"class", "package"}, {"id", PackageAnchor(i)}, {"data-search", SearchText(p)}});
     h.Raw("<summary>").Element("span", p.name, {{"class", "name"}});
-    if (!p.version.empty()) h.Text(" " + p.version);
+    const std::string version = VersionText(p);
+    if (!version.empty()) h.Text(" ").Text(version);
     h.Element("span", p.latest, {{"class", "badge outcome-" + std::string(OutcomeClass(p.latest_outcome))}});
-    h.Raw("</summary><dl class=\"facts\">");
+    h.Raw("</summary>");
+    // Past the table's rows, a package's body is unparsed text to a browser
+    // running the script until it is opened (MoreRowsNote), plain HTML to one
+    // without.
+    if (i >= kTableRows) h.Raw("<noscript>");
+    h.Raw("<dl class=\"facts\">");
     h.Element("dt", "Secret").Element("dd", p.secret_name);
     h.Element("dt", "source").Element("dd", p.source);
     h.Element("dt", "shape").Element("dd", p.format);
@@ -222,6 +316,7 @@ void Packages(HtmlWriter& h, const ReportData& d) {
     h.Raw("</dl>");
     Components(h, p);
     Timeline(h, p);
+    if (i >= kTableRows) h.Raw("</noscript>");
     h.Close("details");
   }
   h.Raw("</section>");

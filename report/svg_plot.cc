@@ -170,52 +170,38 @@ std::vector<double> LogTicks(double lo, double hi, int base) {
   return ticks;
 }
 
-std::string RenderLineChart(const PlotOptions& o, const std::vector<PlotSeries>& series) {
-  const double y_scale = o.y_in_kib ? 1.0 / 1024 : 1.0;
-  auto usable = [](double v, bool log) { return std::isfinite(v) && (!log || v > 0); };
+namespace {
 
-  // The points that can be drawn, in plot units, and their extent.
-  std::vector<std::vector<std::pair<double, double>>> kept(series.size());
-  constexpr double kInf = std::numeric_limits<double>::infinity();
-  double x_min = kInf, x_max = -kInf, y_min = kInf, y_max = -kInf;
+// The drawable points of every series in plot units (y scaled), and their
+// extent (min > max when there is none).
+struct KeptPoints {
+  std::vector<std::vector<std::pair<double, double>>> points;
+  double x_min = std::numeric_limits<double>::infinity(), x_max = -x_min;
+  double y_min = x_min, y_max = -x_min;
+};
+
+bool Usable(double v, bool log) { return std::isfinite(v) && (!log || v > 0); }
+
+KeptPoints KeepPoints(const PlotOptions& o, const std::vector<PlotSeries>& series,
+                      double y_scale) {
+  KeptPoints k;
+  k.points.resize(series.size());
   for (std::size_t s = 0; s < series.size(); ++s) {
     for (auto [x, y] : series[s].points) {
       y *= y_scale;
-      if (!usable(x, o.log_x) || !usable(y, o.log_y)) continue;
-      kept[s].emplace_back(x, y);
-      x_min = std::min(x_min, x);
-      x_max = std::max(x_max, x);
-      y_min = std::min(y_min, y);
-      y_max = std::max(y_max, y);
+      if (!Usable(x, o.log_x) || !Usable(y, o.log_y)) continue;
+      k.points[s].emplace_back(x, y);
+      k.x_min = std::min(k.x_min, x);
+      k.x_max = std::max(k.x_max, x);
+      k.y_min = std::min(k.y_min, y);
+      k.y_max = std::max(k.y_max, y);
     }
   }
-  const bool log_x = o.log_x && UseLogScale(x_min, x_max);
-  const bool log_y = o.log_y && UseLogScale(y_min, y_max);
-  const double limit = o.limit * y_scale;
-  const bool has_limit = o.limit > 0 && std::isfinite(limit);
-  // A far-away limit would squeeze the data into the bottom of the plot: it
-  // stays on the axis only within twice the data's top (linear) or a decade
-  // of it (log). (With no data at all, the limit is the only thing to show.)
-  const bool limit_on_scale =
-      has_limit && (!(y_min <= y_max) || limit <= (log_y ? 10 : 2) * y_max);
-  if (limit_on_scale) {
-    // A little room above the line for its label.
-    y_min = std::min(y_min, limit);
-    y_max = std::max(y_max, limit * 1.01);
-  }
+  return k;
+}
 
-  const double w = std::max(o.width, 320), h = std::max(o.height, 240);
-  const TitleLayout title = LayoutTitle(o.title, w - 24);
-  const double top = kTop + kTitleLine * static_cast<double>(title.lines.size() - 1);
-  // Sizes in KiB read best against powers of two (the limit is 1024 KiB).
-  Axis x = MakeAxis(log_x, 10, x_min, x_max, /*from_zero=*/false);
-  Axis y = MakeAxis(log_y, o.y_in_kib ? 2 : 10, y_min, y_max, /*from_zero=*/true);
-  x.from = kLeft;
-  x.to = w - kRight;
-  y.from = h - kBottom;  // SVG y grows downwards
-  y.to = top;
-
-  std::string svg;
+// The opening <svg> tag, the white background and the title.
+void AppendHead(std::string& svg, double w, double h, const TitleLayout& title) {
   svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + Coord(w) +
          "\" height=\"" + Coord(h) + "\" viewBox=\"0 0 " + Coord(w) + " " + Coord(h) +
          "\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n";
@@ -226,8 +212,11 @@ std::string RenderLineChart(const PlotOptions& o, const std::vector<PlotSeries>&
            "\" text-anchor=\"middle\" font-size=\"" + Coord(title.size) + "\">" +
            HtmlEscape(title.lines[i]) + "</text>\n";
   }
+}
 
-  // Grid and tick labels.
+// The grid, the tick labels, the axes and their labels.
+void AppendAxes(std::string& svg, const Axis& x, const Axis& y, double h,
+                const std::string& x_label, const std::string& y_label) {
   svg += "<g stroke=\"#e0e0e0\" stroke-width=\"1\">\n";
   for (double t : x.ticks) {
     svg += "<line x1=\"" + Coord(x.Map(t)) + "\" y1=\"" + Coord(y.from) + "\" x2=\"" +
@@ -247,65 +236,199 @@ std::string RenderLineChart(const PlotOptions& o, const std::vector<PlotSeries>&
            "\" text-anchor=\"end\">" + TickLabel(t) + "</text>\n";
   }
   svg += "</g>\n";
-  // Axes and their labels.
   svg += "<path d=\"M" + Coord(x.from) + " " + Coord(y.to) + "V" + Coord(y.from) + "H" +
          Coord(x.to) + "\" fill=\"none\" stroke=\"#333\" stroke-width=\"1.2\"/>\n";
   svg += "<text x=\"" + Coord((x.from + x.to) / 2) + "\" y=\"" + Coord(h - 18) +
-         "\" text-anchor=\"middle\">" + HtmlEscape(o.x_label + (log_x ? " (log scale)" : "")) + "</text>\n";
+         "\" text-anchor=\"middle\">" + HtmlEscape(x_label) + "</text>\n";
   const double y_mid = (y.from + y.to) / 2;
   svg += "<text x=\"20\" y=\"" + Coord(y_mid) +
          "\" text-anchor=\"middle\" transform=\"rotate(-90 20 " + Coord(y_mid) + ")\">" +
-         HtmlEscape(o.y_label + (log_y ? " (log scale)" : "")) + "</text>\n";
+         HtmlEscape(y_label) + "</text>\n";
+}
 
-  if (has_limit && !limit_on_scale) {
+// The limit: a dashed line when on the scale, else a note at the top saying
+// how far above the data's top `y_max` it is.
+void AppendLimit(std::string& svg, const PlotOptions& o, const Axis& x, const Axis& y,
+                 double limit, bool on_scale, double y_max) {
+  if (!on_scale) {
     svg += "<text class=\"limit\" x=\"" + Coord(x.to - 4) + "\" y=\"" + Coord(y.to - 6) +
            "\" text-anchor=\"end\">&#9650; " + HtmlEscape(o.limit_label) + ": " + TickLabel(limit) +
            (o.y_in_kib ? " KiB" : "") + ", " + TickLabel(std::round(limit / y_max)) +
            "x the largest value, off this scale</text>\n";
+    return;
   }
+  const double ly = y.Map(limit);
+  svg += "<line class=\"limit\" x1=\"" + Coord(x.from) + "\" y1=\"" + Coord(ly) + "\" x2=\"" +
+         Coord(x.to) + "\" y2=\"" + Coord(ly) +
+         "\" stroke=\"#000\" stroke-width=\"1.5\" stroke-dasharray=\"8 5\"/>\n";
+  svg += "<text x=\"" + Coord(x.to - 4) + "\" y=\"" + Coord(ly - 6) + "\" text-anchor=\"end\">" +
+         HtmlEscape(o.limit_label) + "</text>\n";
+}
+
+// Series number `s`: its polyline, its points (when few), its marks and its
+// legend entry at `legend_y`.
+void AppendSeries(std::string& svg, const PlotOptions& o, const PlotSeries& series,
+                  const std::vector<std::pair<double, double>>& kept, std::size_t s,
+                  const Axis& x, const Axis& y, double y_scale, double legend_y) {
+  const char* color = kColors[s % kColorCount];
+  std::string pts;
+  for (auto [px, py] : kept) {
+    if (!pts.empty()) pts += ' ';
+    pts += Coord(x.Map(px)) + "," + Coord(y.Map(py));
+  }
+  svg += "<polyline class=\"series\" fill=\"none\" stroke=\"" + std::string(color) +
+         "\" stroke-width=\"2\" stroke-linejoin=\"round\" points=\"" + pts + "\"/>\n";
+  if (kept.size() <= 60) {  // markers only where they stay readable
+    svg += "<g fill=\"" + std::string(color) + "\">";
+    for (auto [px, py] : kept) {
+      svg += "<circle cx=\"" + Coord(x.Map(px)) + "\" cy=\"" + Coord(y.Map(py)) + "\" r=\"2.5\"/>";
+    }
+    svg += "</g>\n";
+  }
+  for (const PlotMark& m : series.marks) {
+    const double my = m.y * y_scale;
+    if (!Usable(m.x, o.log_x) || !Usable(my, o.log_y)) continue;
+    const double px = x.Map(m.x), py = y.Map(my);
+    svg += "<path class=\"mark\" d=\"M" + Coord(px - 6) + " " + Coord(py - 7) + "L" +
+           Coord(px + 7) + " " + Coord(py) + "L" + Coord(px - 6) + " " + Coord(py + 7) +
+           "Z\" fill=\"white\" stroke=\"" + color + "\" stroke-width=\"2\"/>\n";
+    svg += "<text x=\"" + Coord(px - 8) + "\" y=\"" + Coord(py - 10) +
+           "\" text-anchor=\"end\" fill=\"" + color + "\">" + HtmlEscape(m.label) + "</text>\n";
+  }
+  svg += "<line x1=\"" + Coord(x.to + 16) + "\" y1=\"" + Coord(legend_y) + "\" x2=\"" +
+         Coord(x.to + 40) + "\" y2=\"" + Coord(legend_y) + "\" stroke=\"" + color +
+         "\" stroke-width=\"3\"/>\n";
+  svg += "<text x=\"" + Coord(x.to + 46) + "\" y=\"" + Coord(legend_y + 4) + "\">" +
+         HtmlEscape(series.name) + "</text>\n";
+}
+
+}  // namespace
+
+std::string RenderLineChart(const PlotOptions& o, const std::vector<PlotSeries>& series) {
+  const double y_scale = o.y_in_kib ? 1.0 / 1024 : 1.0;
+  KeptPoints k = KeepPoints(o, series, y_scale);
+  const bool log_x = o.log_x && UseLogScale(k.x_min, k.x_max);
+  const bool log_y = o.log_y && UseLogScale(k.y_min, k.y_max);
+  const double limit = o.limit * y_scale;
+  const bool has_limit = o.limit > 0 && std::isfinite(limit);
+  // A far-away limit would squeeze the data into the bottom of the plot: it
+  // stays on the axis only within twice the data's top (linear) or a decade
+  // of it (log). (With no data at all, the limit is the only thing to show.)
+  const bool limit_on_scale =
+      has_limit && (!(k.y_min <= k.y_max) || limit <= (log_y ? 10 : 2) * k.y_max);
   if (limit_on_scale) {
-    const double ly = y.Map(limit);
-    svg += "<line class=\"limit\" x1=\"" + Coord(x.from) + "\" y1=\"" + Coord(ly) + "\" x2=\"" +
-           Coord(x.to) + "\" y2=\"" + Coord(ly) +
-           "\" stroke=\"#000\" stroke-width=\"1.5\" stroke-dasharray=\"8 5\"/>\n";
-    svg += "<text x=\"" + Coord(x.to - 4) + "\" y=\"" + Coord(ly - 6) + "\" text-anchor=\"end\">" +
-           HtmlEscape(o.limit_label) + "</text>\n";
+    // A little room above the line for its label.
+    k.y_min = std::min(k.y_min, limit);
+    k.y_max = std::max(k.y_max, limit * 1.01);
   }
 
+  const double w = std::max(o.width, 320), h = std::max(o.height, 240);
+  const TitleLayout title = LayoutTitle(o.title, w - 24);
+  const double top = kTop + kTitleLine * static_cast<double>(title.lines.size() - 1);
+  // Sizes in KiB read best against powers of two (the limit is 1024 KiB).
+  Axis x = MakeAxis(log_x, 10, k.x_min, k.x_max, /*from_zero=*/false);
+  Axis y = MakeAxis(log_y, o.y_in_kib ? 2 : 10, k.y_min, k.y_max, /*from_zero=*/true);
+  x.from = kLeft;
+  x.to = w - kRight;
+  y.from = h - kBottom;  // SVG y grows downwards
+  y.to = top;
+
+  std::string svg;
+  AppendHead(svg, w, h, title);
+  AppendAxes(svg, x, y, h, o.x_label + (log_x ? " (log scale)" : ""),
+             o.y_label + (log_y ? " (log scale)" : ""));
+  if (has_limit) AppendLimit(svg, o, x, y, limit, limit_on_scale, k.y_max);
   // Series, then the legend to the right of the plot area.
   for (std::size_t s = 0; s < series.size(); ++s) {
-    const char* color = kColors[s % kColorCount];
-    std::string pts;
-    for (auto [px, py] : kept[s]) {
-      if (!pts.empty()) pts += ' ';
-      pts += Coord(x.Map(px)) + "," + Coord(y.Map(py));
-    }
-    svg += "<polyline class=\"series\" fill=\"none\" stroke=\"" + std::string(color) +
-           "\" stroke-width=\"2\" stroke-linejoin=\"round\" points=\"" + pts + "\"/>\n";
-    if (kept[s].size() <= 60) {  // markers only where they stay readable
-      svg += "<g fill=\"" + std::string(color) + "\">";
-      for (auto [px, py] : kept[s]) {
-        svg +=
-            "<circle cx=\"" + Coord(x.Map(px)) + "\" cy=\"" + Coord(y.Map(py)) + "\" r=\"2.5\"/>";
-      }
-      svg += "</g>\n";
-    }
-    for (const PlotMark& m : series[s].marks) {
-      const double my = m.y * y_scale;
-      if (!usable(m.x, o.log_x) || !usable(my, o.log_y)) continue;
-      const double px = x.Map(m.x), py = y.Map(my);
-      svg += "<path class=\"mark\" d=\"M" + Coord(px - 6) + " " + Coord(py - 7) + "L" +
-             Coord(px + 7) + " " + Coord(py) + "L" + Coord(px - 6) + " " + Coord(py + 7) +
-             "Z\" fill=\"white\" stroke=\"" + color + "\" stroke-width=\"2\"/>\n";
-      svg += "<text x=\"" + Coord(px - 8) + "\" y=\"" + Coord(py - 10) +
-             "\" text-anchor=\"end\" fill=\"" + color + "\">" + HtmlEscape(m.label) + "</text>\n";
-    }
-    const double ly = top + 10 + 22.0 * static_cast<double>(s);
-    svg += "<line x1=\"" + Coord(x.to + 16) + "\" y1=\"" + Coord(ly) + "\" x2=\"" +
-           Coord(x.to + 40) + "\" y2=\"" + Coord(ly) + "\" stroke=\"" + color +
-           "\" stroke-width=\"3\"/>\n";
-    svg += "<text x=\"" + Coord(x.to + 46) + "\" y=\"" + Coord(ly + 4) + "\">" +
-           HtmlEscape(series[s].name) + "</text>\n";
+    AppendSeries(svg, o, series[s], k.points[s], s, x, y, y_scale,
+                 top + 10 + 22.0 * static_cast<double>(s));
+  }
+  svg += "</svg>\n";
+  return svg;
+}
+
+namespace {
+
+// The bin of `v`: bins [k*w, (k+1)*w) up to x_max (which falls in the last
+// one, `regular` - 1), then bin `regular` for everything above.
+std::size_t BinOf(double v, double w, std::size_t regular, double x_max) {
+  if (v > x_max) return regular;
+  if (v <= 0) return 0;
+  return std::min(regular - 1, static_cast<std::size_t>(v / w));
+}
+
+// Bin `b`'s range as its bar's tooltip says it.
+std::string BinRange(std::size_t b, std::size_t regular, const HistogramOptions& o) {
+  if (b == regular) return "over " + TickLabel(o.x_max) + " " + o.unit;
+  return TickLabel(static_cast<double>(b) * o.bin_width) + "-" +
+         TickLabel(static_cast<double>(b + 1) * o.bin_width) + " " + o.unit;
+}
+
+// The bars, each with its count above it and its range and count as a
+// tooltip; the bin past the last regular one in red.
+void AppendBins(std::string& svg, const std::vector<std::size_t>& counts,
+                const HistogramOptions& o, const Axis& x, const Axis& y) {
+  const std::size_t regular = counts.size() - 1;
+  svg += "<g fill=\"#1f77b4\">\n";
+  for (std::size_t b = 0; b <= regular; ++b) {
+    if (counts[b] == 0) continue;
+    const double x0 = x.Map(static_cast<double>(b) * o.bin_width) + 1;
+    const double bar_w = x.Map(static_cast<double>(b + 1) * o.bin_width) - 1 - x0;
+    // A bin of one package among thousands stays visible: 2 px at least.
+    const double top = std::min(y.Map(static_cast<double>(counts[b])), y.from - 2);
+    const std::string n = std::to_string(counts[b]);
+    svg += "<rect class=\"bin\" x=\"" + Coord(x0) + "\" y=\"" + Coord(top) + "\" width=\"" +
+           Coord(bar_w) + "\" height=\"" + Coord(y.from - top) + "\"" +
+           (b == regular ? " fill=\"#d62728\"" : "") + "><title>" +
+           HtmlEscape(BinRange(b, regular, o)) + ": " + n + "</title></rect>\n";
+    svg += "<text x=\"" + Coord(x0 + bar_w / 2) + "\" y=\"" + Coord(top - 4) +
+           "\" text-anchor=\"middle\" font-size=\"11\">" + n + "</text>\n";
+  }
+  svg += "</g>\n";
+}
+
+}  // namespace
+
+std::string RenderHistogram(const HistogramOptions& options, const std::vector<double>& values) {
+  HistogramOptions o = options;
+  if (!(o.bin_width > 0)) o.bin_width = 1;
+  if (!(o.x_max >= o.bin_width)) o.x_max = o.bin_width;
+  const auto regular = static_cast<std::size_t>(std::ceil(o.x_max / o.bin_width - 1e-9));
+  std::vector<std::size_t> counts(regular + 1, 0);
+  for (double v : values) {
+    if (std::isfinite(v)) ++counts[BinOf(v, o.bin_width, regular, o.x_max)];
+  }
+  const std::size_t top_count = *std::max_element(counts.begin(), counts.end());
+
+  const double w = std::max(o.width, 320), h = std::max(o.height, 200);
+  const TitleLayout title = LayoutTitle(o.title, w - 24);
+  Axis x;
+  x.hi = static_cast<double>(counts[regular] > 0 ? regular + 1 : regular) * o.bin_width;
+  double step = o.bin_width;  // a tick every bin, or every 2nd, 4th...: 9 at most
+  while (o.x_max / step > 8) step *= 2;
+  for (double t = 0; t <= o.x_max + 1e-9; t += step) x.ticks.push_back(t);
+  x.from = kLeft;
+  x.to = w - kLeft / 2;
+  Axis y;  // whole counts: no more ticks than the top count + 1
+  y.ticks = NiceTicks(0, static_cast<double>(std::max<std::size_t>(top_count, 1)),
+                      static_cast<int>(std::min<std::size_t>(6, top_count + 1)));
+  y.hi = y.ticks.back();
+  y.from = h - kBottom;
+  y.to = kTop + kTitleLine * static_cast<double>(title.lines.size() - 1);
+
+  std::string svg;
+  AppendHead(svg, w, h, title);
+  AppendAxes(svg, x, y, h, o.x_label, o.y_label);
+  AppendBins(svg, counts, o, x, y);
+  double label_y = y.to + 12;  // labels stacked down from the top, left of their line
+  for (const auto& [at, label] : o.lines) {
+    if (!(at >= 0 && at <= x.hi)) continue;
+    svg += "<line class=\"limit\" x1=\"" + Coord(x.Map(at)) + "\" y1=\"" + Coord(y.from) +
+           "\" x2=\"" + Coord(x.Map(at)) + "\" y2=\"" + Coord(y.to) +
+           "\" stroke=\"#c62828\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n";
+    svg += "<text x=\"" + Coord(x.Map(at) - 4) + "\" y=\"" + Coord(label_y) +
+           "\" text-anchor=\"end\" fill=\"#c62828\">" + HtmlEscape(label) + "</text>\n";
+    label_y += 14;
   }
   svg += "</svg>\n";
   return svg;

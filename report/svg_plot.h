@@ -1,5 +1,6 @@
-// A small line-chart writer producing standalone SVG, so `bench growth` can
-// draw its plots without an external plotting tool.
+// A small line-chart and histogram writer producing standalone SVG, so
+// `bench growth` and `report` can draw their plots without an external
+// plotting tool.
 //
 // One chart: a title (in a smaller font, then on two lines, when it is wider
 // than the chart), axis labels, ticks at "nice" values (1, 2 or 5 times a
@@ -73,6 +74,28 @@ bool UseLogScale(double lo, double hi);
 // point left still gets its legend entry and an empty polyline, so the
 // document has exactly one <polyline> per series.
 std::string RenderLineChart(const PlotOptions& options, const std::vector<PlotSeries>& series);
+
+struct HistogramOptions {
+  std::string title;
+  std::string x_label;
+  std::string y_label;
+  std::string unit;  // of the values, in each bar's tooltip ("KiB")
+  // Bins [0, w), [w, 2w)... up to x_max (x_max itself counts in the last
+  // one); values above x_max share one more bin past it, drawn red.
+  double bin_width = 32;
+  double x_max = 1024;
+  // Dashed vertical lines (the limit, 90% of it): x and label.
+  std::vector<std::pair<double, std::string>> lines = {};
+  int width = 900;   // pixels; default 900
+  int height = 300;  // pixels; default 300
+};
+
+// A histogram as a complete SVG document (ends with a newline): one
+// <rect class="bin"> per non-empty bin, its count above it and its range and
+// count in its <title>; a bin of any count is at least 2 px high, so one
+// value among thousands shows. Values that are not finite are left out;
+// values at or below 0 count in the first bin.
+std::string RenderHistogram(const HistogramOptions& options, const std::vector<double>& values);
 
 // Tick values of a linear axis: multiples of a nice step (1, 2 or 5 times a
 // power of ten) chosen to give about `target` ticks, from the largest

@@ -8,7 +8,10 @@ package with its cache history, a migration report, a prune plan and growth
 curves; a package whose names are HTML), opens each in a fresh headless
 Chromium behind a recording proxy, and checks:
   * the rendered DOM (--dump-dom) names every package and component, and has
-    every event (time and type/outcome) of every package;
+    every event (type/outcome, and its exact time on hover) of every package;
+  * a fleet past 200 packages renders 200 rows, the rest when the script is
+    asked for them, and its source holds every row as markup for a browser
+    without the script;
   * the page made no network request and logged nothing to the console;
   * names holding markup stay text: no element or handler comes from input;
   * a screenshot is not blank.
@@ -106,6 +109,8 @@ class Dom(html.parser.HTMLParser):
         self.handlers, self.urls = [], []
         self._event_depth = None
         self._depth = 0
+        self.table_rows, self.search_rows, self.noscripts = 0, 0, 0
+        self._in_table = False
 
     def handle_starttag(self, tag, attrs):
         self._depth += 1
@@ -122,8 +127,19 @@ class Dom(html.parser.HTMLParser):
         if tag == "li" and "event" in (a.get("class") or "").split():
             self._event_depth = self._depth
             self.events.append("")
+        if tag == "time" and self._event_depth is not None:
+            self.events[-1] += " " + (a.get("title") or "") + " "
+        if tag == "table" and a.get("id") == "package-table":
+            self._in_table = True
+        if tag == "tr" and "data-search" in a:
+            self.search_rows += 1
+            self.table_rows += 1 if self._in_table else 0
+        if tag == "noscript":
+            self.noscripts += 1
 
     def handle_endtag(self, tag):
+        if tag == "table":
+            self._in_table = False
         if self._event_depth == self._depth:
             self._event_depth = None
         self._depth -= 1
@@ -185,6 +201,51 @@ def check_page(browser, page, inputs, work, name):
                       "%s: event %s %s of %r not in the DOM" % (name, e["timestamp"], what, obj["name"]))
     check(packages > 0, "%s: no package in the inputs" % name)
     return dom
+
+
+def fleet_package(i):
+    name = "fleet-%03d" % i
+    return {"name": name, "digest": "", "cliVersion": "v0.84.0", "generation": 1,
+            "data": {"kind": "ZarfPackageConfig",
+                     "metadata": {"name": name, "version": "1.0.0", "description": "x" * i}},
+            "deployedComponents": [{"name": "comp-%03d" % i}],
+            "events": [{"type": "Deploy", "outcome": "Succeeded",
+                        "timestamp": "2026-11-%02dT10:00:00Z" % (1 + i % 28), "version": "1.0.0"}]}
+
+
+def check_fleet(browser, binary, work, now):
+    """250 packages: 200 rows at first, the rest on request, all without the script."""
+    n = 250
+    inputs = []
+    for i in range(n):
+        path = os.path.join(work, "fleet-%03d.json" % i)
+        json.dump(fleet_package(i), open(path, "w"))
+        inputs.append(path)
+    page = os.path.join(work, "fleet.html")
+    cmd = [binary, "report", "--out", page] + now
+    for f in inputs:
+        cmd += ["-f", f]
+    run(cmd)
+    dom = check_page(browser, page, inputs, work, "fleet")
+    check(dom.table_rows == 200, "fleet: %d rows in the table, want 200" % dom.table_rows)
+    # Without JavaScript a parser reads <noscript> as markup, as Python's does:
+    # the page's source holds every row and every package body as elements.
+    nojs = parse_dom(open(page).read())
+    check(nojs.table_rows == 200, "fleet without script: %d rows in the first table" % nojs.table_rows)
+    check(nojs.search_rows == n and nojs.noscripts == 1 + n - 200,
+          "fleet without script: %d rows in %d noscript elements, want %d in %d"
+          % (nojs.search_rows, nojs.noscripts, n, 1 + n - 200))
+    # The script asked for every row and every package body.
+    asked = os.path.join(work, "fleet-asked.html")
+    open(asked, "w").write(open(page).read().replace(
+        "</body>", "<script>document.getElementById('show-all-rows').click();"
+        "document.getElementById('expand-all').click();</script></body>"))
+    p, requests, console = chromium(browser, asked, work, ["--dump-dom"])
+    dom = parse_dom(p.stdout)
+    check(not console, "fleet asked: console messages %r" % console)
+    check(dom.table_rows == n, "fleet asked: %d rows in the table, want %d" % (dom.table_rows, n))
+    check(dom.noscripts == 0, "fleet asked: %d noscript elements left" % dom.noscripts)
+    check(all("comp-%03d" % i in dom.all_text for i in range(n)), "fleet asked: a component missing")
 
 
 def png_pixels(path):
@@ -304,6 +365,8 @@ def main():
             if name == "hostile":
                 check("<script>console.error('xss-name')</script>" in dom.all_text,
                       "hostile: the package name is not shown as text")
+
+        check_fleet(browser, binary, work, now)
 
         shot = os.path.join(work, "full.png")
         p, requests, console = chromium(browser, os.path.join(work, "full.html"), work,
