@@ -14,16 +14,10 @@
 
 namespace zs::tools {
 
-int RunReport(const ReportOptions& o, std::ostream& out, std::ostream& err) {
-  if (o.out.empty()) {
-    err << "error: --out FILE is required (the HTML page to write)\n";
-    return kExitUsage;
-  }
+CommandStatus RunReport(const ReportOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.out.empty()) return Status::Usage("--out FILE is required (the HTML page to write)");
   auto now = ParseNow(o.now);
-  if (!now.ok()) {
-    err << "error: " << now.status().message() << "\n";
-    return kExitUsage;
-  }
+  if (!now.ok()) return Status::Usage(now.status().message());
   ReportData data;
   data.generated_at = FormatRfc3339(*now);
   bool failed = CollectObjects(o.files.empty() ? std::vector<std::string>{"-"} : o.files, *now, err,
@@ -32,7 +26,7 @@ int RunReport(const ReportOptions& o, std::ostream& out, std::ostream& err) {
   auto optional = [&](const char* flag, const std::string& value, Status s) {
     if (s.ok()) return;
     failed = true;
-    err << "error: " << flag << " " << value << ": " << s.message() << "\n";
+    PrintError(err, std::string(flag) + " " + value + ": " + std::string(s.message()));
     data.warnings.push_back({std::string(flag) + " " + value, std::string(s.message())});
   };
   if (!o.db.empty()) optional("--db", o.db, AddCacheHistory(o.db, &data));
@@ -45,21 +39,15 @@ int RunReport(const ReportOptions& o, std::ostream& out, std::ostream& err) {
   const std::string page = RenderReportPage(data);
   if (o.out == "-") {  // the page itself on standard output
     out << page;
-    if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
-      err << "error: " << s.message() << "\n";
-      return kExitSomeFailed;
-    }
-    return failed ? kExitSomeFailed : kExitOk;
+    ZS_RETURN_IF_ERROR(FlushOutput(out, "standard output"));
+    return CommandStatus::FailedIf(failed);
   }
-  if (Status s = WriteOutputFile(o.out, page); !s.ok()) {
-    err << "error: " << s.message() << "\n";
-    return kExitSomeFailed;
-  }
+  ZS_RETURN_IF_ERROR(WriteOutputFile(o.out, page));
   out << o.out << "\n";
-  return failed ? kExitSomeFailed : kExitOk;
+  return CommandStatus::FailedIf(failed);
 }
 
-void RegisterReport(CLI::App* app, int* exit_code) {
+void RegisterReport(CLI::App* app, CommandStatus* outcome) {
   auto o = std::make_shared<ReportOptions>();
   CLI::App* cmd = app->add_subcommand(
       "report", "Write one self-contained HTML page of the packages' state (works offline)");
@@ -75,9 +63,9 @@ void RegisterReport(CLI::App* app, int* exit_code) {
   cmd->add_option("--out", o->out, "The HTML file to write ('-': standard output)")->required();
   // The init state: read too (shown as a summary, never its credentials).
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
-  cmd->callback([o, cluster, exit_code] {
-    if (!PrepareCommandInput(*cluster, &o->files, "report", exit_code)) return;
-    *exit_code = RunReport(*o, std::cout, std::cerr);
+  cmd->callback([o, cluster, outcome] {
+    *outcome = PrepareCommandInput(*cluster, &o->files, "report");
+    if (outcome->ok()) *outcome = RunReport(*o, std::cout, std::cerr);
   });
 }
 

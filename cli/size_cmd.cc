@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #include "base/base64.h"
 #include "base/hex.h"
@@ -242,13 +243,10 @@ void PrintSizeTable(const std::vector<SizeRow>& rows, const OutputOptions& outpu
 
 }  // namespace
 
-int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
-  if (!OutputFormatIsOneOf(o.output, kSizeFormats, err)) return kExitUsage;
+CommandStatus RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
+  ZS_RETURN_IF_ERROR(CheckOutputFormat(o.output, kSizeFormats));
   Result<Timestamp> now = ParseNow(o.now);
-  if (!now.ok()) {
-    err << "error: " << TerminalText(now.status().message()) << "\n";
-    return kExitUsage;
-  }
+  if (!now.ok()) return Status::Usage(now.status().message());
   std::vector<SizeRow> rows;
   bool over_gate = false;
   Progress progress(err, "size", o.progress);
@@ -278,12 +276,16 @@ int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
     if (stored >= kSecretWarnBytes || gate) {
       char pct[32];
       std::snprintf(pct, sizeof pct, "%.1f%%", percent);
-      err << (gate ? "error: " : "warning: ") << TerminalText(in.label) << ": package "
-          << TerminalText(pkg.name) << " is " << stored << " bytes as stored ("
-          << (row.zarf_note.empty() ? "json" : "compact") << "), " << pct << " of the "
-          << kSecretSizeLimit << "-byte Secret limit";
-      if (gate) err << ", over --fail-above " << o.fail_above_percent << "%";
-      err << "\n";
+      std::ostringstream line;
+      line << in.label << ": package " << pkg.name << " is " << stored << " bytes as stored ("
+           << (row.zarf_note.empty() ? "json" : "compact") << "), " << pct << " of the "
+           << kSecretSizeLimit << "-byte Secret limit";
+      if (gate) line << ", over --fail-above " << o.fail_above_percent << "%";
+      if (gate) {
+        PrintError(err, line.str());
+      } else {
+        err << "warning: " << TerminalText(line.str()) << "\n";
+      }
       over_gate = over_gate || gate;
     }
     rows.push_back(std::move(row));
@@ -302,14 +304,11 @@ int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
   } else {
     PrintSizeTable(rows, o.output, *now, out);
   }
-  if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
-    err << "error: " << TerminalText(s.message()) << "\n";
-    return kExitSomeFailed;
-  }
-  return failed || over_gate ? kExitSomeFailed : kExitOk;
+  ZS_RETURN_IF_ERROR(FlushOutput(out, "standard output"));
+  return CommandStatus::FailedIf(failed || over_gate);
 }
 
-void RegisterSize(CLI::App* app, int* exit_code) {
+void RegisterSize(CLI::App* app, CommandStatus* outcome) {
   auto o = std::make_shared<SizeOptions>();
   CLI::App* cmd = app->add_subcommand("size", "Secret bytes as JSON, gzip-JSON and compact; headroom; events that fit");
   CLI::Option* files = cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
@@ -321,10 +320,11 @@ void RegisterSize(CLI::App* app, int* exit_code) {
   AddQuietFlag(cmd, &o->quiet);
   // The init state: not read, not fetched.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
-  cmd->callback([o, cluster, exit_code] {
-    if (!PrepareCommandInput(*cluster, &o->files, "size", exit_code)) return;
+  cmd->callback([o, cluster, outcome] {
+    *outcome = PrepareCommandInput(*cluster, &o->files, "size");
+    if (!outcome->ok()) return;
     o->progress = ProgressWanted(o->quiet);
-    *exit_code = RunSize(*o, std::cout, std::cerr);
+    *outcome = RunSize(*o, std::cout, std::cerr);
   });
 }
 

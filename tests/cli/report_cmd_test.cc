@@ -32,7 +32,7 @@ Ran Report(ReportOptions o) {
   if (o.now.empty()) o.now = "2026-12-01T12:00:00Z";
   std::ostringstream out, err;
   Ran r;
-  r.code = RunReport(o, out, err);
+  r.code = FinishCommand(RunReport(o, out, err), err);
   r.page = testing::ReadFile(o.out);
   r.err = err.str();
   return r;
@@ -203,12 +203,12 @@ TEST(ReportCmdTest, AnUnreadableOptionalInputIsNamedAndThePageStillWritten) {
 
 TEST(ReportCmdTest, OutIsRequiredAndNowMustParse) {
   std::ostringstream out, err;
-  EXPECT_EQ(RunReport(ReportOptions{}, out, err), kExitUsage);
+  EXPECT_EQ(FinishCommand(RunReport(ReportOptions{}, out, err), err), kExitUsage);
   EXPECT_NE(err.str().find("--out FILE is required"), std::string::npos);
   ReportOptions o;
   o.out = testing::WriteTempFile("x.html", "");
   o.now = "yesterday";
-  EXPECT_EQ(RunReport(o, out, err), kExitUsage);
+  EXPECT_EQ(FinishCommand(RunReport(o, out, err), err), kExitUsage);
 }
 
 TEST(ReportCmdTest, AnOperationInProgressForAnHourIsAStaleWarning) {

@@ -19,7 +19,7 @@ TEST(SizeCmdTest, ReportsEveryCodecWithHeadroomAndEventsThatFit) {
   o.files = {(testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/pkg-realistic-init-failed.secret.json").string()};
   o.output.format = "json";
   std::ostringstream out, err;
-  ASSERT_EQ(RunSize(o, out, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunSize(o, out, err), err), kExitOk) << err.str();
   auto v = json::ParseJson(out.str());
   ASSERT_TRUE(v.ok()) << out.str();
   const json::Value& row = v->array().at(0);
@@ -39,7 +39,7 @@ TEST(SizeCmdTest, TablePrintsCorpusMediansAndBadInputFailsAlone) {
   o.files = {(testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/all-secrets.list.json").string(),
              (testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/malformed-bad-base64.secret.json").string()};
   std::ostringstream out, err;
-  EXPECT_EQ(RunSize(o, out, err), kExitSomeFailed);
+  EXPECT_EQ(FinishCommand(RunSize(o, out, err), err), kExitSomeFailed);
   EXPECT_NE(out.str().find("median over 7 packages"), std::string::npos) << out.str();
   EXPECT_NE(err.str().find("illegal base64"), std::string::npos);
 }
@@ -60,7 +60,7 @@ Sized Size(const std::string& format, bool no_headers = false) {
   o.output.no_headers = no_headers;
   o.now = "2030-01-01T00:00:00Z";
   std::ostringstream out, err;
-  const int code = RunSize(o, out, err);
+  const int code = FinishCommand(RunSize(o, out, err), err);
   return {code, out.str(), err.str()};
 }
 
@@ -109,7 +109,7 @@ TEST(SizeCmdTest, LastEventIsAnAgeInTheTableAndATimeInJson) {
       "three-deploys.json", testing::SecretJson("pkg", testing::Payload(testing::PackageSpec{}, 3)))};
   o.now = "2023-11-15T01:13:56Z";  // the last event, 1700000031 s, plus 3 h and 5 s
   std::ostringstream out, err;
-  ASSERT_EQ(RunSize(o, out, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunSize(o, out, err), err), kExitOk) << err.str();
   const std::vector<std::string> lines = Lines(out.str());
   ASSERT_GE(lines.size(), 2u);
   const std::size_t column = lines[0].find("LAST EVENT");
@@ -121,7 +121,7 @@ TEST(SizeCmdTest, LastEventIsAnAgeInTheTableAndATimeInJson) {
 
   o.output.format = "json";
   std::ostringstream json_out;
-  ASSERT_EQ(RunSize(o, json_out, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunSize(o, json_out, err), err), kExitOk) << err.str();
   auto v = json::ParseJson(json_out.str());
   ASSERT_TRUE(v.ok()) << json_out.str();
   EXPECT_EQ(v->array().at(0).StringOr("lastEventTime"), "2023-11-14T22:13:51Z");
