@@ -28,6 +28,7 @@ std::string Status::ToString() const {
     case Code::kIOError: name = "IOError"; break;
     case Code::kNotSupported: name = "NotSupported"; break;
     case Code::kTooLarge: name = "TooLarge"; break;
+    case Code::kUsage: name = "Usage"; break;
   }
   return std::string(name) + ": " + rep_->message;
 }

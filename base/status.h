@@ -30,6 +30,11 @@ class [[nodiscard]] Status {
     kIOError = 4,
     kNotSupported = 5,
     kTooLarge = 6,  // a Secret would exceed the API server's size limit
+    // The request itself cannot be carried out as asked: a required option
+    // missing, two that exclude each other, a value outside its choices.
+    // Nothing was read or written. (InvalidArgument is for inputs that
+    // break a rule.) A command line reports it as a usage error.
+    kUsage = 7,
   };
 
   Status() noexcept = default;
@@ -51,6 +56,7 @@ class [[nodiscard]] Status {
     return {Code::kNotSupported, msg};
   }
   static Status TooLarge(std::string_view msg) { return {Code::kTooLarge, msg}; }
+  static Status Usage(std::string_view msg) { return {Code::kUsage, msg}; }
 
   bool ok() const { return rep_ == nullptr; }
   Code code() const { return rep_ ? rep_->code : Code::kOk; }

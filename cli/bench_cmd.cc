@@ -248,40 +248,26 @@ Result<std::vector<std::string>> WriteOutputs(const BenchGrowthOptions& o,
 
 }  // namespace
 
-int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& out, std::ostream& err) {
-  if (!OutputFormatIsOneOf(o.output, kGrowthFormats, err)) return kExitUsage;
+CommandStatus RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& out, std::ostream& err) {
+  ZS_RETURN_IF_ERROR(CheckOutputFormat(o.output, kGrowthFormats));
   if (o.cycles < 1 || o.cycles > kMaxCycles) {
-    err << "error: --cycles must be between 1 and " << kMaxCycles << "\n";
-    return kExitUsage;
+    return Status::Usage("--cycles must be between 1 and " + std::to_string(kMaxCycles));
   }
-  if (o.max_images < 1) {
-    err << "error: --max-images must be at least 1\n";
-    return kExitUsage;
-  }
-  if (Status s = ValidateShape(o.shape); !s.ok()) {
-    err << "error: " << TerminalText(s.message()) << "\n";
-    return kExitUsage;
-  }
+  if (o.max_images < 1) return Status::Usage("--max-images must be at least 1");
+  if (Status s = ValidateShape(o.shape); !s.ok()) return Status::Usage(s.message());
   std::vector<CodecReport> reports;
   for (const std::string& name : o.codecs) {
     auto codec = CodecByName(name);
-    if (!codec) {
-      err << "error: unknown codec '" << name << "' (json, gzip, compact)\n";
-      return kExitUsage;
-    }
+    if (!codec) return Status::Usage("unknown codec '" + name + "' (json, gzip, compact)");
     reports.push_back({std::move(*codec), 0, {}, {}});
   }
-  if (reports.empty()) {
-    err << "error: --codecs names no codec\n";
-    return kExitUsage;
-  }
+  if (reports.empty()) return Status::Usage("--codecs names no codec");
   std::vector<Codec> codecs;
   for (const CodecReport& r : reports) codecs.push_back(r.codec);
   Progress progress(err, "bench growth", o.progress);
   auto fail = [&](const Status& s) {
     progress.Finish();
-    err << "error: bench growth: " << TerminalText(s.message()) << "\n";
-    return kExitSomeFailed;
+    return s.WithContext("bench growth");
   };
 
   progress.Stage("simulating " + std::to_string(o.cycles) + " cycles");
@@ -320,10 +306,10 @@ int RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& out, std::ostream&
   } else {
     PrintTable(o, reports, *files, out);
   }
-  return kExitOk;
+  return Status::OK();
 }
 
-void RegisterBench(CLI::App* app, int* exit_code) {
+void RegisterBench(CLI::App* app, CommandStatus* outcome) {
   CLI::App* bench = app->add_subcommand("bench", "Benchmarks of Secret size");
   bench->require_subcommand(1);
   auto o = std::make_shared<BenchGrowthOptions>();
@@ -355,10 +341,10 @@ void RegisterBench(CLI::App* app, int* exit_code) {
       ->capture_default_str();
   AddOutputOptions(cmd, &o->output, kGrowthFormats);
   AddQuietFlag(cmd, &o->quiet);
-  cmd->callback([o, exit_code] {
+  cmd->callback([o, outcome] {
     BenchGrowthOptions run = *o;
     run.progress = ProgressWanted(o->quiet);
-    *exit_code = RunBenchGrowth(run, std::cout, std::cerr);
+    *outcome = RunBenchGrowth(run, std::cout, std::cerr);
   });
 }
 

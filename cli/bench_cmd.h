@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "report/growth_sim.h"
+#include "cli/command_status.h"
 #include "cli/output.h"
 
 namespace CLI {
@@ -55,9 +56,9 @@ struct BenchGrowthOptions {
   bool quiet = false;            // -q: the CLI sets no progress
 };
 
-int RunBenchGrowth(const BenchGrowthOptions& options, std::ostream& out, std::ostream& err);
+CommandStatus RunBenchGrowth(const BenchGrowthOptions& options, std::ostream& out, std::ostream& err);
 // Adds `bench` with its subcommand `growth`.
-void RegisterBench(CLI::App* app, int* exit_code);
+void RegisterBench(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

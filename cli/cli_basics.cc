@@ -11,6 +11,7 @@
 #include "json/json_value.h"
 #include "cli/build_info.h"
 #include "cli/cli_messages.h"
+#include "cli/command_status.h"
 #include "cli/common.h"
 #include "cli/output.h"
 
@@ -39,7 +40,7 @@ std::vector<std::string> SubcommandNames(const CLI::App& app) {
 // (called `chain` on the command line) was expected.
 void PrintUnknownCommand(const CLI::App& parent, const std::string& chain,
                          std::string_view word, std::ostream& err) {
-  err << "error: unknown command '" << word << "' for '" << chain << "'\n";
+  PrintError(err, "unknown command '" + std::string(word) + "' for '" + chain + "'");
   const std::vector<std::string> near = Suggestions(word, SubcommandNames(parent));
   if (!near.empty()) {
     err << "\nDid you mean this?\n";
@@ -76,21 +77,22 @@ void AddExampleFooters(CLI::App* cmd, const std::string& path) {
 }
 
 // `help [COMMAND...]`: the help text of the command named, as its --help.
-int RunHelp(const CLI::App& app, const std::vector<std::string>& words, std::ostream& out,
-            std::ostream& err) {
+// An unknown word is a usage error, reported here (with its suggestions).
+CommandStatus RunHelp(const CLI::App& app, const std::vector<std::string>& words,
+                      std::ostream& out, std::ostream& err) {
   const CLI::App* cmd = &app;
   std::string chain = app.get_name();
   for (const std::string& word : words) {
     const CLI::App* sub = FindSubcommand(*cmd, word);
     if (sub == nullptr) {
       PrintUnknownCommand(*cmd, chain, word, err);
-      return kExitUsage;
+      return CommandStatus::FailureReported(/*usage=*/true);
     }
     cmd = sub;
     chain += " " + word;
   }
   out << HelpText(*cmd, chain);
-  return kExitOk;
+  return CommandStatus();
 }
 
 }  // namespace
@@ -101,10 +103,10 @@ std::string ProgramName(std::string_view argv0) {
   return base == kPluginFileName ? "kubectl zarf-state" : "zarf-state";
 }
 
-int RunVersion(const std::string& output, std::ostream& out, std::ostream& err) {
+CommandStatus RunVersion(const std::string& output, std::ostream& out) {
   OutputOptions format;
   format.format = output;
-  if (!OutputFormatIsOneOf(format, {"table", "json", "yaml"}, err)) return kExitUsage;
+  ZS_RETURN_IF_ERROR(CheckOutputFormat(format, {"table", "json", "yaml"}));
   const std::vector<std::uint32_t> ids = compact::DictionaryIds();
   const std::uint32_t writer = compact::WriterDictionaryId();
   if (format.structured()) {
@@ -119,7 +121,7 @@ int RunVersion(const std::string& output, std::ostream& out, std::ostream& err) 
         {"compactWriterDictionaryId", json::Value::Int(writer)},
     });
     PrintStructured(v, output, out);
-    return kExitOk;
+    return CommandStatus();
   }
   std::string dictionaries;
   for (const std::uint32_t id : ids) {
@@ -132,7 +134,7 @@ int RunVersion(const std::string& output, std::ostream& out, std::ostream& err) 
       << "  compact dictionaries:  " << (ids.empty() ? "none" : dictionaries);
   if (writer != 0) out << " (writes with " << writer << ")";
   out << "\n";
-  return kExitOk;
+  return CommandStatus();
 }
 
 std::size_t EditDistance(std::string_view a, std::string_view b) {
@@ -167,21 +169,18 @@ std::vector<std::string> Suggestions(std::string_view typed,
   return names;
 }
 
-void RegisterCliBasics(CLI::App* app, std::string_view argv0, int* exit_code) {
+void RegisterCliBasics(CLI::App* app, std::string_view argv0, CommandStatus* outcome) {
   app->name(ProgramName(argv0));
   auto output = std::make_shared<std::string>("table");
   CLI::App* version = app->add_subcommand(
       "version", "Print the version, git commit, build type and compact dictionary ids");
   version->add_option("-o,--output", *output, "table | json | yaml")->default_val("table");
-  version->callback(
-      [output, exit_code] { *exit_code = RunVersion(*output, std::cout, std::cerr); });
+  version->callback([output, outcome] { *outcome = RunVersion(*output, std::cout); });
 
   auto words = std::make_shared<std::vector<std::string>>();
   CLI::App* help = app->add_subcommand("help", "Help about any command (the same as COMMAND --help)");
   help->add_option("command", *words, "The command, and its subcommand if it has them");
-  help->callback([app, words, exit_code] {
-    *exit_code = RunHelp(*app, *words, std::cout, std::cerr);
-  });
+  help->callback([app, words, outcome] { *outcome = RunHelp(*app, *words, std::cout, std::cerr); });
   AddExampleFooters(app, "");
   UsePlainHelp(app);
 }

@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/command_status.h"
+
 namespace CLI {
 class App;
 class ParseError;
@@ -27,8 +29,8 @@ std::string ProgramName(std::string_view argv0);
 // Names the app ProgramName(argv0), adds `version` and `help` and gives
 // every command (nested ones too) its Examples footer (ExamplesFor) unless
 // it set a footer of its own. Call after every other subcommand is
-// registered. The callbacks store their exit code in `*exit_code`.
-void RegisterCliBasics(CLI::App* app, std::string_view argv0, int* exit_code);
+// registered. The callbacks store their outcome in `*outcome`.
+void RegisterCliBasics(CLI::App* app, std::string_view argv0, CommandStatus* outcome);
 
 // The examples of the command at `path` ("inspect", "record deploy"): lines
 // without the heading, or "" for a command that has none.
@@ -36,8 +38,8 @@ std::string_view ExamplesFor(std::string_view path);
 
 // `zarf-state version`: version, git commit, build type and the compact
 // codec's dictionary ids, as a table or (`output` "json") one JSON object.
-// kExitOk, or kExitUsage for another `output`.
-int RunVersion(const std::string& output, std::ostream& out, std::ostream& err);
+// OK, or a Usage status for another `output`.
+CommandStatus RunVersion(const std::string& output, std::ostream& out);
 
 // Levenshtein distance between `a` and `b`, case-insensitive (ASCII).
 std::size_t EditDistance(std::string_view a, std::string_view b);

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/command_status.h"
+
 namespace zs::tools {
 namespace {
 
@@ -111,7 +113,7 @@ std::string KubectlStyleParseError(const CLI::App& app, const CLI::ParseError& e
       message[0] = static_cast<char>(message[0] - 'A' + 'a');
     }
   }
-  return "error: " + message + "\nRun '" + chain + " --help' for usage.\n";
+  return ErrorLine(message) + "Run '" + chain + " --help' for usage.\n";
 }
 
 }  // namespace zs::tools

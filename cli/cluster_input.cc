@@ -155,7 +155,8 @@ bool UseClusterInput(const ClusterOptions& options, std::vector<std::string>* fi
   if (!options.enabled) return true;
   Result<std::string> list = FetchClusterSecrets(options);
   if (!list.ok()) {
-    err << "error: " << list.status().message() << "\n";
+    // The message holds kubectl's own lines, escaped (StderrForMessage).
+    PrintError(err, list.status().message(), Layout::kTable);
     return false;
   }
   const std::string label = ClusterLabel(options);
@@ -164,13 +165,10 @@ bool UseClusterInput(const ClusterOptions& options, std::vector<std::string>* fi
   return true;
 }
 
-bool PrepareCommandInput(const ClusterOptions& options, std::vector<std::string>* files,
-                         std::string_view command, int* exit_code) {
-  if (!UseClusterInput(options, files, std::cerr)) {
-    *exit_code = kExitSomeFailed;
-    return false;
-  }
-  return InputIsUsable(*files, command, exit_code);
+CommandStatus PrepareCommandInput(const ClusterOptions& options, std::vector<std::string>* files,
+                                  std::string_view command) {
+  if (!UseClusterInput(options, files, std::cerr)) return CommandStatus::FailureReported();
+  return InputIsUsable(*files, command);
 }
 
 }  // namespace zs::tools

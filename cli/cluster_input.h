@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "cli/command_status.h"
 
 namespace CLI {
 class App;
@@ -77,18 +78,19 @@ std::shared_ptr<ClusterOptions> AddClusterFlags(CLI::App* cmd, CLI::Option* file
 
 // For a command's callback: without --cluster, true and nothing done. With
 // it, fetches the Secrets, provides them as input (ProvideInput) under
-// ClusterLabel and makes `*files` name only that; false after printing
-// "error: ..." on `err` when that fails (the command then exits 1).
+// ClusterLabel and makes `*files` name only that; false after printing the
+// error (PrintError, cli/command_status.h) on `err` when that fails (the
+// command then exits 1).
 bool UseClusterInput(const ClusterOptions& options, std::vector<std::string>* files,
                      std::ostream& err);
 
 // The input preamble of every reading command's callback: UseClusterInput,
-// then InputIsUsable (cli/common.h) for `command`. True when the command
-// may run. False when it must not, after printing "error: ..." on stderr and
-// setting *exit_code: kExitSomeFailed when the cluster could not be read,
-// kExitUsage when the input would be a terminal's standard input.
-bool PrepareCommandInput(const ClusterOptions& options, std::vector<std::string>* files,
-                         std::string_view command, int* exit_code);
+// then InputIsUsable (cli/common.h) for `command`. OK when the command may
+// run; FailureReported() when the cluster could not be read (printed on
+// stderr); InputIsUsable's Usage status when the input would be a
+// terminal's standard input or a directory.
+CommandStatus PrepareCommandInput(const ClusterOptions& options, std::vector<std::string>* files,
+                                  std::string_view command);
 
 }  // namespace zs::tools
 

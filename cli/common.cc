@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/command_status.h"
 #include "cli/input_paths.h"
 #include "cli/notes.h"
 #include "base/terminal_text.h"
@@ -44,7 +45,7 @@ bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
                            : Result<Input>(text.status());
     if (!input.ok()) input = WithLimitHint(input.status());
     if (!input.ok()) {
-      err << "error: " << TerminalText(input.status().message()) << "\n";
+      PrintError(err, input.status().message());
       failed = true;
       continue;
     }
@@ -52,7 +53,8 @@ bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
     for (const InputObject& in : input->objects) {
       Status s = in.error.ok() ? visit(in) : in.error;
       if (!s.ok()) {
-        err << "error: " << (in.error.ok() ? TerminalText(in.label) + ": " : std::string()) << TerminalText(s.message()) << "\n";
+        const std::string object = in.error.ok() ? in.label + ": " : "";
+        PrintError(err, object + std::string(s.message()));
         failed = true;
       }
     }
@@ -119,14 +121,10 @@ Status RefuseTerminalStdin(const std::vector<std::string>& files, std::string_vi
       "(kubectl get secrets -n zarf -o json | zarf-state " + std::string(command) + ")");
 }
 
-bool InputIsUsable(const std::vector<std::string>& files, std::string_view command,
-                   int* exit_code) {
+Status InputIsUsable(const std::vector<std::string>& files, std::string_view command) {
   Status s = RefuseTerminalStdin(files, command);
   if (s.ok()) s = RefuseDirectoryInputs(files);
-  if (s.ok()) return true;
-  std::cerr << "error: " << s.message() << "\n";
-  *exit_code = kExitUsage;
-  return false;
+  return s.ok() ? s : Status::Usage(s.message());
 }
 
 }  // namespace zs::tools

@@ -45,8 +45,8 @@ void ReportSkipped(const Input& input, std::string_view file, std::ostream& err)
 
 // Reads each file ("-": stdin; none: stdin) and calls `visit` for each usable
 // object in it. A file that cannot be read, an object that cannot be used,
-// and a non-OK Status from `visit` each print one line "error: ..." on `err`
-// naming the object; the other objects are still visited. Secrets skipped as
+// and a non-OK Status from `visit` each print one error line on `err`
+// (PrintError, cli/command_status.h) naming the object; the other objects are still visited. Secrets skipped as
 // not Zarf state are listed (ReportSkipped). Returns whether anything failed.
 bool ForEachObject(const std::vector<std::string>& files, std::ostream& err,
                    const std::function<Status(const InputObject&)>& visit);
@@ -77,10 +77,8 @@ Result<std::unique_ptr<engine::Cache>> OpenCacheReadOnly(const std::string& dir)
 // InvalidArgument with a hint; OK otherwise.
 Status RefuseTerminalStdin(const std::vector<std::string>& files, std::string_view command);
 // The check above, and RefuseDirectoryInputs (cli/input_paths.h), as a
-// command's callback makes them: false after printing
-// "error: ..." on stderr and setting *exit_code to kExitUsage.
-bool InputIsUsable(const std::vector<std::string>& files, std::string_view command,
-                   int* exit_code);
+// command's callback makes them: OK, or a Usage status saying why not.
+Status InputIsUsable(const std::vector<std::string>& files, std::string_view command);
 
 }  // namespace zs::tools
 

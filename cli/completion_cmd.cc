@@ -28,21 +28,16 @@ std::string_view CompletionScript(std::string_view shell) {
   return {};
 }
 
-int RunCompletion(const std::string& shell, std::ostream& out, std::ostream& err) {
+CommandStatus RunCompletion(const std::string& shell, std::ostream& out) {
   const std::string_view script = CompletionScript(shell);
   if (script.empty()) {
-    err << "error: completion: no script for shell '" << shell << "' (choose bash, zsh or fish)\n";
-    return kExitUsage;
+    return Status::Usage("completion: no script for shell '" + shell + "' (choose bash, zsh or fish)");
   }
   out << script;
-  if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
-    err << "error: " << s.message() << "\n";
-    return kExitSomeFailed;
-  }
-  return kExitOk;
+  return FlushOutput(out, "standard output");
 }
 
-void RegisterCompletion(CLI::App* app, int* exit_code) {
+void RegisterCompletion(CLI::App* app, CommandStatus* outcome) {
   auto shell = std::make_shared<std::string>();
   CLI::App* cmd = app->add_subcommand("completion", "Print the shell completion script (bash, zsh or fish)");
   cmd->add_option("SHELL", *shell, "bash | zsh | fish")->required();
@@ -52,7 +47,7 @@ void RegisterCompletion(CLI::App* app, int* exit_code) {
       "  source <(zarf-state completion zsh)     # after compinit\n"
       "  zarf-state completion fish | source\n"
       "Installed packages already put these scripts where each shell finds them.\n");
-  cmd->callback([shell, exit_code] { *exit_code = RunCompletion(*shell, std::cout, std::cerr); });
+  cmd->callback([shell, outcome] { *outcome = RunCompletion(*shell, std::cout); });
 }
 
 }  // namespace zs::tools

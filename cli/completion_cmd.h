@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/command_status.h"
+
 namespace CLI {
 class App;
 }
@@ -29,14 +31,14 @@ const std::vector<std::string>& CompletionShells();
 // for any other name. The view points at static storage.
 std::string_view CompletionScript(std::string_view shell);
 
-// Prints the script for `shell` on `out`. Returns kExitOk, kExitUsage for a
-// shell with no script (the message on `err` names it and the choices), or
-// kExitSomeFailed when `out` could not be written.
-int RunCompletion(const std::string& shell, std::ostream& out, std::ostream& err);
+// Prints the script for `shell` on `out`. Returns OK, a Usage status for a
+// shell with no script (naming it and the choices), or IOError when `out`
+// could not be written.
+CommandStatus RunCompletion(const std::string& shell, std::ostream& out);
 
 // Adds the `completion SHELL` subcommand to `app`; its outcome goes to
-// *exit_code, which must outlive the parse.
-void RegisterCompletion(CLI::App* app, int* exit_code);
+// *outcome, which must outlive the parse.
+void RegisterCompletion(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

@@ -186,60 +186,44 @@ void PrintConfigChangesTable(const std::vector<engine::ConfigChange>& changes,
   table.Print(output, out);
 }
 
-int RunConfig(const ConfigOptions& o, std::ostream& out, std::ostream& err) {
-  if (o.action == "diff" && !OutputFormatIsOneOf(o.output, kDiffFormats, err)) return kExitUsage;
+CommandStatus RunConfig(const ConfigOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.action == "diff") ZS_RETURN_IF_ERROR(CheckOutputFormat(o.output, kDiffFormats));
   if (o.kind != "deploy" && o.kind != "remove") {
-    err << "error: --kind must be deploy or remove\n";
-    return kExitUsage;
+    return Status::Usage("--kind must be deploy or remove");
   }
   if (o.action == "digest") {
     auto config = LoadConfig(o.file, o.kind);
-    if (!config.ok()) {
-      err << "error: " << TerminalText(config.status().message()) << "\n";
-      return kExitSomeFailed;
-    }
+    if (!config.ok()) return config.status();
     if (!o.canonical) {
       out << config->digest << "\n";
-      return kExitOk;
+      return Status::OK();
     }
     if (config->redacted) {
-      err << "error: " << o.file
-          << ": the recorded deployConfig keeps sensitive variables redacted, so its canonical "
-             "digest cannot be computed (its Go digest is the recorded configDigest "
-          << config->digest << ")\n";
-      return kExitSomeFailed;
+      return Status::InvalidArgument(
+          o.file +
+          ": the recorded deployConfig keeps sensitive variables redacted, so its canonical "
+          "digest cannot be computed (its Go digest is the recorded configDigest " +
+          config->digest + ")");
     }
     auto digest = json::CanonicalDigest(*json::ParseJson(config->marshaled));
-    if (!digest.ok()) {
-      err << "error: " << TerminalText(digest.status().message()) << "\n";
-      return kExitSomeFailed;
-    }
+    if (!digest.ok()) return digest.status();
     out << *digest << "\n";
-    return kExitOk;
+    return Status::OK();
   }
   auto a = LoadConfig(o.old_file, o.kind);
   auto b = a.ok() ? LoadConfig(o.new_file, o.kind) : a;
-  if (!b.ok()) {
-    err << "error: " << TerminalText(b.status().message()) << "\n";
-    return kExitSomeFailed;
-  }
+  if (!b.ok()) return b.status();
   std::vector<std::string> sensitive = a->sensitive;
   sensitive.insert(sensitive.end(), b->sensitive.begin(), b->sensitive.end());
   if (!o.package_file.empty()) {
     auto package = ReadDocument(o.package_file);
-    if (!package.ok()) {
-      err << "error: --package: " << TerminalText(package.status().message()) << "\n";
-      return kExitSomeFailed;
-    }
+    if (!package.ok()) return package.status().WithContext("--package");
     const std::vector<std::string> more = SensitiveVariables(*package);
     sensitive.insert(sensitive.end(), more.begin(), more.end());
   }
   auto changes = engine::DiffRedactedConfigs(*json::ParseJson(a->marshaled), a->digest,
                                              *json::ParseJson(b->marshaled), b->digest, sensitive);
-  if (!changes.ok()) {
-    err << "error: " << TerminalText(changes.status().message()) << "\n";
-    return kExitSomeFailed;
-  }
+  if (!changes.ok()) return changes.status();
   if (o.output.structured()) {
     PrintStructured(ConfigChangesJson(*changes), o.output.format, out);
   } else if (changes->empty()) {
@@ -252,10 +236,11 @@ int RunConfig(const ConfigOptions& o, std::ostream& out, std::ostream& err) {
     PrintConfigChangesTable(*changes, o.output, out);
   }
   const bool differ = !changes->empty() || a->digest != b->digest;
-  return o.exit_code && differ ? kExitSomeFailed : kExitOk;
+  // --exit-code: a difference is a failure the output already shows.
+  return CommandStatus::FailedIf(o.exit_code && differ);
 }
 
-void RegisterConfig(CLI::App* app, int* exit_code) {
+void RegisterConfig(CLI::App* app, CommandStatus* outcome) {
   CLI::App* config = app->add_subcommand("config", "Digest or compare DeployConfig/RemoveConfig");
   config->require_subcommand(1);
   auto digest = std::make_shared<ConfigOptions>();
@@ -264,15 +249,15 @@ void RegisterConfig(CLI::App* app, int* exit_code) {
   d->add_option("--kind", digest->kind, "deploy | remove")->default_val("deploy");
   d->add_option("-f,--filename", digest->file, "Config as JSON or YAML, or a package Secret; '-' for stdin")->default_val("-");
   d->add_flag("--canonical", digest->canonical, "RFC 8785 canonical digest (jcs-sha256:), where 5 == 5.0");
-  d->callback([digest, exit_code] {
+  d->callback([digest, outcome] {
     // Nothing piped in: an error, not a wait for text nobody types.
     if (digest->file == "-" && ::isatty(STDIN_FILENO) != 0) {
-      std::cerr << "error: config digest: standard input is a terminal; give the config with -f "
-                   "FILE, or pipe it in (zarf-state config digest < deploy-config.json)\n";
-      *exit_code = kExitUsage;
+      *outcome = Status::Usage(
+          "config digest: standard input is a terminal; give the config with -f FILE, or pipe "
+          "it in (zarf-state config digest < deploy-config.json)");
       return;
     }
-    *exit_code = RunConfig(*digest, std::cout, std::cerr);
+    *outcome = RunConfig(*digest, std::cout, std::cerr);
   });
   auto diff = std::make_shared<ConfigOptions>();
   diff->action = "diff";
@@ -284,7 +269,7 @@ void RegisterConfig(CLI::App* app, int* exit_code) {
   f->add_option("--package", diff->package_file,
                 "ZarfPackage definition: also mask the variables it marks sensitive");
   f->add_flag("--exit-code", diff->exit_code, "Exit 1 when the configs differ (as git diff)");
-  f->callback([diff, exit_code] { *exit_code = RunConfig(*diff, std::cout, std::cerr); });
+  f->callback([diff, outcome] { *outcome = RunConfig(*diff, std::cout, std::cerr); });
 }
 
 }  // namespace zs::tools

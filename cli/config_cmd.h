@@ -12,6 +12,7 @@
 
 #include "json/json_value.h"
 #include "engine/config_diff.h"
+#include "cli/command_status.h"
 #include "cli/output.h"
 
 namespace CLI {
@@ -43,8 +44,8 @@ json::Value ConfigChangesJson(const std::vector<engine::ConfigChange>& changes);
 void PrintConfigChangesTable(const std::vector<engine::ConfigChange>& changes,
                              const OutputOptions& output, std::ostream& out);
 
-int RunConfig(const ConfigOptions& options, std::ostream& out, std::ostream& err);
-void RegisterConfig(CLI::App* app, int* exit_code);
+CommandStatus RunConfig(const ConfigOptions& options, std::ostream& out, std::ostream& err);
+void RegisterConfig(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

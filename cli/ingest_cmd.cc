@@ -13,6 +13,7 @@
 #include "kube/secret.h"
 #include "engine/cache.h"
 #include "cli/cluster_input.h"
+#include "cli/command_status.h"
 #include "cli/common.h"
 #include "io/standard_output.h"
 #include "kube/input.h"
@@ -155,161 +156,219 @@ std::size_t SyncEvery(const IngestOptions& o) {
   return o.bulk ? 4096 : 256;
 }
 
-int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
-  if (!OutputFormatIsOneOf(o.output, kFormats, err)) return kExitUsage;
-  if (o.db.empty()) {
-    err << "error: ingest needs --db DIR\n";
-    return kExitUsage;
+namespace {
+
+// One `ingest` run: the cache, the acknowledgements and the counts of the
+// summary line. A failure of one object or file is printed as it happens
+// (Report) and the run goes on with the next, except where said.
+class IngestRun {
+ public:
+  IngestRun(engine::Cache* cache, const IngestOptions& o, std::ostream& out, std::ostream& err)
+      : cache_(cache),
+        o_(o),
+        err_(err),
+        acks_(cache, o, out),
+        // With --sync-every N < kGroupSize, groups of N: each fsync still
+        // covers exactly the Secrets the user asked it to.
+        group_size_(o.no_sync ? kGroupSize : std::min(SyncEvery(o), kGroupSize)) {}
+
+  // Reads `file` ("-": stdin) one object at a time and ingests its package
+  // Secrets in groups. False when an acknowledgement failed: nothing more
+  // can be acknowledged and the run must stop (the error is printed).
+  bool IngestFile(const std::string& file);
+
+  // Acknowledges what is still pending; false (the error printed) when
+  // that fails, and the run must stop.
+  bool FlushAcks() {
+    if (Status s = acks_.Flush(); !s.ok()) {
+      Report("", s);
+      return false;
+    }
+    return true;
   }
+
+  // --full-dump: marks removed the packages of the cache that the input
+  // lacked, unless some input failed (then says why not).
+  void MarkMissingRemoved();
+
+  // Flushes the cache when anything changed (so that no log is left to
+  // replay), then prints the summary line, with the time since `start`, on
+  // `err` (and with -o json|yaml the acknowledgements on `out`).
+  void Finish(std::chrono::steady_clock::time_point start);
+
+  bool failed() const { return failed_; }
+
+ private:
+  // Ingests `group` in one write; each Secret that fails is reported. The
+  // Status of an acknowledgement that failed, which ends the run.
+  Status IngestGroup(const std::vector<PendingSecret>& group);
+
+  // Prints the failure of `what` (an object's label; empty for an error of
+  // the run) and records it for the acknowledgements.
+  void Report(const std::string& what, const Status& s) {
+    // Input errors already start with the object's label.
+    const bool named = what.empty() || s.message().rfind(what, 0) == 0;
+    PrintError(err_, named ? std::string(s.message()) : what + ": " + std::string(s.message()));
+    failed_ = true;
+    if (what.empty()) {
+      errors_.emplace_back(s.message());
+    } else {
+      acks_.AddUnacknowledged({what, "failed", 0, false, std::string(s.message())});
+    }
+  }
+
+  engine::Cache* cache_;
+  const IngestOptions& o_;
+  std::ostream& err_;
+  Acks acks_;
+  const std::size_t group_size_;
+  std::size_t secrets_ = 0, changed_ = 0, records_ = 0;
+  std::uint64_t bytes_ = 0;
+  bool failed_ = false;
+  std::vector<std::string> present_;
+  std::vector<std::string> errors_;  // json/yaml: errors of no one object
+};
+
+Status IngestRun::IngestGroup(const std::vector<PendingSecret>& group) {
+  std::vector<engine::IngestSource> sources;
+  sources.reserve(group.size());
+  for (const PendingSecret& p : group) {
+    sources.push_back({p.payload, p.name, p.ns, p.payload.capacity() - p.payload.size()});
+  }
+  std::vector<Result<engine::IngestResult>> results = cache_->IngestGroup(sources);
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const Result<engine::IngestResult>& r = results[i];
+    if (!r.ok()) {
+      Report(group[i].label, r.status());
+      continue;
+    }
+    ++secrets_;
+    records_ += r->new_records;
+    if (r->changed()) ++changed_;
+    present_.push_back(r->package);
+    ZS_RETURN_IF_ERROR(acks_.Add(OutcomeOf(*r)));  // nothing more can be acknowledged
+  }
+  return Status::OK();
+}
+
+bool IngestRun::IngestFile(const std::string& file) {
+  auto text = ReadInputText(file);
+  if (!text.ok()) {
+    Report("", text.status());
+    return true;
+  }
+  // The List is parsed in place.
+  ReadLimits limits = CurrentReadLimits();
+  limits.readable_padding = text->readable_padding();
+  // One object at a time, as migrate does: a dump of thousands of Secrets
+  // is never held as a whole tree.
+  std::size_t seen = 0;
+  bool acks_failed = false;
+  std::vector<PendingSecret> pending;
+  std::size_t pending_bytes = 0;
+  auto ingest_pending = [&]() -> Status {
+    const std::vector<PendingSecret> group = std::move(pending);
+    pending.clear();
+    pending_bytes = 0;
+    if (group.empty() || acks_failed) return Status::OK();
+    Status s = IngestGroup(group);
+    acks_failed = !s.ok();
+    return s;
+  };
+  Input header;
+  Progress progress(err_, "ingest " + file, o_.progress);
+  Status read = ReadInputStreaming(
+      text->text(), file == "-" ? "<stdin>" : file, limits, &header,
+      [&](InputObject obj) -> Status {
+        ++seen;
+        progress.Update(seen, "Secrets");
+        if (!obj.error.ok()) {
+          Report(obj.label, obj.error);
+          return Status::OK();
+        }
+        if (obj.payload_kind != PayloadKind::kPackage) {  // no package
+          acks_.AddUnacknowledged({obj.label, "skipped", 0, false, "not a package Secret"});
+          return Status::OK();
+        }
+        pending.push_back({std::move(obj.label), std::move(obj.payload),
+                           std::string(ObjectName(obj.object)),
+                           std::string(ObjectNamespace(obj.object))});
+        pending_bytes += pending.back().payload.size();
+        if (pending.size() < group_size_ && pending_bytes < kGroupBytes) return Status::OK();
+        return ingest_pending();
+      });
+  if (Status s = ingest_pending(); !s.ok() && read.ok()) read = s;
+  progress.Finish();
+  ReportSkipped(header, file, err_);
+  if (!read.ok()) {
+    Report("", read);
+    return !acks_failed;
+  }
+  bytes_ += text->text().size();
+  return true;
+}
+
+void IngestRun::MarkMissingRemoved() {
+  if (failed_) {
+    err_ << "warning: --full-dump: not marking any package removed, since some input failed\n";
+    return;
+  }
+  auto marked = cache_->MarkRemovedExcept(present_);
+  if (!marked.ok()) {
+    Report("", marked.status());
+    return;
+  }
+  Status s;
+  for (const std::string& key : *marked) {
+    s = acks_.Add({key, "removed", 0, false, ""});
+    if (!s.ok()) break;
+  }
+  if (s.ok()) s = acks_.Flush();
+  if (!s.ok()) Report("", s);
+}
+
+void IngestRun::Finish(std::chrono::steady_clock::time_point start) {
+  // Leave no log to replay: the queries that follow each open the cache anew.
+  if (changed_ > 0) {
+    if (Status s = cache_->Flush(); !s.ok()) Report("", s);
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  // Where the cache is: the default (ZARF_STATE_DB, XDG_CACHE_HOME) is not
+  // in the command line.
+  err_ << "ingest: " << secrets_ << (secrets_ == 1 ? " Secret" : " Secrets") << " into "
+       << TerminalText(o_.db) << " (" << changed_ << " changed, " << records_
+       << (records_ == 1 ? " new record, " : " new records, ") << bytes_ << " bytes) in "
+       << HumanDuration(seconds) << "\n";
+  if (o_.output.structured()) acks_.Print(errors_);
+}
+
+}  // namespace
+
+CommandStatus RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
+  ZS_RETURN_IF_ERROR(CheckOutputFormat(o.output, kFormats));
+  if (o.db.empty()) return Status::Usage("ingest needs --db DIR");
   if (o.bulk && o.no_sync) {
-    err << "error: ingest: --bulk acknowledges after flushing; it cannot be combined with --no-sync\n";
-    return kExitUsage;
+    return Status::Usage(
+        "ingest: --bulk acknowledges after flushing; it cannot be combined with --no-sync");
   }
   engine::CacheOptions cache_options;
   cache_options.write_ahead_log = !o.bulk;
   auto cache = engine::OpenCache(o.db, cache_options);
-  if (!cache.ok()) {
-    err << "error: " << TerminalText(cache.status().message()) << "\n";
-    return kExitSomeFailed;
-  }
-  Acks acks(cache->get(), o, out);
-  // With --sync-every N < kGroupSize, groups of N: each fsync still covers
-  // exactly the Secrets the user asked it to.
-  const std::size_t group_size =
-      o.no_sync ? kGroupSize : std::min(SyncEvery(o), kGroupSize);
+  if (!cache.ok()) return cache.status();
+  IngestRun run(cache->get(), o, out, err);
   const auto start = std::chrono::steady_clock::now();
-  std::size_t secrets = 0, changed = 0, records = 0;
-  std::uint64_t bytes = 0;
-  bool failed = false;
-  std::vector<std::string> present;
-  std::vector<std::string> errors;  // json/yaml: errors of no one object
-  // `what`: the object's label, or empty for an error of the run.
-  auto report = [&](const std::string& what, const Status& s) {
-    // Input errors already start with the object's label.
-    const bool named = what.empty() || s.message().rfind(what, 0) == 0;
-    err << "error: " << (named ? "" : what + ": ") << TerminalText(s.message()) << "\n";
-    failed = true;
-    if (what.empty()) {
-      errors.emplace_back(s.message());
-    } else {
-      acks.AddUnacknowledged({what, "failed", 0, false, std::string(s.message())});
-    }
-  };
   const std::vector<std::string> stdin_only{"-"};
   for (const std::string& file : o.files.empty() ? stdin_only : o.files) {
-    auto text = ReadInputText(file);
-    if (!text.ok()) {
-      report("", text.status());
-      continue;
-    }
-    // The List is parsed in place.
-    ReadLimits limits = CurrentReadLimits();
-    limits.readable_padding = text->readable_padding();
-    // One object at a time, as migrate does: a dump of thousands of Secrets
-    // is never held as a whole tree.
-    std::size_t seen = 0;
-    bool acks_failed = false;
-    std::vector<PendingSecret> pending;
-    std::size_t pending_bytes = 0;
-    auto ingest_pending = [&]() -> Status {
-      const std::vector<PendingSecret> group = std::move(pending);
-      pending.clear();
-      pending_bytes = 0;
-      if (group.empty() || acks_failed) return Status::OK();
-      std::vector<engine::IngestSource> sources;
-      sources.reserve(group.size());
-      for (const PendingSecret& p : group) {
-        sources.push_back({p.payload, p.name, p.ns, p.payload.capacity() - p.payload.size()});
-      }
-      std::vector<Result<engine::IngestResult>> results = (*cache)->IngestGroup(sources);
-      for (std::size_t i = 0; i < results.size(); ++i) {
-        const Result<engine::IngestResult>& r = results[i];
-        if (!r.ok()) {
-          report(group[i].label, r.status());
-          continue;
-        }
-        ++secrets;
-        records += r->new_records;
-        if (r->changed()) ++changed;
-        present.push_back(r->package);
-        if (Status s = acks.Add(OutcomeOf(*r)); !s.ok()) {
-          acks_failed = true;
-          return s;  // nothing more can be acknowledged
-        }
-      }
-      return Status::OK();
-    };
-    Input header;
-    Progress progress(err, "ingest " + file, o.progress);
-    Status read = ReadInputStreaming(
-        text->text(), file == "-" ? "<stdin>" : file, limits, &header,
-        [&](InputObject obj) -> Status {
-          ++seen;
-          progress.Update(seen, "Secrets");
-          if (!obj.error.ok()) {
-            report(obj.label, obj.error);
-            return Status::OK();
-          }
-          if (obj.payload_kind != PayloadKind::kPackage) {  // no package
-            acks.AddUnacknowledged({obj.label, "skipped", 0, false, "not a package Secret"});
-            return Status::OK();
-          }
-          pending.push_back({std::move(obj.label), std::move(obj.payload),
-                             std::string(ObjectName(obj.object)),
-                             std::string(ObjectNamespace(obj.object))});
-          pending_bytes += pending.back().payload.size();
-          if (pending.size() < group_size && pending_bytes < kGroupBytes) return Status::OK();
-          return ingest_pending();
-        });
-    if (Status s = ingest_pending(); !s.ok() && read.ok()) read = s;
-    progress.Finish();
-    ReportSkipped(header, file, err);
-    if (!read.ok()) {
-      report("", read);
-      if (acks_failed) return kExitSomeFailed;
-      continue;
-    }
-    bytes += text->text().size();
+    if (!run.IngestFile(file)) return CommandStatus::FailureReported();
   }
-  if (Status s = acks.Flush(); !s.ok()) {
-    report("", s);
-    return kExitSomeFailed;
-  }
-  if (o.full_dump) {
-    if (failed) {
-      err << "warning: --full-dump: not marking any package removed, since some input failed\n";
-    } else {
-      auto marked = (*cache)->MarkRemovedExcept(present);
-      if (!marked.ok()) {
-        report("", marked.status());
-      } else {
-        Status s;
-        for (const std::string& key : *marked) {
-          s = acks.Add({key, "removed", 0, false, ""});
-          if (!s.ok()) break;
-        }
-        if (s.ok()) s = acks.Flush();
-        if (!s.ok()) report("", s);
-      }
-    }
-  }
-  // Leave no log to replay: the queries that follow each open the cache anew.
-  if (changed > 0) {
-    if (Status s = (*cache)->Flush(); !s.ok()) report("", s);
-  }
-  const double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  // Where the cache is: the default (ZARF_STATE_DB, XDG_CACHE_HOME) is not
-  // in the command line.
-  err << "ingest: " << secrets << (secrets == 1 ? " Secret" : " Secrets") << " into "
-      << TerminalText(o.db) << " (" << changed << " changed, " << records
-      << (records == 1 ? " new record, " : " new records, ") << bytes << " bytes) in "
-      << HumanDuration(secs) << "\n";
-  if (o.output.structured()) acks.Print(errors);
-  return failed ? kExitSomeFailed : kExitOk;
+  if (!run.FlushAcks()) return CommandStatus::FailureReported();
+  if (o.full_dump) run.MarkMissingRemoved();
+  run.Finish(start);
+  return CommandStatus::FailedIf(run.failed());
 }
 
-void RegisterIngest(CLI::App* app, int* exit_code) {
+void RegisterIngest(CLI::App* app, CommandStatus* outcome) {
   auto o = std::make_shared<IngestOptions>();
   CLI::App* cmd = app->add_subcommand("ingest", "Load package Secrets into the local cache");
   AddCacheDirOption(cmd, &o->db, "The cache directory (created 0700)");
@@ -333,10 +392,11 @@ void RegisterIngest(CLI::App* app, int* exit_code) {
       ->description("Accepted as by the other commands; ingest's lines have no header");
   // The init state: not read, not fetched.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
-  cmd->callback([o, cluster, exit_code] {
-    if (!PrepareCommandInput(*cluster, &o->files, "ingest", exit_code)) return;
+  cmd->callback([o, cluster, outcome] {
+    *outcome = PrepareCommandInput(*cluster, &o->files, "ingest");
+    if (!outcome->ok()) return;
     o->progress = ProgressWanted(o->quiet);
-    *exit_code = RunIngest(*o, std::cout, std::cerr);
+    *outcome = RunIngest(*o, std::cout, std::cerr);
   });
 }
 

@@ -38,6 +38,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_status.h"
 #include "cli/output.h"
 
 namespace CLI {
@@ -65,8 +66,8 @@ struct IngestOptions {
 // Secrets per acknowledgement: options.sync_every, or the mode's default.
 std::size_t SyncEvery(const IngestOptions& options);
 
-int RunIngest(const IngestOptions& options, std::ostream& out, std::ostream& err);
-void RegisterIngest(CLI::App* app, int* exit_code);
+CommandStatus RunIngest(const IngestOptions& options, std::ostream& out, std::ostream& err);
+void RegisterIngest(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

@@ -233,13 +233,10 @@ void Warn(const PackageReport& p, bool note_unreadable, std::ostream& err) {
 
 }  // namespace
 
-int RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& err) {
-  if (!OutputFormatIsOneOf(options.output, kFormats, err)) return kExitUsage;
+CommandStatus RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& err) {
+  ZS_RETURN_IF_ERROR(CheckOutputFormat(options.output, kFormats));
   auto now = ParseNow(options.now);
-  if (!now.ok()) {
-    err << "error: " << TerminalText(now.status().message()) << "\n";
-    return kExitUsage;
-  }
+  if (!now.ok()) return Status::Usage(now.status().message());
   std::vector<Report> reports;
   const bool failed = ForEachObject(options.files, err, [&](const InputObject& in) -> Status {
     if (in.payload_kind == PayloadKind::kState) {
@@ -285,10 +282,10 @@ int RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& e
   } else {
     ReportTable(reports, *now).Print(options.output, out);
   }
-  return failed ? kExitSomeFailed : kExitOk;
+  return CommandStatus::FailedIf(failed);
 }
 
-void RegisterInspect(CLI::App* app, int* exit_code) {
+void RegisterInspect(CLI::App* app, CommandStatus* outcome) {
   auto options = std::make_shared<InspectOptions>();
   CLI::App* cmd = app->add_subcommand(
       "inspect", "Show each package (or the init state, redacted) in Secrets, a List or bare JSON");
@@ -302,13 +299,9 @@ void RegisterInspect(CLI::App* app, int* exit_code) {
   AddQuietFlag(cmd, &options->quiet);
   // The init state: read too.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
-  cmd->callback([options, cluster, exit_code] {
-    if (!UseClusterInput(*cluster, &options->files, std::cerr)) {
-      *exit_code = kExitSomeFailed;
-      return;
-    }
-    if (!InputIsUsable(options->files, "inspect", exit_code)) return;
-    *exit_code = RunInspect(*options, std::cout, std::cerr);
+  cmd->callback([options, cluster, outcome] {
+    *outcome = PrepareCommandInput(*cluster, &options->files, "inspect");
+    if (outcome->ok()) *outcome = RunInspect(*options, std::cout, std::cerr);
   });
 }
 

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_status.h"
 #include "cli/output.h"
 
 namespace CLI {
@@ -31,11 +32,12 @@ struct InspectOptions {
   bool quiet = false;  // -q: no notes on stderr (the CLI sets SetNotesQuiet)
 };
 
-// Returns kExitOk, kExitSomeFailed (some object or file failed) or kExitUsage.
-int RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& err);
+// OK; FailureReported() when some object or file failed (each printed on
+// `err`); a Usage status for bad flags.
+CommandStatus RunInspect(const InspectOptions& options, std::ostream& out, std::ostream& err);
 
-// Adds the subcommand to `app`; its callback stores the exit code.
-void RegisterInspect(CLI::App* app, int* exit_code);
+// Adds the subcommand to `app`; its callback stores the outcome.
+void RegisterInspect(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

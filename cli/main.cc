@@ -1,11 +1,14 @@
 // zarf-state: the command line. Builds the CLI11 app, registers the
-// subcommands (each in its own file) and maps the outcome to an exit code.
+// subcommands (each in its own file), runs the one the command line names
+// and turns its outcome into the error line and the exit code
+// (FinishCommand, cli/command_status.h).
 #include <CLI/CLI.hpp>
 
 #include <iostream>
 
 #include "cli/bench_cmd.h"
 #include "cli/cli_basics.h"
+#include "cli/command_status.h"
 #include "cli/common.h"
 #include "io/standard_output.h"
 #include "cli/completion_cmd.h"
@@ -31,33 +34,35 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "zarf-state " ZS_VERSION);
   app.require_subcommand(1);
   zs::tools::RegisterLimitFlags(&app);
-  int exit_code = zs::tools::kExitOk;
-  zs::tools::RegisterInspect(&app, &exit_code);
-  zs::tools::RegisterMigrate(&app, &exit_code);
-  zs::tools::RegisterRecord(&app, &exit_code);
-  zs::tools::RegisterStatus(&app, &exit_code);
-  zs::tools::RegisterReplay(&app, &exit_code);
-  zs::tools::RegisterConfig(&app, &exit_code);
-  zs::tools::RegisterSize(&app, &exit_code);
-  zs::tools::RegisterBench(&app, &exit_code);
-  zs::tools::RegisterPrune(&app, &exit_code);
-  zs::tools::RegisterIngest(&app, &exit_code);
-  zs::tools::RegisterObserve(&app, &exit_code);
-  zs::tools::RegisterQuery(&app, &exit_code);
-  zs::tools::RegisterVerify(&app, &exit_code);
-  zs::tools::RegisterReport(&app, &exit_code);
-  zs::tools::RegisterCompletion(&app, &exit_code);
+  zs::tools::CommandStatus outcome;  // the command's, stored by its callback
+  zs::tools::RegisterInspect(&app, &outcome);
+  zs::tools::RegisterMigrate(&app, &outcome);
+  zs::tools::RegisterRecord(&app, &outcome);
+  zs::tools::RegisterStatus(&app, &outcome);
+  zs::tools::RegisterReplay(&app, &outcome);
+  zs::tools::RegisterConfig(&app, &outcome);
+  zs::tools::RegisterSize(&app, &outcome);
+  zs::tools::RegisterBench(&app, &outcome);
+  zs::tools::RegisterPrune(&app, &outcome);
+  zs::tools::RegisterIngest(&app, &outcome);
+  zs::tools::RegisterObserve(&app, &outcome);
+  zs::tools::RegisterQuery(&app, &outcome);
+  zs::tools::RegisterVerify(&app, &outcome);
+  zs::tools::RegisterReport(&app, &outcome);
+  zs::tools::RegisterCompletion(&app, &outcome);
   // After every command: version, help, the Examples footers.
-  zs::tools::RegisterCliBasics(&app, argv[0], &exit_code);
+  zs::tools::RegisterCliBasics(&app, argv[0], &outcome);
+  int exit_code = zs::tools::kExitOk;
   try {
     app.parse(argc, argv);
+    exit_code = zs::tools::FinishCommand(outcome, std::cerr);
   } catch (const CLI::ParseError& e) {
     exit_code = zs::tools::ExitForParseError(app, e, std::cout, std::cerr);
   }
   // Whatever a command printed must have reached its file: a full disk or
   // /dev/full is exit 1, never a silent success with a cut output.
   if (zs::Status s = zs::tools::CloseStandardOutput(); !s.ok()) {
-    std::cerr << "error: " << s.message() << "\n";
+    zs::tools::PrintError(std::cerr, s.message());
     if (exit_code == zs::tools::kExitOk) exit_code = zs::tools::kExitSomeFailed;
   }
   return exit_code;

@@ -222,147 +222,143 @@ class ManifestWriter {
 };
 
 
-}  // namespace
+// The failure as migrate prints it: its message after its code's name
+// ("IOError: ..."), as the report names a failed object's; the code kept.
+Status WithCodeName(const Status& s) {
+  std::string name = s.ToString();  // "<code name>: <message>"
+  name.resize(name.size() - s.message().size() - 2);
+  return s.WithContext(name);
+}
 
-int RunMigrate(const MigrateOptions& given, std::ostream& out, std::ostream& err) {
+// What the flags ask for, checked.
+struct MigratePlan {
+  MigrateOptions options;  // out_file and report_file "" for standard output
+  bool report_to_stdout = false;
+  migrate::Target target;
+  StoreOptions store;
+  bool compact_allowed = false;
+  TextFormat format = TextFormat::kJson;  // the manifests'
+};
+
+// `given` checked and resolved: a Usage status naming the flag that is
+// wrong or the two that conflict.
+Result<MigratePlan> PlanMigration(const MigrateOptions& given) {
+  MigratePlan plan;
   // `-` is standard output, for --out and --report alike: --out - is the
   // default; --report - needs stdout free of manifests.
-  MigrateOptions options = given;
+  MigrateOptions& options = plan.options;
+  options = given;
   if (options.out_file == "-") options.out_file.clear();
-  const bool report_to_stdout = options.report_file == "-";
-  if (report_to_stdout) options.report_file.clear();
-  if (report_to_stdout && !options.dry_run && options.out_file.empty()) {
-    err << "error: --report -: standard output carries the manifests; write them with --out "
-           "FILE, or give --dry-run\n";
-    return kExitUsage;
+  plan.report_to_stdout = options.report_file == "-";
+  if (plan.report_to_stdout) options.report_file.clear();
+  if (plan.report_to_stdout && !options.dry_run && options.out_file.empty()) {
+    return Status::Usage(
+        "--report -: standard output carries the manifests; write them with --out FILE, or "
+        "give --dry-run");
   }
   Result<migrate::Target> target = migrate::ParseTarget(options.to);
-  if (!target.ok()) {
-    err << "error: " << TerminalText(target.status().message()) << "\n";
-    return kExitUsage;
-  }
+  if (!target.ok()) return Status::Usage(target.status().message());
+  plan.target = *target;
   const bool to_v2 = target->package == migrate::kNewestPackageShape;
   // Without --codec, a package goes compact never: under --to v2 one whose
   // JSON no longer fits is refused (FitsOnlyCompact), not hidden from Zarf.
   Result<PackageCodec> codec =
       ParsePackageCodec(!options.codec.empty() ? options.codec : to_v2 ? "auto" : "json");
-  const bool compact_allowed = !options.codec.empty();
-  if (!codec.ok()) {
-    err << "error: --codec: " << TerminalText(codec.status().message()) << "\n";
-    return kExitUsage;
-  }
+  plan.compact_allowed = !options.codec.empty();
+  if (!codec.ok()) return Status::Usage(codec.status().WithContext("--codec").message());
   // -o is the manifests' format and --report-format the report's, with
   // --dry-run too (which writes no manifests, but still checks -o).
   const std::string manifest_format = options.output.empty() ? "json" : options.output;
   if (manifest_format != "json" && manifest_format != "yaml") {
-    err << "error: -o must be json or yaml (the manifests' format; the report's is "
-           "--report-format), not '"
-        << TerminalText(options.output) << "'\n";
-    return kExitUsage;
+    return Status::Usage(
+        "-o must be json or yaml (the manifests' format; the report's is --report-format), "
+        "not '" + options.output + "'");
   }
   const std::string& report_format = options.report_format;
   if (report_format != "table" && report_format != "json" && report_format != "yaml") {
-    err << "error: --report-format must be table, json or yaml, not '"
-        << TerminalText(report_format) << "'\n";
-    return kExitUsage;
+    return Status::Usage("--report-format must be table, json or yaml, not '" + report_format +
+                         "'");
   }
-  StoreOptions store;
-  store.codec = *codec;
-  const TextFormat format = manifest_format == "yaml" ? TextFormat::kYaml : TextFormat::kJson;
+  plan.store.codec = *codec;
+  plan.format = manifest_format == "yaml" ? TextFormat::kYaml : TextFormat::kJson;
+  return plan;
+}
 
-  MigrateReport report;
-  report.target = options.to;
-  std::vector<MigrateObjectRow>& outcomes = report.objects;
-  std::unique_ptr<OutputFile> out_file;
-  if (!options.out_file.empty() && !options.dry_run) {
-    Result<std::unique_ptr<OutputFile>> f = OutputFile::Create(options.out_file);
-    if (!f.ok()) {
-      err << "error: " << TerminalText(f.status().ToString()) << "\n";
-      return kExitSomeFailed;
-    }
-    out_file = std::move(*f);
+// Migrates every object of `file` into `report`, writing the manifests
+// (unless a dry run) to `out_file`, or to `out` when it is null, as they
+// are read. Returns whether the file or one of its objects failed (said in
+// the report, not on `err`).
+bool MigrateFile(const MigratePlan& plan, const std::string& file, OutputFile* out_file,
+                 std::ostream& out, std::ostream& err, MigrateReport* report) {
+  const MigrateOptions& options = plan.options;
+  std::vector<MigrateObjectRow>& outcomes = report->objects;
+  Result<InputText> text = ReadInputText(file);
+  if (!text.ok()) {
+    outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(text.status()).ToString()});
+    return true;
   }
   bool failed = false;
-  for (const std::string& file : options.files) {
-    Result<InputText> text = ReadInputText(file);
-    if (!text.ok()) {
-      failed = true;
-      outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(text.status()).ToString()});
-      continue;
-    }
-    Input header;
-    ManifestWriter writer(header, format, [&](std::string& chunk) {
-      if (options.dry_run) return;
-      if (out_file) {
-        (void)out_file->Append(chunk);  // sticky: Commit reports it
-      } else {
-        out << chunk;
-      }
-    });
-    std::size_t count = 0;
-    Progress progress(err, "migrate " + file, options.progress);
-    ReadLimits limits = CurrentReadLimits();
-    limits.readable_padding = text->readable_padding();
-    // Objects are migrated and written as they are read: a List of any size
-    // is never held whole, in or out.
-    Status read = ReadInputStreaming(
-        text->text(), file == "-" ? "<stdin>" : file, limits, &header,
-        [&](InputObject in) -> Status {
-          MigrateObjectRow o;
-          o.name = ObjectTitle(in);  // before MigrateObject consumes `in`
-          o.source = in.label;
-          if (!in.error.ok()) {
-            o.error = in.error.ToString();
-          } else {
-            o.kind = in.payload_kind == PayloadKind::kPackage ? "package" : "state";
-            Result<Migrated> m = MigrateObject(in, *target, store, compact_allowed, options.dry_run, &o);
-            if (m.ok()) {
-              if (!options.dry_run) writer.Add(std::move(*m));
-            } else {
-              o.error = m.status().ToString();
-              o.report.reset();
-            }
-          }
-          failed = failed || !o.error.empty();
-          outcomes.push_back(std::move(o));
-          ++count;
-          progress.Update(count, "objects");
-          return Status::OK();
-        });
-    progress.Finish();
-    if (!read.ok()) {
-      // The objects read before the error are migrated and in the output;
-      // the file is reported as failed from that point on.
-      failed = true;
-      outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(read).ToString()});
-    }
-    ReportSkipped(header, file, err);
-    writer.End();
-  }
-
-  const std::string rendered = RenderMigrateReport(report, report_format, options.no_headers);
-  // A failing run's report is its error: on stderr, never on stdout nor in
-  // --report FILE (which keeps what it held).
-  if (failed && options.dry_run) {
-    err << rendered;
-    return kExitSomeFailed;
-  }
-  if (options.dry_run) {
-    // The report is the output: to --report FILE when named, else stdout.
-    if (!options.report_file.empty()) {
-      if (Status s = WriteOutputFile(options.report_file, rendered); !s.ok()) {
-        err << "error: " << TerminalText(s.ToString()) << "\n";
-        return kExitSomeFailed;
-      }
+  Input header;
+  ManifestWriter writer(header, plan.format, [&](std::string& chunk) {
+    if (options.dry_run) return;
+    if (out_file) {
+      (void)out_file->Append(chunk);  // sticky: Commit reports it
     } else {
-      out << rendered;
-      if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
-        err << "error: " << TerminalText(s.message()) << "\n";
-        return kExitSomeFailed;
-      }
+      out << chunk;
     }
-    return failed ? kExitSomeFailed : kExitOk;
+  });
+  std::size_t count = 0;
+  Progress progress(err, "migrate " + file, options.progress);
+  ReadLimits limits = CurrentReadLimits();
+  limits.readable_padding = text->readable_padding();
+  // Objects are migrated and written as they are read: a List of any size
+  // is never held whole, in or out.
+  Status read = ReadInputStreaming(
+      text->text(), file == "-" ? "<stdin>" : file, limits, &header,
+      [&](InputObject in) -> Status {
+        MigrateObjectRow o;
+        o.name = ObjectTitle(in);  // before MigrateObject consumes `in`
+        o.source = in.label;
+        if (!in.error.ok()) {
+          o.error = in.error.ToString();
+        } else {
+          o.kind = in.payload_kind == PayloadKind::kPackage ? "package" : "state";
+          Result<Migrated> m =
+              MigrateObject(in, plan.target, plan.store, plan.compact_allowed, options.dry_run, &o);
+          if (m.ok()) {
+            if (!options.dry_run) writer.Add(std::move(*m));
+          } else {
+            o.error = m.status().ToString();
+            o.report.reset();
+          }
+        }
+        failed = failed || !o.error.empty();
+        outcomes.push_back(std::move(o));
+        ++count;
+        progress.Update(count, "objects");
+        return Status::OK();
+      });
+  progress.Finish();
+  if (!read.ok()) {
+    // The objects read before the error are migrated and in the output;
+    // the file is reported as failed from that point on.
+    failed = true;
+    outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(read).ToString()});
   }
+  ReportSkipped(header, file, err);
+  writer.End();
+  return failed;
+}
+
+// After the manifests: commits `out_file` (dropped instead when `failed`:
+// --out replaces a file only with the complete set) or flushes `out`, then
+// writes the report where the flags send it. The first failure, or
+// FailureReported() when only an object failed (the report says which).
+CommandStatus FinishMigration(const MigratePlan& plan, const MigrateReport& report,
+                              const std::string& rendered, bool failed,
+                              std::unique_ptr<OutputFile> out_file, std::ostream& out,
+                              std::ostream& err) {
+  const MigrateOptions& options = plan.options;
   // The manifests first: a report must not read as a success when they did
   // not arrive whole.
   Status written;
@@ -381,31 +377,67 @@ int RunMigrate(const MigrateOptions& given, std::ostream& out, std::ostream& err
     written = FlushOutput(out, "standard output");
   }
   if (failed) {
+    // A failing run's report is its error: on stderr, never on stdout nor
+    // in --report FILE (which keeps what it held).
     err << rendered;
   } else if (!options.report_file.empty()) {
     if (Status s = WriteOutputFile(options.report_file, rendered); !s.ok()) {
-      if (!written.ok()) err << "error: " << TerminalText(written.ToString()) << "\n";
-      err << "error: " << TerminalText(s.ToString()) << "\n";
-      return kExitSomeFailed;
+      if (!written.ok()) PrintError(err, WithCodeName(written).message());
+      return WithCodeName(s);
     }
     // The report is in a file: what Zarf will not see is still said here.
-    for (const MigrateObjectRow& o : outcomes) {
+    for (const MigrateObjectRow& o : report.objects) {
       if (!o.store_warning.empty()) err << "warning: " << TerminalText(o.store_warning) << "\n";
     }
-  } else if (report_to_stdout) {
+  } else if (plan.report_to_stdout) {
     out << rendered;
     if (written.ok()) written = FlushOutput(out, "standard output");
   } else {
     err << rendered;
   }
-  if (!written.ok()) {
-    err << "error: " << TerminalText(written.ToString()) << "\n";
-    return kExitSomeFailed;
-  }
-  return failed ? kExitSomeFailed : kExitOk;
+  if (!written.ok()) return WithCodeName(written);
+  return CommandStatus::FailedIf(failed);
 }
 
-void RegisterMigrate(CLI::App* app, int* exit_code) {
+}  // namespace
+
+CommandStatus RunMigrate(const MigrateOptions& given, std::ostream& out, std::ostream& err) {
+  ZS_ASSIGN_OR_RETURN(const MigratePlan plan, PlanMigration(given));
+  const MigrateOptions& options = plan.options;
+  MigrateReport report;
+  report.target = options.to;
+  std::unique_ptr<OutputFile> out_file;
+  if (!options.out_file.empty() && !options.dry_run) {
+    Result<std::unique_ptr<OutputFile>> f = OutputFile::Create(options.out_file);
+    if (!f.ok()) return WithCodeName(f.status());
+    out_file = std::move(*f);
+  }
+  bool failed = false;
+  for (const std::string& file : options.files) {
+    failed |= MigrateFile(plan, file, out_file.get(), out, err, &report);
+  }
+  const std::string rendered =
+      RenderMigrateReport(report, options.report_format, options.no_headers);
+  if (!options.dry_run) {
+    return FinishMigration(plan, report, rendered, failed, std::move(out_file), out, err);
+  }
+  if (failed) {
+    err << rendered;  // a failing run's report is its error
+    return CommandStatus::FailureReported();
+  }
+  // The report is the output: to --report FILE when named, else stdout.
+  if (!options.report_file.empty()) {
+    if (Status s = WriteOutputFile(options.report_file, rendered); !s.ok()) {
+      return WithCodeName(s);
+    }
+  } else {
+    out << rendered;
+    ZS_RETURN_IF_ERROR(FlushOutput(out, "standard output"));
+  }
+  return CommandStatus::FailedIf(failed);
+}
+
+void RegisterMigrate(CLI::App* app, CommandStatus* outcome) {
   auto o = std::make_shared<MigrateOptions>();
   CLI::App* cmd = app->add_subcommand(
       "migrate", "Upgrade (or downgrade) every state object of the input to another shape");
@@ -435,18 +467,19 @@ void RegisterMigrate(CLI::App* app, int* exit_code) {
   AddQuietFlag(cmd, &o->quiet);
   // The init state: read too.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
-  cmd->callback([o, cluster, exit_code] {
+  cmd->callback([o, cluster, outcome] {
     // Writes to the cluster stay explicit: the manifests go to a file, for
     // `kubectl replace -f` (a terminal would also show the credentials).
     if (cluster->enabled && !o->dry_run && o->out_file.empty()) {
-      std::cerr << "error: migrate --cluster needs --dry-run or --out FILE (then apply it with "
-                   "kubectl replace -f FILE)\n";
-      *exit_code = kExitUsage;
+      *outcome = Status::Usage(
+          "migrate --cluster needs --dry-run or --out FILE (then apply it with kubectl "
+          "replace -f FILE)");
       return;
     }
-    if (!PrepareCommandInput(*cluster, &o->files, "migrate", exit_code)) return;
+    *outcome = PrepareCommandInput(*cluster, &o->files, "migrate");
+    if (!outcome->ok()) return;
     o->progress = ProgressWanted(o->quiet);
-    *exit_code = RunMigrate(*o, std::cout, std::cerr);
+    *outcome = RunMigrate(*o, std::cout, std::cerr);
   });
 }
 

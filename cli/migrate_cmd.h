@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_status.h"
+
 namespace CLI {
 class App;
 }
@@ -37,11 +39,13 @@ struct MigrateOptions {
   bool quiet = false;     // -q: the CLI sets no progress
 };
 
-// Returns kExitOk, kExitSomeFailed or kExitUsage. Manifests go to `out` (or
-// out_file), the report to `err` (or report_file; `out` with dry_run).
-int RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& err);
+// Returns OK; FailureReported() when an object or file failed (the report
+// says which); a Usage status for bad flags; the Status of a write that
+// failed. Manifests go to `out` (or out_file), the report to `err` (or
+// report_file; `out` with dry_run).
+CommandStatus RunMigrate(const MigrateOptions& options, std::ostream& out, std::ostream& err);
 
-void RegisterMigrate(CLI::App* app, int* exit_code);
+void RegisterMigrate(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

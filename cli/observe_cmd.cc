@@ -63,14 +63,14 @@ bool ObserveText(Observer* observer, std::string_view text, const std::string& s
                                        ns = std::string(ObjectNamespace(obj.object));
                                      }
                                      if (Status s = observer->See(obj, now); !s.ok()) {
-                                       err << "error: " << TerminalText(s.message()) << "\n";
+                                       PrintError(err, s.message());
                                        ok = false;
                                      }
                                      return Status::OK();
                                    });
   ReportSkipped(header, source, err);
   if (!read.ok()) {
-    err << "error: " << TerminalText(read.message()) << "\n";
+    PrintError(err, read.message());
     ok = false;
   }
   if (header.is_list) {
@@ -78,12 +78,12 @@ bool ObserveText(Observer* observer, std::string_view text, const std::string& s
       err << "warning: " << TerminalText(source)
           << ": not taking packages the list lacks as deleted, since some of it failed\n";
     } else if (Status s = observer->ListEnded(ns.empty() ? default_namespace : ns, now); !s.ok()) {
-      err << "error: " << TerminalText(s.message()) << "\n";
+      PrintError(err, s.message());
       ok = false;
     }
   }
   if (Status s = observer->Commit(); !s.ok()) {
-    err << "error: " << TerminalText(s.message()) << "\n";
+    PrintError(err, s.message());
     ok = false;
   }
   return ok;
@@ -95,7 +95,7 @@ bool Poll(Observer* observer, const ClusterOptions& cluster, std::ostream& err) 
   packages_only.init_state = false;
   auto text = FetchClusterSecrets(packages_only);
   if (!text.ok()) {
-    err << "error: " << TerminalText(text.status().message()) << "\n";
+    PrintError(err, text.status().message());
     return false;
   }
   return ObserveText(observer, *text, ClusterLabel(cluster), cluster.namespace_, err);
@@ -134,8 +134,8 @@ bool ObserveEvent(Observer* observer, const std::string& text, const std::string
   } else {
     s = observer->See(input->objects.front(), Timestamp::Now());
   }
-  if (!s.ok()) err << "error: " << TerminalText(s.message()) << "\n";
-  if (Status c = observer->Commit(); !c.ok()) err << "error: " << TerminalText(c.message()) << "\n";
+  if (!s.ok()) PrintError(err, s.message());
+  if (Status c = observer->Commit(); !c.ok()) PrintError(err, c.message());
   return true;
 }
 
@@ -144,7 +144,7 @@ void FollowWatch(Observer* observer, const ClusterOptions& cluster, std::ostream
   const std::string label = ClusterLabel(cluster);
   auto proc = StreamProcess::Start(WatchCommand(cluster));
   if (!proc.ok()) {
-    err << "error: " << TerminalText(label) << ": " << TerminalText(proc.status().message()) << "\n";
+    PrintError(err, label + ": " + std::string(proc.status().message()));
     return;
   }
   JsonValueSplitter splitter;
@@ -175,7 +175,7 @@ void PauseUnlessStopped(int seconds) {
   }
 }
 
-int Watch(Observer* observer, const ObserveCmdOptions& o, std::ostream& err) {
+void Watch(Observer* observer, const ObserveCmdOptions& o, std::ostream& err) {
   StopOnSignal signals;
   int backoff = o.retry_seconds;
   while (!g_observe_stop) {
@@ -188,27 +188,22 @@ int Watch(Observer* observer, const ObserveCmdOptions& o, std::ostream& err) {
     FollowWatch(observer, o.cluster, err);
     if (!g_observe_stop) PauseUnlessStopped(1);
   }
-  return kExitOk;
 }
 
 }  // namespace
 
-int RunObserve(const ObserveCmdOptions& o, std::ostream& out, std::ostream& err) {
+CommandStatus RunObserve(const ObserveCmdOptions& o, std::ostream& out, std::ostream& err) {
   if (o.watch && !o.cluster.enabled) {
-    err << "error: observe --watch follows a cluster: give --cluster\n";
-    return kExitUsage;
+    return Status::Usage("observe --watch follows a cluster: give --cluster");
   }
   auto observer = Observer::Open(o.db, out);
-  if (!observer.ok()) {
-    err << "error: " << TerminalText(observer.status().message()) << "\n";
-    return kExitSomeFailed;
-  }
+  if (!observer.ok()) return observer.status();
   Observer* obs = observer->get();
   bool ok = true;
   if (o.watch) {
-    const int code = Watch(obs, o, err);
+    Watch(obs, o, err);  // each failure printed as it happens; the watch goes on
     err << "observe: " << obs->writes() << " writes, " << obs->events() << " events\n";
-    return code;
+    return Status::OK();
   }
   if (o.cluster.enabled) {
     ok = Poll(obs, o.cluster, err);
@@ -217,7 +212,7 @@ int RunObserve(const ObserveCmdOptions& o, std::ostream& out, std::ostream& err)
     for (const std::string& file : o.files.empty() ? stdin_only : o.files) {
       auto text = ReadInputText(file);
       if (!text.ok()) {
-        err << "error: " << TerminalText(text.status().message()) << "\n";
+        PrintError(err, text.status().message());
         ok = false;
         continue;
       }
@@ -225,10 +220,10 @@ int RunObserve(const ObserveCmdOptions& o, std::ostream& out, std::ostream& err)
     }
   }
   err << "observe: " << obs->writes() << " writes, " << obs->events() << " events\n";
-  return ok ? kExitOk : kExitSomeFailed;
+  return CommandStatus::FailedIf(!ok);
 }
 
-void RegisterObserve(CLI::App* app, int* exit_code) {
+void RegisterObserve(CLI::App* app, CommandStatus* outcome) {
   auto o = std::make_shared<ObserveCmdOptions>();
   CLI::App* cmd = app->add_subcommand(
       "observe", "Derive the history of Zarf v0.84 packages from the writes to their Secrets");
@@ -238,10 +233,10 @@ void RegisterObserve(CLI::App* app, int* exit_code) {
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
   cmd->add_flag("--watch", o->watch,
                 "With --cluster: follow the Secrets as they change until SIGINT/SIGTERM");
-  cmd->callback([o, cluster, exit_code] {
+  cmd->callback([o, cluster, outcome] {
     o->cluster = *cluster;
-    if (!o->cluster.enabled && !InputIsUsable(o->files, "observe", exit_code)) return;
-    *exit_code = RunObserve(*o, std::cout, std::cerr);
+    if (!o->cluster.enabled) *outcome = InputIsUsable(o->files, "observe");
+    if (outcome->ok()) *outcome = RunObserve(*o, std::cout, std::cerr);
   });
 }
 

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "cli/cluster_input.h"
+#include "cli/command_status.h"
 
 namespace CLI {
 class App;
@@ -42,8 +43,8 @@ struct ObserveCmdOptions {
   int retry_seconds = 2;
 };
 
-int RunObserve(const ObserveCmdOptions& options, std::ostream& out, std::ostream& err);
-void RegisterObserve(CLI::App* app, int* exit_code);
+CommandStatus RunObserve(const ObserveCmdOptions& options, std::ostream& out, std::ostream& err);
+void RegisterObserve(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

@@ -50,12 +50,10 @@ void AddOutputOptions(CLI::App* cmd, OutputOptions* options, const std::vector<s
   cmd->add_flag("--no-headers", options->no_headers, "Print tables without their header line");
 }
 
-bool OutputFormatIsOneOf(const OutputOptions& options, const std::vector<std::string>& formats,
-                         std::ostream& err) {
-  if (std::find(formats.begin(), formats.end(), options.format) != formats.end()) return true;
-  err << "error: -o must be one of " << FormatList(formats) << ", not '"
-      << TerminalText(options.format) << "'\n";
-  return false;
+Status CheckOutputFormat(const OutputOptions& options, const std::vector<std::string>& formats) {
+  if (std::find(formats.begin(), formats.end(), options.format) != formats.end()) return Status::OK();
+  return Status::Usage("-o must be one of " + FormatList(formats) + ", not '" + options.format +
+                       "'");
 }
 
 void Table::AddRow(std::vector<std::string> cells) {

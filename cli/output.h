@@ -59,10 +59,9 @@ struct OutputOptions {
 void AddOutputOptions(CLI::App* cmd, OutputOptions* options, const std::vector<std::string>& formats);
 
 // The same check for callers that fill OutputOptions themselves (tests,
-// other commands): false after writing "error: -o must be one of ..., not
-// 'X'" to `err` when options.format is not one of `formats`.
-bool OutputFormatIsOneOf(const OutputOptions& options, const std::vector<std::string>& formats,
-                         std::ostream& err);
+// other commands): OK, or a Usage status "-o must be one of ..., not 'X'"
+// when options.format is not one of `formats`.
+Status CheckOutputFormat(const OutputOptions& options, const std::vector<std::string>& formats);
 
 // One column of a Table.
 struct Column {

@@ -95,53 +95,53 @@ Result<Value> ReadNewPackage(const std::string& path) {
   return std::move(pkg.data);
 }
 
-Value Strings(const std::vector<std::string>& list) {
+// A JSON array of to_value(item) for each of `items`, in their order.
+template <typename T, typename ToValue>
+Value ArrayOf(const std::vector<T>& items, ToValue to_value) {
   Value a = Value::MakeArray();
-  for (const std::string& s : list) a.array().push_back(Value::String(s));
+  for (const T& item : items) a.array().push_back(to_value(item));
   return a;
 }
 
+Value Strings(const std::vector<std::string>& list) {
+  return ArrayOf(list, [](const std::string& s) { return Value::String(s); });
+}
+
 Value Actions(const std::vector<engine::PruneAction>& actions) {
-  Value a = Value::MakeArray();
-  for (const engine::PruneAction& x : actions) {
-    a.array().push_back(
-        Value::MakeObject({{"phase", Value::String(x.phase)},
-                           {"cmd", Value::String(x.cmd)},
-                           {"description", Value::String(x.description)}}));
-  }
-  return a;
+  return ArrayOf(actions, [](const engine::PruneAction& x) {
+    return Value::MakeObject({{"phase", Value::String(x.phase)},
+                              {"cmd", Value::String(x.cmd)},
+                              {"description", Value::String(x.description)}});
+  });
+}
+
+// An image of the plan: as written, normalized, and the packages listed
+// under `why` (those that reference it, or keep it).
+Value ImageJson(const std::string& image, const engine::ImageRef& ref, const char* why,
+                const std::vector<std::string>& packages) {
+  return Value::MakeObject({{"image", Value::String(image)},
+                            {"normalized", Value::String(ref.String())},
+                            {why, Strings(packages)}});
 }
 
 // The stable `-o json` form (documented in docs/cli.md).
 Value PlanJson(const engine::PrunePlan& plan) {
-  Value charts = Value::MakeArray();
-  for (const auto& c : plan.charts) {
-    charts.array().push_back(
-        Value::MakeObject({{"component", Value::String(c.component)},
-                           {"charts", Strings(c.charts)}}));
-  }
-  Value comps = Value::MakeArray();
-  for (const auto& c : plan.components) {
-    comps.array().push_back(
-        Value::MakeObject({{"name", Value::String(c.name)},
-                           {"charts", Strings(c.charts)},
-                           {"actions", Actions(c.actions)},
-                           {"onFailure", Actions(c.on_failure)}}));
-  }
-  Value images = Value::MakeArray();
-  for (const auto& i : plan.images) {
-    images.array().push_back(
-        Value::MakeObject({{"image", Value::String(i.image)},
-                           {"normalized", Value::String(i.ref.String())},
-                           {"references", Strings(i.references)}}));
-  }
-  Value kept = Value::MakeArray();
-  for (const auto& k : plan.kept_images) {
-    kept.array().push_back(
-        Value::MakeObject({{"image", Value::String(k.image)},
-                           {"normalized", Value::String(k.ref.String())},
-                           {"keptBy", Strings(k.kept_by)}}));
-  }
+  Value charts = ArrayOf(plan.charts, [](const auto& c) {
+    return Value::MakeObject(
+        {{"component", Value::String(c.component)}, {"charts", Strings(c.charts)}});
+  });
+  Value comps = ArrayOf(plan.components, [](const auto& c) {
+    return Value::MakeObject({{"name", Value::String(c.name)},
+                              {"charts", Strings(c.charts)},
+                              {"actions", Actions(c.actions)},
+                              {"onFailure", Actions(c.on_failure)}});
+  });
+  Value images = ArrayOf(plan.images, [](const engine::ImageToPrune& i) {
+    return ImageJson(i.image, i.ref, "references", i.references);
+  });
+  Value kept = ArrayOf(plan.kept_images, [](const engine::ImageKept& k) {
+    return ImageJson(k.image, k.ref, "keptBy", k.kept_by);
+  });
   return Value::MakeObject(
       {{"package", Value::String(plan.package)},
        {"operation", Value::String(plan.is_remove ? "remove" : "upgrade")},
@@ -227,7 +227,7 @@ bool AddCachedOthers(const std::string& db, std::vector<DeployedPackage>* others
   auto statuses = cache.ok() ? (*cache)->Statuses()
                              : Result<std::vector<engine::PackageStatus>>(cache.status());
   if (!statuses.ok()) {
-    err << "error: --db: " << TerminalText(statuses.status().message()) << "\n";
+    PrintError(err, statuses.status().WithContext("--db").message());
     unreadable->push_back("the cache " + db);
     return false;
   }
@@ -238,7 +238,7 @@ bool AddCachedOthers(const std::string& db, std::vector<DeployedPackage>* others
     auto pkg = payload.ok() ? DecodePackagePayload(*payload)
                             : Result<DeployedPackage>(payload.status());
     if (!pkg.ok()) {
-      err << "error: --db: package " << TerminalText(s.package) << ": " << TerminalText(pkg.status().message()) << "\n";
+      PrintError(err, pkg.status().WithContext("--db: package " + s.package).message());
       unreadable->push_back("package " + s.package + " in the cache");
       ok = false;
       continue;
@@ -269,7 +269,7 @@ bool AddOthersOf(const Input& input, std::vector<DeployedPackage>* others, std::
       }
       st = pkg.status();
     }
-    err << "error: --others: " << TerminalText(obj.label) << ": " << TerminalText(st.message()) << "\n";
+    PrintError(err, st.WithContext("--others: " + obj.label).message());
     unreadable->push_back(obj.label);
     ok = false;
   }
@@ -278,32 +278,25 @@ bool AddOthersOf(const Input& input, std::vector<DeployedPackage>* others, std::
 
 }  // namespace
 
-int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err) {
-  if (!OutputFormatIsOneOf(o.output, kPlanFormats, err)) return kExitUsage;
+CommandStatus RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err) {
+  ZS_RETURN_IF_ERROR(CheckOutputFormat(o.output, kPlanFormats));
   if (o.deployed.empty() || o.remove == !o.new_package.empty()) {
-    err << "error: give --deployed (or --cluster with --package) and exactly one of --new "
-           "PACKAGE or --remove\n";
-    return kExitUsage;
+    return Status::Usage(
+        "give --deployed (or --cluster with --package) and exactly one of --new PACKAGE or "
+        "--remove");
   }
   if (o.no_others && (!o.others.empty() || !o.db.empty())) {
-    err << "error: --no-others excludes --others and --db\n";
-    return kExitUsage;
+    return Status::Usage("--no-others excludes --others and --db");
   }
   auto text = ReadInputText(o.deployed);
   Result<DeployedPackage> deployed =
       text.ok() ? ReadOnePackage(o.deployed, text->text(), o.package)
                 : Result<DeployedPackage>(text.status());
-  if (!deployed.ok()) {
-    err << "error: --deployed: " << TerminalText(deployed.status().message()) << "\n";
-    return kExitSomeFailed;
-  }
+  if (!deployed.ok()) return deployed.status().WithContext("--deployed");
   Value new_package;
   if (!o.remove) {
     auto v = ReadNewPackage(o.new_package);
-    if (!v.ok()) {
-      err << "error: --new: " << TerminalText(v.status().message()) << "\n";
-      return kExitSomeFailed;
-    }
+    if (!v.ok()) return v.status().WithContext("--new");
     new_package = std::move(v).value();
   }
 
@@ -324,7 +317,7 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err
     auto input = read.ok() ? ReadInput(own ? (*own)->text() : text->text(), file, CurrentReadLimits())
                            : Result<Input>(read);
     if (!input.ok()) {
-      err << "error: --others: " << TerminalText(input.status().message()) << "\n";
+      PrintError(err, input.status().WithContext("--others").message());
       unreadable.push_back("file " + file);
       failed = true;
       continue;
@@ -341,23 +334,20 @@ int RunPrunePlan(const PrunePlanOptions& o, std::ostream& out, std::ostream& err
                   ? engine::PlanRemove(*deployed, others, unreadable, options)
                   : engine::PlanUpgrade(*deployed, new_package, others,
                                         unreadable, options);
-  if (!plan.ok()) {
-    err << "error: " << TerminalText(plan.status().message()) << "\n";
-    return kExitSomeFailed;
-  }
+  if (!plan.ok()) return plan.status();
   if (o.output.structured()) {
     PrintStructured(PlanJson(*plan), o.output.format, out);
   } else {
     PrintPlan(*plan, o.output, out);
   }
   if (plan->image_pruning_refused) {
-    err << "error: " << plan->image_pruning_refused->message() << "\n";
+    PrintError(err, plan->image_pruning_refused->message());
     failed = true;
   }
-  return failed ? kExitSomeFailed : kExitOk;
+  return CommandStatus::FailedIf(failed);
 }
 
-void RegisterPrune(CLI::App* app, int* exit_code) {
+void RegisterPrune(CLI::App* app, CommandStatus* outcome) {
   CLI::App* prune = app->add_subcommand(
       "prune", "Plan what Zarf's --prune would remove (never executes it)");
   prune->require_subcommand(1);
@@ -408,23 +398,22 @@ void RegisterPrune(CLI::App* app, int* exit_code) {
   // init state, fetched once through kubectl.
   auto cluster = AddClusterFlags(plan, deployed, /*init_state=*/true);
   plan->get_option("--cluster")->excludes(others);
-  plan->callback([o, cluster, exit_code] {
+  plan->callback([o, cluster, outcome] {
     if (cluster->enabled) {
       if (o->package.empty()) {
-        std::cerr << "error: prune plan --cluster needs --package NAME (the package to plan "
-                     "for)\n";
-        *exit_code = kExitUsage;
+        *outcome = Status::Usage(
+            "prune plan --cluster needs --package NAME (the package to plan for)");
         return;
       }
       std::vector<std::string> files;
       if (!UseClusterInput(*cluster, &files, std::cerr)) {
-        *exit_code = kExitSomeFailed;
+        *outcome = CommandStatus::FailureReported();
         return;
       }
       o->deployed = files.at(0);
       o->others = files;
     }
-    *exit_code = RunPrunePlan(*o, std::cout, std::cerr);
+    *outcome = RunPrunePlan(*o, std::cout, std::cerr);
   });
 }
 

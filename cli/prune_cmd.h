@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_status.h"
 #include "cli/output.h"
 
 namespace CLI {
@@ -48,14 +49,15 @@ struct PrunePlanOptions {
   OutputOptions output;                 // table | wide | json | yaml; --no-headers
 };
 
-// Prints the plan on `out` and errors on `err`. Returns kExitOk; kExitUsage
-// for bad flags; kExitSomeFailed when an input could not be read (with no
-// plan if it was --deployed or --new) or image pruning was refused.
-int RunPrunePlan(const PrunePlanOptions& options, std::ostream& out,
-                 std::ostream& err);
+// Prints the plan on `out`. Returns OK; a Usage status for bad flags; the
+// Status of --deployed or --new when it could not be read (no plan);
+// FailureReported() when another input could not be read or image pruning
+// was refused (each said on `err`, the plan printed).
+CommandStatus RunPrunePlan(const PrunePlanOptions& options, std::ostream& out,
+                           std::ostream& err);
 
-// Adds `prune plan` to `app`; the outcome goes to *exit_code.
-void RegisterPrune(CLI::App* app, int* exit_code);
+// Adds `prune plan` to `app`; the outcome goes to *outcome.
+void RegisterPrune(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

@@ -330,11 +330,11 @@ Status Dispatch(engine::Cache& cache, const QueryOptions& o, const Timestamp& no
 
 }  // namespace
 
-int RunQuery(const QueryOptions& o, std::ostream& raw_out, std::ostream& err) {
+CommandStatus RunQuery(const QueryOptions& o, std::ostream& raw_out, std::ostream& err) {
   const std::vector<std::string>& formats = o.what == "history"          ? kHistoryFormats
                                             : o.what == "config-changed" ? kConfigChangedFormats
                                                                          : kFormats;
-  if (!OutputFormatIsOneOf(o.output, formats, err)) return kExitUsage;
+  ZS_RETURN_IF_ERROR(CheckOutputFormat(o.output, formats));
   // config-changed's text report names values from Secrets: its control
   // characters never reach the terminal (the tables escape their cells).
   TableStream table(raw_out, o.what == "config-changed" && o.output.tabular());
@@ -342,35 +342,26 @@ int RunQuery(const QueryOptions& o, std::ostream& raw_out, std::ostream& err) {
   const bool needs_arg = o.what != "status";
   if (o.db.empty() || (needs_arg && o.arg.empty()) ||
       (o.what == "config-changed" && o.config.empty())) {
-    err << "error: query " << o.what << " needs --db DIR"
-        << (needs_arg ? " and its argument" : "")
-        << (o.what == "config-changed" ? " and -f CONFIG" : "") << "\n";
-    return kExitUsage;
+    return Status::Usage("query " + o.what + " needs --db DIR" +
+                         (needs_arg ? " and its argument" : "") +
+                         (o.what == "config-changed" ? " and -f CONFIG" : ""));
   }
   auto now_or = ParseNow(o.now);
-  if (!now_or.ok()) {
-    err << "error: " << TerminalText(now_or.status().message()) << "\n";
-    return kExitUsage;
-  }
+  if (!now_or.ok()) return Status::Usage(now_or.status().message());
   const Timestamp now = *now_or;
   auto cache = OpenCacheReadOnly(o.db);
-  if (!cache.ok()) {
-    err << "error: " << TerminalText(cache.status().message()) << "\n";
-    return kExitSomeFailed;
-  }
+  if (!cache.ok()) return cache.status();
   bool differs = false;
   std::string none;
   Status s = Dispatch(**cache, o, now, out, &differs, &none);
   if (s.ok()) s = FlushOutput(out, "standard output");
-  if (!s.ok()) {
-    err << "error: " << TerminalText(s.message()) << "\n";
-    return kExitSomeFailed;
-  }
+  ZS_RETURN_IF_ERROR(s);
   if (!none.empty()) err << none << "\n";
-  return o.exit_code && differs ? kExitSomeFailed : kExitOk;
+  // --exit-code: a change is a failure the output already shows.
+  return CommandStatus::FailedIf(o.exit_code && differs);
 }
 
-void RegisterQuery(CLI::App* app, int* exit_code) {
+void RegisterQuery(CLI::App* app, CommandStatus* outcome) {
   auto o = std::make_shared<QueryOptions>();
   CLI::App* cmd = app->add_subcommand("query", "Answer state questions from the local cache");
   AddCacheDirOption(cmd, &o->db, "The cache directory");
@@ -412,9 +403,9 @@ void RegisterQuery(CLI::App* app, int* exit_code) {
       sub->add_flag("--exit-code", o->exit_code,
                     "Exit 1 when the config changed or no successful deploy is recorded (as git diff)");
     }
-    sub->callback([o, exit_code, name] {
+    sub->callback([o, outcome, name] {
       o->what = name;
-      *exit_code = RunQuery(*o, std::cout, std::cerr);
+      *outcome = RunQuery(*o, std::cout, std::cerr);
     });
   }
 }

@@ -22,6 +22,7 @@
 #include <ostream>
 #include <string>
 
+#include "cli/command_status.h"
 #include "cli/output.h"
 
 namespace CLI {
@@ -45,8 +46,8 @@ struct QueryOptions {
   std::string now;  // RFC 3339 for ages; default: the system clock
 };
 
-int RunQuery(const QueryOptions& options, std::ostream& out, std::ostream& err);
-void RegisterQuery(CLI::App* app, int* exit_code);
+CommandStatus RunQuery(const QueryOptions& options, std::ostream& out, std::ostream& err);
+void RegisterQuery(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

@@ -210,19 +210,15 @@ Result<std::string> Act(const RecordOptions& o, PackageSession& session, json::V
 
 }  // namespace
 
-int RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
+CommandStatus RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
   json::Value package;
   std::string hint;
   if (o.action == "deploy") {
     if (o.package_file.empty()) {
-      err << "error: record deploy needs --package FILE (the ZarfPackage definition)\n";
-      return kExitUsage;
+      return Status::Usage("record deploy needs --package FILE (the ZarfPackage definition)");
     }
     auto p = ReadPackageDefinition(o.package_file, err);
-    if (!p.ok()) {
-      err << "error: " << TerminalText(p.status().message()) << "\n";
-      return kExitSomeFailed;
-    }
+    if (!p.ok()) return p.status();
     package = std::move(p).value();
     const json::Value* md = package.Find("metadata");
     hint = md ? std::string(md->StringOr("name")) : "";
@@ -230,39 +226,26 @@ int RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
   SessionOptions so = o.session;
   so.create = o.action == "deploy";
   auto codec = ParsePackageCodec(o.codec);
-  if (!codec.ok()) {
-    err << "error: --codec: " << TerminalText(codec.status().message()) << "\n";
-    return kExitUsage;
-  }
+  if (!codec.ok()) return Status::Usage(codec.status().WithContext("--codec").message());
   so.store.codec = *codec;
   StopSignals signals;  // installed before anything is read: no window to lose a stop
   auto session = PackageSession::Open(so, hint);
-  if (!session.ok()) {
-    err << "error: " << TerminalText(session.status().message()) << "\n";
-    return kExitSomeFailed;
-  }
+  if (!session.ok()) return session.status();
   auto outcome = Act(o, **session, &package, err);
   for (const std::string& w : (*session)->lifecycle().TakeWarnings()) err << "warning: " << TerminalText(w) << "\n";
   if (!outcome.ok()) {
     // Nothing is written: the operation was refused before its first record,
     // or a step failed and the Secret keeps its last good state.
-    err << "error: " << TerminalText(session.value()->package()) << ": " << TerminalText(outcome.status().message()) << "\n";
-    return kExitSomeFailed;
+    return outcome.status().WithContext(session.value()->package());
   }
   if (*outcome == kOutcomeCancelled && g_stop_signal != 0) {
     Status cancelled = (*session)->lifecycle().Cancel();
-    if (!cancelled.ok()) {
-      err << "error: " << TerminalText(cancelled.message()) << "\n";
-      return kExitSomeFailed;
-    }
+    ZS_RETURN_IF_ERROR(cancelled);
     err << "stopped by signal " << g_stop_signal << ": recorded " << o.action << "/Cancelled\n";
   }
   for (const std::string& w : (*session)->lifecycle().TakeWarnings()) err << "warning: " << TerminalText(w) << "\n";
   Status saved = (*session)->Save(out);
-  if (!saved.ok()) {
-    err << "error: " << TerminalText(saved.message()) << "\n";
-    return kExitSomeFailed;
-  }
+  ZS_RETURN_IF_ERROR(saved);
   if (!(*session)->store_warning().empty()) {
     err << "warning: " << TerminalText((*session)->store_warning()) << "\n";
   }
@@ -282,13 +265,13 @@ int RunRecord(const RecordOptions& o, std::ostream& out, std::ostream& err) {
   if (*outcome == kOutcomeFailed || *outcome == kOutcomeCancelled) {
     if (o.action != "abandon") {
       err << TerminalText((*session)->package()) << ": " << o.action << " " << *outcome << "\n";
-      return kExitSomeFailed;
+      return CommandStatus::FailureReported();
     }
   }
-  return kExitOk;
+  return Status::OK();
 }
 
-void RegisterRecord(CLI::App* app, int* exit_code) {
+void RegisterRecord(CLI::App* app, CommandStatus* outcome) {
   CLI::App* record = app->add_subcommand("record", "Append lifecycle events to a package Secret, as Zarf would");
   record->require_subcommand(1);
   auto add_common = [](CLI::App* cmd, RecordOptions* o) {
@@ -342,7 +325,7 @@ void RegisterRecord(CLI::App* app, int* exit_code) {
       cmd->add_option("--outcome", o->outcome,
                       action == "finish" ? "Succeeded | Failed" : "Cancelled | Failed")->required();
     }
-    cmd->callback([o, exit_code] { *exit_code = RunRecord(*o, std::cout, std::cerr); });
+    cmd->callback([o, outcome] { *outcome = RunRecord(*o, std::cout, std::cerr); });
   }
 }
 

@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_status.h"
 #include "cli/package_session.h"
 
 namespace CLI {
@@ -54,9 +55,9 @@ struct RecordOptions {
   std::string codec = "auto";           // json | compact | auto
 };
 
-int RunRecord(const RecordOptions& options, std::ostream& out, std::ostream& err);
+CommandStatus RunRecord(const RecordOptions& options, std::ostream& out, std::ostream& err);
 
-void RegisterRecord(CLI::App* app, int* exit_code);
+void RegisterRecord(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

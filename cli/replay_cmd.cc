@@ -213,14 +213,12 @@ Result<ReplayVerification> Verify(const ReplayOptions& o, const std::string& pac
 // (a history that does not fold fails before anything is printed) and
 // measures the table; the second prints each step as it is folded, then
 // the --verify report. The memory of one snapshot, whatever the length.
-int PrintTimeline(const ReplayOptions& o, const std::optional<Timestamp>& at,
-                  const TimelineInput& in, const std::string& package,
-                  const std::optional<DeployedPackage>& stored, const engine::FileEventLog* log,
-                  engine::Cache* cache, std::ostream& out, std::ostream& err) {
-  auto fail = [&](const Status& s) {
-    err << "error: " << TerminalText(s.message()) << "\n";
-    return kExitSomeFailed;
-  };
+// Drift found: FailureReported() (the report says what).
+CommandStatus PrintTimeline(const ReplayOptions& o, const std::optional<Timestamp>& at,
+                            const TimelineInput& in, const std::string& package,
+                            const std::optional<DeployedPackage>& stored,
+                            const engine::FileEventLog* log, engine::Cache* cache,
+                            std::ostream& out, std::ostream& err) {
   const bool tabular = o.output.tabular();
   StreamedTable table(TimelineColumns(), o.output);
   std::size_t steps = 0;
@@ -232,7 +230,7 @@ int PrintTimeline(const ReplayOptions& o, const std::optional<Timestamp>& at,
       },
       &steps);
   if (in.log != nullptr) ReportSkipped(*in.log, err);
-  if (!folded.ok()) return fail(folded);
+  if (!folded.ok()) return folded;
   std::optional<Result<ReplayVerification>> verification;
   const std::vector<engine::Record> no_records;
   if (o.verify) {
@@ -244,7 +242,7 @@ int PrintTimeline(const ReplayOptions& o, const std::optional<Timestamp>& at,
   Status s;
   if (o.output.structured()) {
     // json/yaml: one document, or nothing when the check could not run.
-    if (verification && !verification->ok()) return fail(verification->status());
+    if (verification && !verification->ok()) return verification->status();
     TimelineDocumentWriter document(o.output.format, verification.has_value(), out);
     s = ForEachStep(
         o, at, in, steps,
@@ -254,7 +252,7 @@ int PrintTimeline(const ReplayOptions& o, const std::optional<Timestamp>& at,
         },
         &printed);
     document.End(verification ? (*verification)->ToDocument() : json::Value());
-    if (!s.ok()) return fail(s);
+    if (!s.ok()) return s;
   } else {
     s = ForEachStep(
         o, at, in, steps,
@@ -263,8 +261,8 @@ int PrintTimeline(const ReplayOptions& o, const std::optional<Timestamp>& at,
           table.Print(TimelineRow(step, snap, unknown), out);
         },
         &printed);
-    if (!s.ok()) return fail(s);
-    if (verification && !verification->ok()) return fail(verification->status());
+    if (!s.ok()) return s;
+    if (verification && !verification->ok()) return verification->status();
     if (verification) {
       // The drift report names values from Secrets: its control characters
       // never reach the terminal (the table escapes its own cells).
@@ -272,73 +270,61 @@ int PrintTimeline(const ReplayOptions& o, const std::optional<Timestamp>& at,
       (*verification)->PrintText(text.stream());
     }
   }
-  if (!verification) return kExitOk;
-  return (*verification)->ok() ? kExitOk : kExitSomeFailed;
+  if (!verification) return Status::OK();
+  return CommandStatus::FailedIf(!(*verification)->ok());
 }
 
-// Whether -f, --log, --db and --verify make one of replay's inputs; false
-// after printing why on `err`.
-bool InputsAreUsable(const ReplayOptions& o, std::ostream& err) {
+// Whether -f, --log, --db and --verify make one of replay's inputs: OK, or a
+// Usage status saying why not.
+Status CheckInputs(const ReplayOptions& o) {
   if (o.secret_path.empty() && o.log_path.empty() && o.db.empty()) {
-    err << "error: replay needs -f SECRET, --log FILE or --db DIR PACKAGE\n";
-    return false;
+    return Status::Usage("replay needs -f SECRET, --log FILE or --db DIR PACKAGE");
   }
   if (!o.db.empty() && (o.package.empty() || !o.log_path.empty() || !o.secret_path.empty())) {
-    err << "error: replay --db DIR takes a PACKAGE and neither -f nor --log\n";
-    return false;
+    return Status::Usage("replay --db DIR takes a PACKAGE and neither -f nor --log");
   }
-  return true;
+  return Status::OK();
 }
 
 // replay --dump: the log's records as JSON Lines.
-int RunDump(const ReplayOptions& o, const engine::FileEventLog* log, std::ostream& out,
-            std::ostream& err) {
-  if (log == nullptr) {
-    err << "error: replay --dump needs --log FILE\n";
-    return kExitUsage;
-  }
+Status RunDump(const ReplayOptions& o, const engine::FileEventLog* log, std::ostream& out,
+               std::ostream& err) {
+  if (log == nullptr) return Status::Usage("replay --dump needs --log FILE");
   // JSON Lines are not one json/yaml document: -o would promise one.
   if (o.output.format != kFormatTable) {
-    err << "error: replay --dump prints JSON Lines; it takes no -o " << o.output.format << "\n";
-    return kExitUsage;
+    return Status::Usage("replay --dump prints JSON Lines; it takes no -o " + o.output.format);
   }
-  const Status s = DumpLog(*log, o.package, out, o.show_secrets);
+  Status s = DumpLog(*log, o.package, out, o.show_secrets);
   ReportSkipped(*log, err);
-  if (s.ok()) return kExitOk;
-  err << "error: " << TerminalText(s.message()) << "\n";
-  return kExitSomeFailed;
+  return s;
 }
 
 }  // namespace
 
-int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
-  if (!OutputFormatIsOneOf(o.output, kFormats, err)) return kExitUsage;
-  auto fail = [&](const Status& s) {
-    err << "error: " << TerminalText(s.message()) << "\n";
-    return kExitSomeFailed;
-  };
-  if (!InputsAreUsable(o, err)) return kExitUsage;
+CommandStatus RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
+  ZS_RETURN_IF_ERROR(CheckOutputFormat(o.output, kFormats));
+  ZS_RETURN_IF_ERROR(CheckInputs(o));
   std::unique_ptr<engine::FileEventLog> log;
   if (!o.log_path.empty()) {
     auto opened = OpenLogForReading(o.log_path, o.max_events);
-    if (!opened.ok()) return fail(opened.status());
+    if (!opened.ok()) return opened.status();
     log = std::move(opened).value();
   }
   // --verify of a log alone: the log's own framing and order.
-  if (o.verify && log && o.secret_path.empty() && !o.dump) return RunLogCheck(*log, o.output, out, err);
+  if (o.verify && log && o.secret_path.empty() && !o.dump) return RunLogCheck(*log, o.output, out);
   if (o.dump) return RunDump(o, log.get(), out, err);
   std::optional<Timestamp> at;
   if (!o.at.empty()) {
     auto t = ParseRfc3339(o.at);
-    if (!t.ok()) return fail(t.status().WithContext("--at"));
+    if (!t.ok()) return t.status().WithContext("--at");
     at = *t;
   }
   std::optional<DeployedPackage> stored;
   if (!o.secret_path.empty()) {
     auto payload = LoadSecretPayload(o.secret_path);
-    if (!payload.ok()) return fail(payload.status());
+    if (!payload.ok()) return payload.status();
     auto pkg = DecodePackagePayload(*payload);
-    if (!pkg.ok()) return fail(pkg.status().WithContext(o.secret_path));
+    if (!pkg.ok()) return pkg.status().WithContext(o.secret_path);
     stored = std::move(pkg).value();
   }
   TimelineInput in;
@@ -347,10 +333,10 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
   if (log) {
     if (package.empty()) {
       auto pkgs = log->Packages();
-      if (!pkgs.ok()) return fail(pkgs.status());
+      if (!pkgs.ok()) return pkgs.status();
       if (pkgs->size() != 1) {
-        err << "error: " << o.log_path << " holds " << pkgs->size() << " packages; name one with --package\n";
-        return kExitUsage;
+        return Status::Usage(o.log_path + " holds " + std::to_string(pkgs->size()) +
+                             " packages; name one with --package");
       }
       package = (*pkgs)[0];
     }
@@ -358,7 +344,7 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
       // The check needs the whole history at once.
       auto r = log->Read(package);
       ReportSkipped(*log, err);
-      if (!r.ok()) return fail(r.status());
+      if (!r.ok()) return r.status();
       records = std::move(r).value();
       in.records = &records;
     } else {
@@ -369,11 +355,11 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
   std::unique_ptr<engine::Cache> cache;
   if (!o.db.empty()) {
     auto c = OpenCacheReadOnly(o.db);
-    if (!c.ok()) return fail(c.status());
+    if (!c.ok()) return c.status();
     cache = std::move(c).value();
     auto r = cache->log().Read(package);
-    if (!r.ok()) return fail(r.status());
-    if (r->empty()) return fail(Status::NotFound("package " + package + " has no history in the cache"));
+    if (!r.ok()) return r.status();
+    if (r->empty()) return Status::NotFound("package " + package + " has no history in the cache");
     records = std::move(r).value();
     in.records = &records;
   }
@@ -383,7 +369,7 @@ int RunReplay(const ReplayOptions& o, std::ostream& out, std::ostream& err) {
   return PrintTimeline(o, at, in, package, stored, log.get(), cache.get(), out, err);
 }
 
-void RegisterReplay(CLI::App* app, int* exit_code) {
+void RegisterReplay(CLI::App* app, CommandStatus* outcome) {
   auto o = std::make_shared<ReplayOptions>();
   CLI::App* cmd = app->add_subcommand("replay", "Timeline of a package's events and the snapshot after each; drift report");
   cmd->add_option("-f,--filename", o->secret_path, "The package Secret (or bare payload)");
@@ -402,7 +388,7 @@ void RegisterReplay(CLI::App* app, int* exit_code) {
       ->needs(dump);
   cmd->add_option("--max-events", o->max_events, "Event cap the Secret was written with (default 10)");
   AddOutputOptions(cmd, &o->output, kFormats);
-  cmd->callback([o, exit_code] { *exit_code = RunReplay(*o, std::cout, std::cerr); });
+  cmd->callback([o, outcome] { *outcome = RunReplay(*o, std::cout, std::cerr); });
 }
 
 }  // namespace zs::tools

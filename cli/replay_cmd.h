@@ -43,6 +43,7 @@
 #include <ostream>
 #include <string>
 
+#include "cli/command_status.h"
 #include "cli/output.h"
 
 namespace CLI {
@@ -65,8 +66,8 @@ struct ReplayOptions {
   OutputOptions output;  // table | wide | json | yaml (not --dump: JSON Lines)
 };
 
-int RunReplay(const ReplayOptions& options, std::ostream& out, std::ostream& err);
-void RegisterReplay(CLI::App* app, int* exit_code);
+CommandStatus RunReplay(const ReplayOptions& options, std::ostream& out, std::ostream& err);
+void RegisterReplay(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

@@ -34,13 +34,10 @@ std::string TornLine(const engine::LogCheck& c) {
 
 }  // namespace
 
-int RunLogCheck(const engine::FileEventLog& log, const OutputOptions& output, std::ostream& out,
-                std::ostream& err) {
+CommandStatus RunLogCheck(const engine::FileEventLog& log, const OutputOptions& output,
+                          std::ostream& out) {
   auto checked = log.Check();
-  if (!checked.ok()) {
-    err << "error: " << TerminalText(checked.status().message()) << "\n";
-    return kExitSomeFailed;
-  }
+  if (!checked.ok()) return checked.status();
   const engine::LogCheck& c = *checked;
   const std::vector<std::string> problems = LogCheckLines(c);
   if (output.structured()) {
@@ -64,11 +61,8 @@ int RunLogCheck(const engine::FileEventLog& log, const OutputOptions& output, st
     for (const std::string& p : problems) out << "  " << TerminalText(p) << "\n";
     if (c.torn_bytes != 0) out << "  torn: " << TornLine(c) << "\n";
   }
-  if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
-    err << "error: " << TerminalText(s.message()) << "\n";
-    return kExitSomeFailed;
-  }
-  return c.ok() ? kExitOk : kExitSomeFailed;
+  ZS_RETURN_IF_ERROR(FlushOutput(out, "standard output"));
+  return CommandStatus::FailedIf(!c.ok());  // the problems are in the output
 }
 
 }  // namespace zs::tools

@@ -6,6 +6,7 @@
 
 #include <ostream>
 
+#include "cli/command_status.h"
 #include "cli/output.h"
 #include "engine/file_event_log.h"
 
@@ -15,10 +16,11 @@ namespace zs::tools {
 // (FileEventLog::Check): a summary row, then one line per damaged region
 // ("damaged: ..."), per chunk out of order ("order: ...") and for a torn
 // append ("torn: ...", not a problem: a kill during an append leaves one).
-// `format` is table, wide, json or yaml. Exit 0 when nothing is damaged or
-// out of order, 1 otherwise or when the log does not read.
-int RunLogCheck(const engine::FileEventLog& log, const OutputOptions& output, std::ostream& out,
-                std::ostream& err);
+// `format` is table, wide, json or yaml. OK when nothing is damaged or out
+// of order; FailureReported() otherwise (the output says what); the Status
+// when the log does not read or the output cannot be written.
+CommandStatus RunLogCheck(const engine::FileEventLog& log, const OutputOptions& output,
+                          std::ostream& out);
 
 }  // namespace zs::tools
 

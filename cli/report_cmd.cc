@@ -15,16 +15,10 @@
 
 namespace zs::tools {
 
-int RunReport(const ReportOptions& o, std::ostream& out, std::ostream& err) {
-  if (o.out.empty()) {
-    err << "error: --out FILE is required (the HTML page to write)\n";
-    return kExitUsage;
-  }
+CommandStatus RunReport(const ReportOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.out.empty()) return Status::Usage("--out FILE is required (the HTML page to write)");
   auto now = ParseNow(o.now);
-  if (!now.ok()) {
-    err << "error: " << now.status().message() << "\n";
-    return kExitUsage;
-  }
+  if (!now.ok()) return Status::Usage(now.status().message());
   ReportData data;
   data.generated_at = FormatRfc3339(*now);
   bool failed = CollectObjects(o.files.empty() ? std::vector<std::string>{"-"} : o.files, *now, err,
@@ -33,7 +27,7 @@ int RunReport(const ReportOptions& o, std::ostream& out, std::ostream& err) {
   auto optional = [&](const char* flag, const std::string& value, Status s) {
     if (s.ok()) return;
     failed = true;
-    err << "error: " << flag << " " << value << ": " << s.message() << "\n";
+    PrintError(err, std::string(flag) + " " + value + ": " + std::string(s.message()));
     data.warnings.push_back({std::string(flag) + " " + value, std::string(s.message())});
   };
   if (!o.db.empty()) optional("--db", o.db, AddCacheHistory(o.db, &data));
@@ -44,25 +38,19 @@ int RunReport(const ReportOptions& o, std::ostream& out, std::ostream& err) {
   if (!o.growth_dir.empty()) optional("--growth", o.growth_dir, LoadGrowth(o.growth_dir, &data));
 
   // A failing run writes no page: it would read as the state of every input.
-  if (failed) return kExitSomeFailed;
+  if (failed) return CommandStatus::FailureReported();
   const std::string page = RenderReportPage(data);
   if (o.out == "-") {  // the page itself on standard output
     out << page;
-    if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
-      err << "error: " << s.message() << "\n";
-      return kExitSomeFailed;
-    }
-    return kExitOk;
+    ZS_RETURN_IF_ERROR(FlushOutput(out, "standard output"));
+    return Status::OK();
   }
-  if (Status s = WriteOutputFile(o.out, page); !s.ok()) {
-    err << "error: " << s.message() << "\n";
-    return kExitSomeFailed;
-  }
+  ZS_RETURN_IF_ERROR(WriteOutputFile(o.out, page));
   out << o.out << "\n";
-  return kExitOk;
+  return Status::OK();
 }
 
-void RegisterReport(CLI::App* app, int* exit_code) {
+void RegisterReport(CLI::App* app, CommandStatus* outcome) {
   auto o = std::make_shared<ReportOptions>();
   CLI::App* cmd = app->add_subcommand(
       "report", "Write one self-contained HTML page of the packages' state (works offline)");
@@ -78,9 +66,9 @@ void RegisterReport(CLI::App* app, int* exit_code) {
   cmd->add_option("--out", o->out, "The HTML file to write ('-': standard output)")->required();
   // The init state: read too (shown as a summary, never its credentials).
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/true);
-  cmd->callback([o, cluster, exit_code] {
-    if (!PrepareCommandInput(*cluster, &o->files, "report", exit_code)) return;
-    *exit_code = RunReport(*o, std::cout, std::cerr);
+  cmd->callback([o, cluster, outcome] {
+    *outcome = PrepareCommandInput(*cluster, &o->files, "report");
+    if (outcome->ok()) *outcome = RunReport(*o, std::cout, std::cerr);
   });
 }
 

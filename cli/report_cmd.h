@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_status.h"
+
 namespace CLI {
 class App;
 }
@@ -36,14 +38,14 @@ struct ReportOptions {
 };
 
 // Writes the page to options.out and prints its path on `out`. Returns
-// kExitOk; kExitSomeFailed when an object or an optional input could not
-// be read (the page is still written, the problem shown in it, and one
-// "error: ..." line on `err` names it) or the file cannot be written;
-// kExitUsage for bad flags.
-int RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err);
+// OK; FailureReported() when an object or an optional input could not be
+// read (the page is still written, the problem shown in it, and one error
+// line on `err` names it); the Status when the file cannot be written; a
+// Usage status for bad flags.
+CommandStatus RunReport(const ReportOptions& options, std::ostream& out, std::ostream& err);
 
-// Adds the subcommand to `app`; its callback stores the exit code.
-void RegisterReport(CLI::App* app, int* exit_code);
+// Adds the subcommand to `app`; its callback stores the outcome.
+void RegisterReport(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

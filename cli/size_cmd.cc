@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 #include <optional>
+#include <sstream>
 
 #include "base/hex.h"
 #include "compact/compact.h"
@@ -324,24 +325,25 @@ bool WarnNearLimit(const SizeRow& row, std::string_view label, double fail_above
   if (stored < kSecretWarnBytes && !gate) return false;
   char pct[32];
   std::snprintf(pct, sizeof pct, "%.1f%%", percent);
-  err << (gate ? "error: " : "warning: ") << TerminalText(label) << ": package "
-      << TerminalText(row.name) << " is " << stored << " bytes as stored ("
-      << (row.zarf_note.empty() ? "json" : "compact") << "), " << pct << " of the "
-      << kSecretSizeLimit << "-byte Secret limit";
-  if (gate) err << ", over --fail-above " << fail_above_percent << "%";
-  err << "\n";
+  std::ostringstream line;
+  line << label << ": package " << row.name << " is " << stored << " bytes as stored ("
+       << (row.zarf_note.empty() ? "json" : "compact") << "), " << pct << " of the "
+       << kSecretSizeLimit << "-byte Secret limit";
+  if (gate) {
+    line << ", over --fail-above " << fail_above_percent << "%";
+    PrintError(err, line.str());
+  } else {
+    err << "warning: " << TerminalText(line.str()) << "\n";
+  }
   return gate;
 }
 
 }  // namespace
 
-int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
-  if (!OutputFormatIsOneOf(o.output, kSizeFormats, err)) return kExitUsage;
+CommandStatus RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
+  ZS_RETURN_IF_ERROR(CheckOutputFormat(o.output, kSizeFormats));
   Result<Timestamp> now = ParseNow(o.now);
-  if (!now.ok()) {
-    err << "error: " << TerminalText(now.status().message()) << "\n";
-    return kExitUsage;
-  }
+  if (!now.ok()) return Status::Usage(now.status().message());
   std::vector<SizeRow> rows;
   bool over_gate = false;
   Progress progress(err, "size", o.progress);
@@ -356,7 +358,7 @@ int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
   progress.Finish();
   // A failing run prints no table: its errors are on stderr, and a partial
   // table would read as the whole answer.
-  if (failed || over_gate) return kExitSomeFailed;
+  if (failed || over_gate) return CommandStatus::FailureReported();
   if (rows.empty()) SayNothingFound("package Secrets", o.files, err);
   if (o.output.structured()) {
     Value list = Value::MakeArray();
@@ -369,14 +371,11 @@ int RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err) {
   } else {
     PrintSizeTable(rows, o.output, *now, out);
   }
-  if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
-    err << "error: " << TerminalText(s.message()) << "\n";
-    return kExitSomeFailed;
-  }
-  return kExitOk;
+  ZS_RETURN_IF_ERROR(FlushOutput(out, "standard output"));
+  return Status::OK();
 }
 
-void RegisterSize(CLI::App* app, int* exit_code) {
+void RegisterSize(CLI::App* app, CommandStatus* outcome) {
   auto o = std::make_shared<SizeOptions>();
   CLI::App* cmd = app->add_subcommand("size", "Secret bytes as JSON, gzip-JSON and compact; headroom; events that fit");
   CLI::Option* files = cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
@@ -391,10 +390,11 @@ void RegisterSize(CLI::App* app, int* exit_code) {
   AddQuietFlag(cmd, &o->quiet);
   // The init state: not read, not fetched.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
-  cmd->callback([o, cluster, exit_code] {
-    if (!PrepareCommandInput(*cluster, &o->files, "size", exit_code)) return;
+  cmd->callback([o, cluster, outcome] {
+    *outcome = PrepareCommandInput(*cluster, &o->files, "size");
+    if (!outcome->ok()) return;
     o->progress = ProgressWanted(o->quiet);
-    *exit_code = RunSize(*o, std::cout, std::cerr);
+    *outcome = RunSize(*o, std::cout, std::cerr);
   });
 }
 

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_status.h"
 #include "cli/output.h"
 
 namespace CLI {
@@ -41,8 +42,8 @@ struct SizeOptions {
   bool quiet = false;     // -q: the CLI sets no progress
 };
 
-int RunSize(const SizeOptions& options, std::ostream& out, std::ostream& err);
-void RegisterSize(CLI::App* app, int* exit_code);
+CommandStatus RunSize(const SizeOptions& options, std::ostream& out, std::ostream& err);
+void RegisterSize(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

@@ -160,7 +160,7 @@ bool CollectFromCache(const engine::Cache& cache, const StatusOptions& o,
                       std::vector<StatusReport>* all, std::ostream& err) {
   auto statuses = cache.Statuses();
   if (!statuses.ok()) {
-    err << "error: cache " << TerminalText(o.db) << ": " << TerminalText(statuses.status().message()) << "\n";
+    PrintError(err, "cache " + o.db + ": " + std::string(statuses.status().message()));
     return true;
   }
   bool failed = false;
@@ -170,8 +170,7 @@ bool CollectFromCache(const engine::Cache& cache, const StatusOptions& o,
     auto history = cache.History(s.package, engine::HistoryFilter{});
     Status st = !pkg.ok() ? pkg.status() : history.status();
     if (!st.ok()) {
-      err << "error: package " << TerminalText(s.package) << " in cache " << TerminalText(o.db)
-          << ": " << TerminalText(st.message()) << "\n";
+      PrintError(err, "package " + s.package + " in cache " + o.db + ": " + std::string(st.message()));
       failed = true;
       continue;
     }
@@ -212,8 +211,9 @@ bool CollectFromInput(const engine::Cache* cache, const StatusOptions& o,
     return Status::OK();
   });
   if (all->empty() && init_states > 0) {
-    err << "error: no package Secret in the input, only the init state: nothing to report "
-           "(status reports package Secrets, zarf-package-*)\n";
+    PrintError(err,
+               "no package Secret in the input, only the init state: nothing to report (status "
+               "reports package Secrets, zarf-package-*)");
     failed = true;
   } else if (all->empty() && !failed) {
     // Nothing to report is a failure here (docs/cli.md): a script asking for
@@ -226,21 +226,15 @@ bool CollectFromInput(const engine::Cache* cache, const StatusOptions& o,
 
 }  // namespace
 
-int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
-  if (!OutputFormatIsOneOf(o.output, kFormats, err)) return kExitUsage;
+CommandStatus RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
+  ZS_RETURN_IF_ERROR(CheckOutputFormat(o.output, kFormats));
   auto now_or = ParseNow(o.now);
-  if (!now_or.ok()) {
-    err << "error: " << TerminalText(now_or.status().message()) << "\n";
-    return kExitUsage;
-  }
+  if (!now_or.ok()) return Status::Usage(now_or.status().message());
   const Timestamp now = *now_or;
   std::unique_ptr<engine::Cache> cache;
   if (!o.db.empty()) {
     auto opened = OpenCacheReadOnly(o.db);
-    if (!opened.ok()) {
-      err << "error: " << TerminalText(opened.status().message()) << "\n";
-      return kExitSomeFailed;
-    }
+    if (!opened.ok()) return opened.status();
     cache = std::move(opened).value();
   }
   std::vector<StatusReport> all;
@@ -257,10 +251,10 @@ int RunStatus(const StatusOptions& o, std::ostream& out, std::ostream& err) {
   } else {
     StatusTable(all, now).Print(o.output, out);
   }
-  return failed ? kExitSomeFailed : kExitOk;
+  return CommandStatus::FailedIf(failed);
 }
 
-void RegisterStatus(CLI::App* app, int* exit_code) {
+void RegisterStatus(CLI::App* app, CommandStatus* outcome) {
   auto o = std::make_shared<StatusOptions>();
   CLI::App* cmd = app->add_subcommand("status", "Derived status: latest event, in progress since when, last successful deploy");
   CLI::Option* files = cmd->add_option("-f,--filename", o->files, "Input file(s); '-' for stdin")->default_val(std::vector<std::string>{"-"});
@@ -272,10 +266,10 @@ void RegisterStatus(CLI::App* app, int* exit_code) {
                   "alone, every package of the cache");
   // The init state: not read, not fetched.
   auto cluster = AddClusterFlags(cmd, files, /*init_state=*/false);
-  cmd->callback([o, cluster, files, exit_code] {
+  cmd->callback([o, cluster, files, outcome] {
     o->from_cache = !o->db.empty() && files->count() == 0 && !cluster->enabled;
-    if (!o->from_cache && !PrepareCommandInput(*cluster, &o->files, "status", exit_code)) return;
-    *exit_code = RunStatus(*o, std::cout, std::cerr);
+    if (!o->from_cache) *outcome = PrepareCommandInput(*cluster, &o->files, "status");
+    if (outcome->ok()) *outcome = RunStatus(*o, std::cout, std::cerr);
   });
 }
 

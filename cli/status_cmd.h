@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_status.h"
 #include "cli/output.h"
 
 namespace CLI {
@@ -34,8 +35,8 @@ struct StatusOptions {
   bool from_cache = false;
 };
 
-int RunStatus(const StatusOptions& options, std::ostream& out, std::ostream& err);
-void RegisterStatus(CLI::App* app, int* exit_code);
+CommandStatus RunStatus(const StatusOptions& options, std::ostream& out, std::ostream& err);
+void RegisterStatus(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

@@ -3,14 +3,11 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
-
-extern char** environ;
 
 namespace zs::tools {
 namespace {
@@ -28,27 +25,16 @@ Result<std::unique_ptr<StreamProcess>> StreamProcess::Start(const std::vector<st
     ::close(out_pipe[1]);
     return Status::IOError(program + ": pipe: " + std::strerror(errno));
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, err_pipe[1], STDERR_FILENO);
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned = ::posix_spawnp(&pid, program.c_str(), &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
+  Result<pid_t> pid = SpawnProcess(argv, out_pipe[1], err_pipe[1]);
   ::close(out_pipe[1]);
   ::close(err_pipe[1]);
-  if (spawned != 0) {
+  if (!pid.ok()) {
     ::close(out_pipe[0]);
     ::close(err_pipe[0]);
-    if (spawned == ENOENT) return Status::NotFound(program + ": not found on PATH");
-    return Status::IOError(program + ": cannot start: " + std::strerror(spawned));
+    return pid.status();
   }
   ::fcntl(err_pipe[0], F_SETFL, O_NONBLOCK);
-  return std::unique_ptr<StreamProcess>(new StreamProcess(pid, out_pipe[0], err_pipe[0]));
+  return std::unique_ptr<StreamProcess>(new StreamProcess(*pid, out_pipe[0], err_pipe[0]));
 }
 
 StreamProcess::~StreamProcess() {

@@ -48,13 +48,10 @@ struct VerifyResult {
 
 }  // namespace
 
-int RunVerify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
-  if (!OutputFormatIsOneOf(o.output, kVerifyFormats, err)) return kExitUsage;
+CommandStatus RunVerify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
+  ZS_RETURN_IF_ERROR(CheckOutputFormat(o.output, kVerifyFormats));
   auto cache = OpenCacheReadOnly(o.db);
-  if (!cache.ok()) {
-    err << "error: " << TerminalText(cache.status().message()) << "\n";
-    return kExitSomeFailed;
-  }
+  if (!cache.ok()) return cache.status();
   // A big cache takes seconds: a progress line on a terminal (cli/progress.h).
   Progress progress(err, "verify " + o.db, o.progress);
   auto report = (*cache)->Verify([&](std::string_view stage, std::uint64_t done) {
@@ -65,32 +62,27 @@ int RunVerify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
     }
   });
   progress.Finish();
-  if (!report.ok()) {
-    err << "error: " << TerminalText(report.status().message()) << "\n";
-    return kExitSomeFailed;
-  }
+  if (!report.ok()) return report.status();
   const VerifyResult result{o.db, std::move(*report)};
   if (o.output.structured()) {
     PrintStructured(result.ToDocument(), o.output.format, out);
   } else {
     result.PrintTable(o.output, out);
   }
-  if (Status s = FlushOutput(out, "standard output"); !s.ok()) {
-    err << "error: " << TerminalText(s.message()) << "\n";
-    return kExitSomeFailed;
-  }
-  return result.report.ok() ? kExitOk : kExitSomeFailed;
+  ZS_RETURN_IF_ERROR(FlushOutput(out, "standard output"));
+  // The problems are in the table: a failure with no error line.
+  return CommandStatus::FailedIf(!result.report.ok());
 }
 
-void RegisterVerify(CLI::App* app, int* exit_code) {
+void RegisterVerify(CLI::App* app, CommandStatus* outcome) {
   auto o = std::make_shared<VerifyOptions>();
   CLI::App* cmd = app->add_subcommand("verify", "Check the local cache's consistency");
   AddCacheDirOption(cmd, &o->db, "The cache directory");
   AddOutputOptions(cmd, &o->output, kVerifyFormats);
   AddQuietFlag(cmd, &o->quiet);
-  cmd->callback([o, exit_code] {
+  cmd->callback([o, outcome] {
     o->progress = ProgressWanted(o->quiet);
-    *exit_code = RunVerify(*o, std::cout, std::cerr);
+    *outcome = RunVerify(*o, std::cout, std::cerr);
   });
 }
 

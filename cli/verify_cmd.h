@@ -10,6 +10,7 @@
 #include <ostream>
 #include <string>
 
+#include "cli/command_status.h"
 #include "cli/output.h"
 
 namespace CLI {
@@ -25,8 +26,8 @@ struct VerifyOptions {
   bool quiet = false;     // -q: the CLI sets no progress
 };
 
-int RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
-void RegisterVerify(CLI::App* app, int* exit_code);
+CommandStatus RunVerify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
+void RegisterVerify(CLI::App* app, CommandStatus* outcome);
 
 }  // namespace zs::tools
 

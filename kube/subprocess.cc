@@ -80,6 +80,24 @@ int Reap(pid_t pid, bool kill_it, long timeout_ms, std::chrono::steady_clock::ti
 
 }  // namespace
 
+Result<pid_t> SpawnProcess(const std::vector<std::string>& argv, int out_fd, int err_fd) {
+  const std::string& program = argv.at(0);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, out_fd, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = ::posix_spawnp(&pid, program.c_str(), &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned == ENOENT) return Status::NotFound(program + ": not found on PATH");
+  if (spawned != 0) return Status::IOError(program + ": cannot start: " + std::strerror(spawned));
+  return pid;
+}
+
 Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size_t max_out,
                                  long timeout_ms) {
   const std::string& program = argv.at(0);
@@ -92,19 +110,7 @@ Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size
   *err_read.out() = err_pipe[0];
   *err_write.out() = err_pipe[1];
 
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_write.get(), STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, err_write.get(), STDERR_FILENO);
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned = ::posix_spawnp(&pid, program.c_str(), &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned == ENOENT) return Status::NotFound(program + ": not found on PATH");
-  if (spawned != 0) return Status::IOError(program + ": cannot start: " + std::strerror(spawned));
+  ZS_ASSIGN_OR_RETURN(const pid_t pid, SpawnProcess(argv, out_write.get(), err_write.get()));
   out_write.Close();
   err_write.Close();
   ProcessResult result;

@@ -6,6 +6,8 @@
 #ifndef ZARF_STATE_KUBE_SUBPROCESS_H_
 #define ZARF_STATE_KUBE_SUBPROCESS_H_
 
+#include <sys/types.h>
+
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -31,6 +33,14 @@ struct ProcessResult {
 // then.
 Result<ProcessResult> RunProcess(const std::vector<std::string>& argv, std::size_t max_out,
                                  long timeout_ms = 0);
+
+// Starts `argv` (argv[0] is searched on PATH unless it holds a '/') with
+// standard input /dev/null, standard output `out_fd`, standard error
+// `err_fd` and this process's environment, and returns its pid without
+// waiting: the caller reaps it (waitpid). The descriptors stay the
+// caller's to close; the child gets copies. NotFound "<program>: not found
+// on PATH"; IOError "<program>: cannot start: <reason>".
+Result<pid_t> SpawnProcess(const std::vector<std::string>& argv, int out_fd, int err_fd);
 
 }  // namespace zs::tools
 

@@ -358,7 +358,7 @@ class BenchCmdTest : public ::testing::Test {
   int Run(const BenchGrowthOptions& o) {
     out_.str("");
     err_.str("");
-    return RunBenchGrowth(o, out_, err_);
+    return FinishCommand(RunBenchGrowth(o, out_, err_), err_);
   }
   std::string Read(const std::string& name) const { return testing::ReadFile(dir_ / "out" / name); }
 

@@ -49,14 +49,14 @@ class CacheCmdTest : public ::testing::Test {
     o.files = std::move(files);
     o.full_dump = full_dump;
     std::ostringstream so, se;
-    const int rc = RunIngest(o, so, se);
+    const int rc = FinishCommand(RunIngest(o, so, se), se);
     *out = so.str();
     return rc;
   }
   std::string Query(QueryOptions o, int want_rc = kExitOk) {
     o.db = db_;
     std::ostringstream so, se;
-    EXPECT_EQ(RunQuery(o, so, se), want_rc) << se.str();
+    EXPECT_EQ(FinishCommand(RunQuery(o, so, se), se), want_rc) << se.str();
     return so.str() + se.str();
   }
   // Ingests `pkg` as package "pkg" and sets *q up to ask config-changed of it.
@@ -103,21 +103,21 @@ TEST_F(CacheCmdTest, ABulkIngestAcknowledgesTheSameAndLeavesAVerifiedCache) {
   o.files = {dump};
   o.bulk = true;
   std::ostringstream so, se;
-  ASSERT_EQ(RunIngest(o, so, se), kExitOk) << se.str();
+  ASSERT_EQ(FinishCommand(RunIngest(o, so, se), se), kExitOk) << se.str();
   EXPECT_EQ(so.str(),
             "ingested a (+6 records, snapshot updated)\n"
             "ingested b (+8 records, snapshot updated)\n");
   std::ostringstream vo, ve;
   VerifyOptions verify;
   verify.db = db_;
-  EXPECT_EQ(RunVerify(verify, vo, ve), kExitOk) << vo.str() << ve.str();
+  EXPECT_EQ(FinishCommand(RunVerify(verify, vo, ve), ve), kExitOk) << vo.str() << ve.str();
   std::string out;
   ASSERT_EQ(Ingest({dump}, &out), kExitOk);  // and then with the WAL again
   EXPECT_EQ(out, "unchanged a\nunchanged b\n");
 
   o.no_sync = true;
   std::ostringstream so2, se2;
-  EXPECT_EQ(RunIngest(o, so2, se2), kExitUsage);
+  EXPECT_EQ(FinishCommand(RunIngest(o, so2, se2), se2), kExitUsage);
   EXPECT_NE(se2.str().find("--bulk"), std::string::npos) << se2.str();
 }
 
@@ -130,7 +130,7 @@ TEST_F(CacheCmdTest, ABadObjectIsNamedAndTheOthersAreStillIngested) {
   o.files = {dump};
   o.full_dump = true;
   std::ostringstream so, se;
-  EXPECT_EQ(RunIngest(o, so, se), kExitSomeFailed);
+  EXPECT_EQ(FinishCommand(RunIngest(o, so, se), se), kExitSomeFailed);
   EXPECT_EQ(so.str(), "ingested a (+4 records, snapshot updated)\n");
   EXPECT_NE(se.str().find("items[1] (secret zarf/zarf-package-b)"), std::string::npos) << se.str();
   EXPECT_NE(se.str().find("not marking any package removed"), std::string::npos) << se.str();
@@ -264,7 +264,7 @@ TEST_F(CacheCmdTest, VerifyPassesThenReportsACorruptedIndexEntryAndExitsNonZero)
   VerifyOptions v;
   v.db = db_;
   std::ostringstream o1, e1;
-  EXPECT_EQ(RunVerify(v, o1, e1), kExitOk) << o1.str() << e1.str();
+  EXPECT_EQ(FinishCommand(RunVerify(v, o1, e1), e1), kExitOk) << o1.str() << e1.str();
   // The row under CACHE PACKAGES RECORDS INDEX ENTRIES PROBLEMS RESULT.
   auto row = [&](const std::string& table) {
     std::istringstream lines(table);
@@ -284,7 +284,7 @@ TEST_F(CacheCmdTest, VerifyPassesThenReportsACorruptedIndexEntryAndExitsNonZero)
                                  engine::internal::IndexKey("ghost", "pkg"), "").ok());
   }
   std::ostringstream o2, e2;
-  EXPECT_EQ(RunVerify(v, o2, e2), kExitSomeFailed);
+  EXPECT_EQ(FinishCommand(RunVerify(v, o2, e2), e2), kExitSomeFailed);
   EXPECT_EQ(row(o2.str()), "1 8 7 1 FAILED ") << o2.str();
   EXPECT_NE(o2.str().find("FAILED\n  extra index entry: idx_component 'ghost' -> pkg\n"),
             std::string::npos) << o2.str();
@@ -302,7 +302,7 @@ TEST_F(CacheCmdTest, ReplayAndPrunePlanReadTheCache) {
   r.package = "a";
   r.verify = true;
   std::ostringstream ro, re;
-  ASSERT_EQ(RunReplay(r, ro, re), kExitOk) << re.str();
+  ASSERT_EQ(FinishCommand(RunReplay(r, ro, re), re), kExitOk) << re.str();
   EXPECT_NE(ro.str().find("\n12    2023-11-14T22:15:21Z   Deploy/Succeeded version 1.12.0 "), std::string::npos) << ro.str();
   EXPECT_NE(ro.str().find("verify: a in " + db_ + ": no drift"), std::string::npos) << ro.str();
 
@@ -312,7 +312,7 @@ TEST_F(CacheCmdTest, ReplayAndPrunePlanReadTheCache) {
   p.db = db_;
   p.output.format = "json";
   std::ostringstream po, pe;
-  ASSERT_EQ(RunPrunePlan(p, po, pe), kExitOk) << pe.str();
+  ASSERT_EQ(FinishCommand(RunPrunePlan(p, po, pe), pe), kExitOk) << pe.str();
   auto plan = json::ParseJson(po.str());
   ASSERT_TRUE(plan.ok()) << po.str();
   EXPECT_EQ(plan->StringOr("imagePruning"), "planned");
@@ -425,7 +425,7 @@ TEST_F(CacheCmdTest, ReportShowsTheCachesFullHistoryAndDrift) {
     o.now = "2026-12-01T00:00:00Z";
     o.out = (dir_ / "report.html").string();
     std::ostringstream so, se;
-    EXPECT_EQ(RunReport(o, so, se), kExitOk) << se.str();
+    EXPECT_EQ(FinishCommand(RunReport(o, so, se), se), kExitOk) << se.str();
     return testing::ReadFile(o.out);
   };
   std::string page = report(now);

@@ -77,7 +77,7 @@ TEST(CliBasicsTest, ThePluginLinkIsNamedAsKubectlCallsIt) {
 
 TEST(CliBasicsTest, VersionRefusesAnUnknownFormat) {
   std::ostringstream out, err;
-  EXPECT_EQ(RunVersion("wide", out, err), kExitUsage);
+  EXPECT_EQ(FinishCommand(RunVersion("wide", out), err), kExitUsage);
   EXPECT_NE(err.str().find("-o must be one of table | json | yaml, not 'wide'"), std::string::npos);
   EXPECT_EQ(out.str(), "");
 }

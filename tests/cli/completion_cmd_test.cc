@@ -75,14 +75,14 @@ TEST(CompletionCmdTest, PrintsTheInstalledScriptsByteForByte) {
     const std::string expected = testing::ReadFile(CompletionsDir() / file);
     ASSERT_FALSE(expected.empty()) << file;
     std::ostringstream out, err;
-    EXPECT_EQ(RunCompletion(shell, out, err), kExitOk) << err.str();
+    EXPECT_EQ(FinishCommand(RunCompletion(shell, out), err), kExitOk) << err.str();
     EXPECT_EQ(out.str(), expected) << shell;
   }
 }
 
 TEST(CompletionCmdTest, UnknownShellIsAUsageErrorNamingIt) {
   std::ostringstream out, err;
-  EXPECT_EQ(RunCompletion("powershell", out, err), kExitUsage);
+  EXPECT_EQ(FinishCommand(RunCompletion("powershell", out), err), kExitUsage);
   EXPECT_EQ(out.str(), "");
   EXPECT_EQ(err.str(), "error: completion: no script for shell 'powershell' (choose bash, zsh or fish)\n");
   EXPECT_TRUE(CompletionScript("").empty());

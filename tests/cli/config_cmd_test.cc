@@ -17,7 +17,7 @@ namespace {
 
 std::string RunCmd(const ConfigOptions& o, int* code) {
   std::ostringstream out, err;
-  *code = RunConfig(o, out, err);
+  *code = FinishCommand(RunConfig(o, out, err), err);
   return out.str() + err.str();
 }
 

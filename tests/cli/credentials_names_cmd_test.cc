@@ -68,7 +68,7 @@ class CredentialsNamesCmdTest : public ::testing::Test {
     o.source = kSource;
     std::ostringstream out;
     err_.str("");
-    return RunRecord(o, out, err_);
+    return FinishCommand(RunRecord(o, out, err_), err_);
   }
 
   DeployedPackage Stored(const std::string& secret) const {
@@ -81,7 +81,7 @@ class CredentialsNamesCmdTest : public ::testing::Test {
 
   int Config(ConfigOptions o, std::string* out_text) {
     std::ostringstream out, err;
-    const int code = RunConfig(o, out, err);
+    const int code = FinishCommand(RunConfig(o, out, err), err);
     *out_text = out.str() + err.str();
     return code;
   }
@@ -170,7 +170,7 @@ TEST_F(CredentialsNamesCmdTest, SensitiveValuesAreNotStoredAndNoCommandPrintsACr
     dump.log_path = P("log.jsonl");
     dump.dump = true;
     std::ostringstream records, dump_err;
-    ASSERT_EQ(RunReplay(dump, records, dump_err), kExitOk) << dump_err.str();
+    ASSERT_EQ(FinishCommand(RunReplay(dump, records, dump_err), dump_err), kExitOk) << dump_err.str();
     EXPECT_NE(records.str().find(R"("ADMIN_LOGIN":"[REDACTED]")"), std::string::npos);
     EXPECT_EQ(records.str().find("s3cr3t-1"), std::string::npos);
   }
@@ -183,7 +183,7 @@ TEST_F(CredentialsNamesCmdTest, SensitiveValuesAreNotStoredAndNoCommandPrintsACr
       r.output.format = output;
       r.verify = true;
       std::ostringstream out, err;
-      RunReplay(r, out, err);
+      FinishCommand(RunReplay(r, out, err), err);
       ExpectNoClearValue(out.str() + err.str());
       if (std::string(output) == "json") {
         EXPECT_NE(out.str().find("[REDACTED]"), std::string::npos);
@@ -194,7 +194,7 @@ TEST_F(CredentialsNamesCmdTest, SensitiveValuesAreNotStoredAndNoCommandPrintsACr
   s.files = {P("secret.json")};
   s.output.format = "json";
   std::ostringstream status_out, status_err;
-  EXPECT_EQ(RunStatus(s, status_out, status_err), kExitOk);
+  EXPECT_EQ(FinishCommand(RunStatus(s, status_out, status_err), status_err), kExitOk);
   ExpectNoClearValue(status_out.str());
   Write("other.json", R"({"SetVariables":{"ADMIN_LOGIN":"s3cr3t-1x","DB_PASSWORD":"dbpass-2x"}})");
   std::string diff;
@@ -218,7 +218,7 @@ TEST_F(CredentialsNamesCmdTest, DriftReportsHideCredentialValues) {
   r.log_path = P("log.jsonl");
   r.verify = true;
   std::ostringstream out, err;
-  EXPECT_EQ(RunReplay(r, out, err), kExitSomeFailed);
+  EXPECT_EQ(FinishCommand(RunReplay(r, out, err), err), kExitSomeFailed);
   EXPECT_NE(out.str().find("deployConfig.SetVariables.DB_PASSWORD: stored [REDACTED]"), std::string::npos)
       << out.str();
   EXPECT_EQ(out.str().find("dbpass-2"), std::string::npos) << out.str();
@@ -247,7 +247,7 @@ TEST_F(CredentialsNamesCmdTest, ASecretWithoutADeployConfigIsAnErrorNotAnEmptyCo
   o.package_file = P("zarf.yaml");
   o.begin_only = true;  // no successful deploy: no deployConfig
   std::ostringstream out, err;
-  ASSERT_EQ(RunRecord(o, out, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunRecord(o, out, err), err), kExitOk) << err.str();
   std::string text;
   EXPECT_EQ(Digest("secret.json", &text), kExitSomeFailed);
   EXPECT_NE(text.find("package podinfo has no deployConfig"), std::string::npos) << text;
@@ -282,7 +282,7 @@ TEST_F(CredentialsNamesCmdTest, InspectRedactsInitStateCredentialsByTheSameRule)
   o.files = {P("state.json")};
   o.output.format = "json";
   std::ostringstream out, err;
-  EXPECT_EQ(RunInspect(o, out, err), kExitOk) << err.str();
+  EXPECT_EQ(FinishCommand(RunInspect(o, out, err), err), kExitOk) << err.str();
   for (const char* v : {"pw-7", "apikey-3", "tls-8"}) {
     EXPECT_EQ(out.str().find(v), std::string::npos) << v << " in " << out.str();
   }
@@ -303,7 +303,7 @@ TEST_F(CredentialsNamesCmdTest, StatusScrubsASourceOthersStoredInClear) {
   s.files = {P("other.json")};
   s.output.format = "wide";
   std::ostringstream out, err;
-  EXPECT_EQ(RunStatus(s, out, err), kExitOk) << err.str();
+  EXPECT_EQ(FinishCommand(RunStatus(s, out, err), err), kExitOk) << err.str();
   ExpectNoClearValue(out.str());
   EXPECT_NE(out.str().find("monkey=1&author=me&arch=amd64"), std::string::npos) << out.str();
 }

@@ -25,7 +25,7 @@ int InFreshDir(const fs::path& dir, const Options& o, Run run, std::string* out,
   const fs::path before = fs::current_path();
   fs::current_path(dir);
   std::ostringstream so, se;
-  const int code = run(o, so, se);
+  const int code = FinishCommand(run(o, so, se), se);
   fs::current_path(before);
   *out = so.str();
   *err = se.str();

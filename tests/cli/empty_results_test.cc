@@ -29,7 +29,7 @@ struct Ran {
 template <typename Options, typename Run>
 Ran RunOn(Options o, Run run) {
   std::ostringstream out, err;
-  const int code = run(o, out, err);
+  const int code = FinishCommand(run(o, out, err), err);
   return {code, out.str(), err.str()};
 }
 

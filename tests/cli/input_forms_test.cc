@@ -36,7 +36,7 @@ Ran InspectJson(const std::string& path) {
   o.files = {path};
   o.output.format = "json";
   std::ostringstream out, err;
-  const int code = RunInspect(o, out, err);
+  const int code = FinishCommand(RunInspect(o, out, err), err);
   return {code, out.str(), err.str()};
 }
 
@@ -113,7 +113,7 @@ TEST(InputFormsTest, MigratingSeveralDocumentsWritesAListInspectReads) {
     MigrateOptions o;
     o.files = {(DataDir() / file).string()};
     std::ostringstream out, err;
-    ASSERT_EQ(RunMigrate(o, out, err), kExitOk) << err.str();
+    ASSERT_EQ(FinishCommand(RunMigrate(o, out, err), err), kExitOk) << err.str();
     auto written = json::ParseJson(out.str());
     ASSERT_TRUE(written.ok()) << "not one JSON text: " << written.status().ToString();
     EXPECT_EQ(written->StringOr("kind"), "List");

@@ -24,7 +24,7 @@ Ran Inspect(std::vector<std::string> files, std::string output = "table", bool s
   o.output.format = std::move(output);
   o.show_secrets = show;
   std::ostringstream out, err;
-  const int code = RunInspect(o, out, err);
+  const int code = FinishCommand(RunInspect(o, out, err), err);
   return {code, out.str(), err.str()};
 }
 
@@ -98,7 +98,7 @@ TEST(InspectCmdTest, EveryEraReads) {
     InspectOptions o;
     o.files = {path.string()};
     std::ostringstream out, err;
-    EXPECT_EQ(RunInspect(o, out, err), kExitOk) << path << err.str();
+    EXPECT_EQ(FinishCommand(RunInspect(o, out, err), err), kExitOk) << path << err.str();
   }
 }
 

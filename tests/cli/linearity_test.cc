@@ -112,7 +112,7 @@ TEST(LinearityTest, ReplayAndVerifyOfALongHistory) {
       o.verify = verify;
       o.max_events = 0;
       std::ostringstream out, err;
-      RunReplay(o, out, err);
+      FinishCommand(RunReplay(o, out, err), err);
       EXPECT_EQ(err.str(), "");
     });
   }
@@ -124,13 +124,13 @@ TEST(LinearityTest, StatusAndInspectOfALongHistory) {
     StatusOptions o;
     o.files = {file.string()};
     std::ostringstream out, err;
-    EXPECT_EQ(RunStatus(o, out, err), 0) << err.str();
+    EXPECT_EQ(FinishCommand(RunStatus(o, out, err), err), 0) << err.str();
   });
   ExpectLinear("inspect", [](const fs::path& file) {
     InspectOptions o;
     o.files = {file.string()};
     std::ostringstream out, err;
-    EXPECT_EQ(RunInspect(o, out, err), 0) << err.str();
+    EXPECT_EQ(FinishCommand(RunInspect(o, out, err), err), 0) << err.str();
   });
 }
 

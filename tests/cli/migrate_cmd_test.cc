@@ -36,7 +36,7 @@ struct Ran {
 Ran Migrate(MigrateOptions o) {
   o.progress = false;
   std::ostringstream out, err;
-  const int code = RunMigrate(o, out, err);
+  const int code = FinishCommand(RunMigrate(o, out, err), err);
   return {code, out.str(), err.str()};
 }
 

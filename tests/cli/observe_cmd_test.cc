@@ -97,7 +97,7 @@ class ObserveCmdTest : public ::testing::Test {
     o.db = db_;
     o.files = std::move(files);
     std::ostringstream so, se;
-    const int rc = RunObserve(o, so, se);
+    const int rc = FinishCommand(RunObserve(o, so, se), se);
     *out = so.str();
     *err = se.str();
     return rc;
@@ -156,7 +156,7 @@ TEST_F(ObserveCmdTest, NamespaceDumpsInOrderGiveTheHistoryAndAgainNothing) {
   r.package = "demo";
   r.verify = true;
   std::ostringstream so, se;
-  EXPECT_EQ(RunReplay(r, so, se), kExitOk) << so.str() << se.str();
+  EXPECT_EQ(FinishCommand(RunReplay(r, so, se), se), kExitOk) << so.str() << se.str();
 }
 
 TEST_F(ObserveCmdTest, ASnapshotOutOfOrderIsRefusedAndTheRestKept) {

@@ -68,7 +68,7 @@ class ObservedHistoryTest : public ::testing::Test {
     o.db = db_;
     o.files = {secret_};
     std::ostringstream so, se;
-    ASSERT_EQ(RunIngest(o, so, se), kExitOk) << se.str();
+    ASSERT_EQ(FinishCommand(RunIngest(o, so, se), se), kExitOk) << se.str();
   }
   void TearDown() override { fs::remove_all(dir_); }
 
@@ -100,7 +100,7 @@ class ObservedHistoryTest : public ::testing::Test {
     o.now = kNow;
     o.output.format = std::move(format);
     std::ostringstream so, se;
-    EXPECT_EQ(RunQuery(o, so, se), kExitOk) << se.str();
+    EXPECT_EQ(FinishCommand(RunQuery(o, so, se), se), kExitOk) << se.str();
     return so.str();
   }
 
@@ -112,7 +112,7 @@ class ObservedHistoryTest : public ::testing::Test {
     o.now = kNow;
     o.output.format = std::move(format);
     std::ostringstream so, se;
-    EXPECT_EQ(RunStatus(o, so, se), kExitOk) << se.str();
+    EXPECT_EQ(FinishCommand(RunStatus(o, so, se), se), kExitOk) << se.str();
     return so.str();
   }
 
@@ -183,7 +183,7 @@ TEST_F(ObservedHistoryTest, ReplayOfTheCacheShowsObservedEvents) {
   o.package = "dos-games";
   o.output.format = "wide";
   std::ostringstream so, se;
-  ASSERT_EQ(RunReplay(o, so, se), kExitOk) << se.str();
+  ASSERT_EQ(FinishCommand(RunReplay(o, so, se), se), kExitOk) << se.str();
   EXPECT_TRUE(testing::HasTableRow(
       so.str(), "2 2026-03-01T10:00:00Z PackageEvent Deploy/InProgress version 1.3.0 "
                 "Deploy/InProgress 0 - observed"))
@@ -202,7 +202,7 @@ TEST_F(ObservedHistoryTest, ReportTimelineMarksObservedEventsApart) {
   o.out = (dir_ / "report.html").string();
   auto page = [&] {
     std::ostringstream so, se;
-    EXPECT_EQ(RunReport(o, so, se), kExitOk) << se.str();
+    EXPECT_EQ(FinishCommand(RunReport(o, so, se), se), kExitOk) << se.str();
     return testing::ReadFile(o.out);
   };
   std::string before = page();

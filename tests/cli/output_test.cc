@@ -8,6 +8,8 @@
 #include <sstream>
 #include <string>
 
+#include "cli/command_status.h"
+#include "cli/common.h"
 #include "json/json_reader.h"
 
 namespace zs::tools {
@@ -124,10 +126,10 @@ TEST(OutputOptionsTest, UnknownFormatIsAParseErrorNeverATable) {
   EXPECT_THROW(app.parse(args), CLI::ValidationError);
   std::ostringstream err;
   o.format = "wide";
-  EXPECT_FALSE(OutputFormatIsOneOf(o, {"table", "json"}, err));
+  EXPECT_EQ(FinishCommand(CheckOutputFormat(o, {"table", "json"}), err), kExitUsage);
   EXPECT_EQ(err.str(), "error: -o must be one of table | json, not 'wide'\n");
   o.format = "json";
-  EXPECT_TRUE(OutputFormatIsOneOf(o, {"table", "json"}, err));
+  EXPECT_TRUE(CheckOutputFormat(o, {"table", "json"}).ok());
 }
 
 }  // namespace

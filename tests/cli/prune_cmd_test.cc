@@ -57,7 +57,7 @@ struct PlanRun {
 PlanRun RunPlan(const PrunePlanOptions& o) {
   std::ostringstream out, err;
   PlanRun r;
-  r.code = RunPrunePlan(o, out, err);
+  r.code = FinishCommand(RunPrunePlan(o, out, err), err);
   r.out = out.str();
   r.err = err.str();
   return r;
@@ -253,14 +253,14 @@ TEST(PruneCmdTest, PackageOfADumpAndTheRegistryOfTheInitState) {
   o.remove = true;
   std::ostringstream out, err;
   o.package = "podinfo";
-  EXPECT_EQ(RunPrunePlan(o, out, err), kExitSomeFailed);
+  EXPECT_EQ(FinishCommand(RunPrunePlan(o, out, err), err), kExitSomeFailed);
   EXPECT_NE(err.str().find("no package podinfo (found: zarf-package-podinfo-canary, "
                            "zarf-package-dos-games)"),
             std::string::npos)
       << err.str();
   o.package = "podinfo-canary";
   std::ostringstream out2, err2;
-  ASSERT_EQ(RunPrunePlan(o, out2, err2), kExitOk) << err2.str();
+  ASSERT_EQ(FinishCommand(RunPrunePlan(o, out2, err2), err2), kExitOk) << err2.str();
   EXPECT_NE(out2.str().find("Package \"podinfo-canary\""), std::string::npos) << out2.str();
   EXPECT_NE(out2.str().find("as stefanprodan/podinfo:6.5.0,"), std::string::npos) << out2.str();
   // With the init state among --others: its registry host.
@@ -269,12 +269,12 @@ TEST(PruneCmdTest, PackageOfADumpAndTheRegistryOfTheInitState) {
   const std::string with_state = testing::WriteTempFile("with-state.json", state);
   o.others = {dump, with_state};
   std::ostringstream out3, err3;
-  ASSERT_EQ(RunPrunePlan(o, out3, err3), kExitOk) << err3.str();
+  ASSERT_EQ(FinishCommand(RunPrunePlan(o, out3, err3), err3), kExitOk) << err3.str();
   EXPECT_NE(out3.str().find("as 127.0.0.1:31999/stefanprodan/podinfo:6.5.0,"), std::string::npos)
       << out3.str();
   o.registry = "registry.example:5000";  // --registry still wins
   std::ostringstream out4, err4;
-  ASSERT_EQ(RunPrunePlan(o, out4, err4), kExitOk) << err4.str();
+  ASSERT_EQ(FinishCommand(RunPrunePlan(o, out4, err4), err4), kExitOk) << err4.str();
   EXPECT_NE(out4.str().find("as registry.example:5000/stefanprodan/"), std::string::npos);
 }
 

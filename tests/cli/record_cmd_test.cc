@@ -58,7 +58,7 @@ class RecordCmdTest : public ::testing::Test {
     }
     std::ostringstream out;
     err_.str("");
-    return RunRecord(o, out, err_);
+    return FinishCommand(RunRecord(o, out, err_), err_);
   }
 
   // replay --verify of the Secret against its log.
@@ -124,7 +124,7 @@ TEST_F(RecordCmdTest, ReplayVerifiesTheSecretAgainstItsLogAndFindsDrift) {
   ASSERT_EQ(Record({"--fail", "jobs"}), kExitSomeFailed);
   const ReplayOptions o = VerifyOptions();
   std::ostringstream out, err;
-  EXPECT_EQ(RunReplay(o, out, err), kExitOk) << out.str() << err.str();
+  EXPECT_EQ(FinishCommand(RunReplay(o, out, err), err), kExitOk) << out.str() << err.str();
   EXPECT_NE(out.str().find("no drift"), std::string::npos);
   // Tamper with the Secret: the report names the field.
   DeployedPackage p = Stored();
@@ -134,7 +134,7 @@ TEST_F(RecordCmdTest, ReplayVerifiesTheSecretAgainstItsLogAndFindsDrift) {
   SetSecretValue(&secret, "data", EncodeDeployedPackage(p));
   Write("secret.json", WriteObject(secret, TextFormat::kJson));
   std::ostringstream out2;
-  EXPECT_EQ(RunReplay(o, out2, err), kExitSomeFailed);
+  EXPECT_EQ(FinishCommand(RunReplay(o, out2, err), err), kExitSomeFailed);
   EXPECT_NE(out2.str().find("deployedComponents[0].status: stored \"Removing\""), std::string::npos) << out2.str();
   // And the next record refuses to build on a Secret that disagrees with its log.
   EXPECT_EQ(Record({}), kExitSomeFailed);
@@ -149,7 +149,7 @@ TEST_F(RecordCmdTest, ASecretAKillLeftBehindItsLogIsRolledForward) {
   Write("secret.json", old_secret);
   ASSERT_EQ(Record({}), kExitOk) << err_.str();
   std::ostringstream out, err;
-  EXPECT_EQ(RunReplay(VerifyOptions(), out, err), kExitOk) << out.str() << err.str();
+  EXPECT_EQ(FinishCommand(RunReplay(VerifyOptions(), out, err), err), kExitOk) << out.str() << err.str();
   // The failed deploy the log kept is in the history.
   const DeployedPackage p = Stored();
   ASSERT_GE(p.events.size(), 4u);
@@ -172,7 +172,7 @@ TEST_F(RecordCmdTest, TimeTravelStopsAfterNRecords) {
   o.log_path = P("log.jsonl");
   o.upto = 3;
   std::ostringstream out, err;
-  ASSERT_EQ(RunReplay(o, out, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunReplay(o, out, err), err), kExitOk) << err.str();
   EXPECT_NE(out.str().find("\n3 "), std::string::npos) << out.str();
   EXPECT_EQ(out.str().find("\n4 "), std::string::npos) << out.str();
 }
@@ -184,14 +184,14 @@ TEST_F(RecordCmdTest, StatusReportsHowLongAnOperationHasBeenInProgress) {
   o.files = {P("secret.json")};
   o.now = FormatRfc3339(Timestamp::FromUnixNanos(started.unix_nanos() + (6LL * 3600 + 120) * 1000000000LL));
   std::ostringstream out, err;
-  ASSERT_EQ(RunStatus(o, out, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunStatus(o, out, err), err), kExitOk) << err.str();
   EXPECT_NE(out.str().find("   Deploy/InProgress   6h2m   for 6h2m "), std::string::npos) << out.str();
   RecordOptions abandon;
   abandon.action = "abandon";
   abandon.outcome = "Failed";
   abandon.session.secret_path = P("secret.json");
   std::ostringstream o2, e2;
-  ASSERT_EQ(RunRecord(abandon, o2, e2), kExitOk) << e2.str();
+  ASSERT_EQ(FinishCommand(RunRecord(abandon, o2, e2), e2), kExitOk) << e2.str();
   EXPECT_EQ(engine::LatestEventSummary(Stored()), "Deploy/Failed");
 }
 
@@ -222,7 +222,7 @@ TEST_F(RecordCmdTest, TheSizeGuardRefusesAnOverLimitSecretAndWritesNothing) {
   o.package_file = P("zarf.yaml");
   o.codec = "json";
   std::ostringstream out, err;
-  EXPECT_EQ(RunRecord(o, out, err), kExitSomeFailed);
+  EXPECT_EQ(FinishCommand(RunRecord(o, out, err), err), kExitSomeFailed);
   EXPECT_NE(err.str().find("over the API server's limit of 1048576"), std::string::npos) << err.str();
   EXPECT_NE(err.str().find("data.components"), std::string::npos) << err.str();
   EXPECT_EQ(testing::ReadFile(dir_ / "secret.json"), before);
@@ -230,7 +230,7 @@ TEST_F(RecordCmdTest, TheSizeGuardRefusesAnOverLimitSecretAndWritesNothing) {
   // With auto the same deploy is written compact, and reads back.
   o.codec = "auto";
   std::ostringstream out2, err2;
-  ASSERT_EQ(RunRecord(o, out2, err2), kExitOk) << err2.str();
+  ASSERT_EQ(FinishCommand(RunRecord(o, out2, err2), err2), kExitOk) << err2.str();
   auto in = ReadInput(testing::ReadFile(dir_ / "secret.json"), "secret");
   ASSERT_TRUE(in.ok());
   EXPECT_NE(in->objects[0].object.Find("data")->Find("data-compact"), nullptr);

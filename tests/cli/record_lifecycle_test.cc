@@ -61,7 +61,7 @@ class RecordLifecycleTest : public ::testing::Test {
   int Run(const RecordOptions& o) {
     out_.str("");
     err_.str("");
-    return RunRecord(o, out_, err_);
+    return FinishCommand(RunRecord(o, out_, err_), err_);
   }
   int Deploy(const std::string& yaml, std::vector<std::string> components = {},
              const std::string& secret = "secret.json") {
@@ -115,7 +115,7 @@ TEST_F(RecordLifecycleTest, AKeptComponentStaysPrunableAndRemovable) {
   other.others = {P("secret.json")};
   other.output.format = "json";
   std::ostringstream out, err;
-  ASSERT_EQ(RunPrunePlan(other, out, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunPrunePlan(other, out, err), err), kExitOk) << err.str();
   EXPECT_EQ(out.str().find("busybox:1.36-zarf-"), std::string::npos) << out.str();
   auto plan = json::ParseJson(out.str());
   ASSERT_TRUE(plan.ok());
@@ -132,7 +132,7 @@ TEST_F(RecordLifecycleTest, AKeptComponentStaysPrunableAndRemovable) {
   demo.remove = true;
   demo.no_others = true;
   std::ostringstream out2, err2;
-  ASSERT_EQ(RunPrunePlan(demo, out2, err2), kExitOk) << err2.str();
+  ASSERT_EQ(FinishCommand(RunPrunePlan(demo, out2, err2), err2), kExitOk) << err2.str();
   EXPECT_NE(out2.str().find("./drain-extra.sh"), std::string::npos) << out2.str();
   EXPECT_NE(out2.str().find("extra/extra-chart"), std::string::npos) << out2.str();
 
@@ -156,7 +156,7 @@ TEST_F(RecordLifecycleTest, ARemoveThatLeavesNoComponentDeletesTheSecretFile) {
   dump.log_path = P("secret.json.log.jsonl");
   dump.dump = true;
   std::ostringstream records, dump_err;
-  ASSERT_EQ(RunReplay(dump, records, dump_err), kExitOk) << dump_err.str();
+  ASSERT_EQ(FinishCommand(RunReplay(dump, records, dump_err), dump_err), kExitOk) << dump_err.str();
   EXPECT_NE(records.str().find("\"Remove\",\"outcome\":\"Succeeded\""), std::string::npos);
   // The next deploy starts a new Secret at generation 1, as Zarf's would.
   ASSERT_EQ(Deploy(kDemoV2), kExitOk) << err_.str();
@@ -231,7 +231,7 @@ TEST_F(RecordLifecycleTest, ReplayVerifyReportsAnOverlappedInProgress) {
   o.secret_path = path;
   o.verify = true;
   std::ostringstream out, err;
-  EXPECT_EQ(RunReplay(o, out, err), kExitSomeFailed) << out.str() << err.str();
+  EXPECT_EQ(FinishCommand(RunReplay(o, out, err), err), kExitSomeFailed) << out.str() << err.str();
   EXPECT_NE(out.str().find("events[0]: stored Deploy/InProgress at 2026-01-01T00:00:00Z, still open "
                            "when events[1] Remove/InProgress began"),
             std::string::npos)
@@ -239,7 +239,7 @@ TEST_F(RecordLifecycleTest, ReplayVerifyReportsAnOverlappedInProgress) {
   pkg.events.erase(pkg.events.begin());
   Write("overlap.json", WriteObject(MakePackageSecret("demo", "", EncodeDeployedPackage(pkg)), TextFormat::kJson));
   std::ostringstream out2;
-  EXPECT_EQ(RunReplay(o, out2, err), kExitOk) << out2.str();
+  EXPECT_EQ(FinishCommand(RunReplay(o, out2, err), err), kExitOk) << out2.str();
 }
 
 TEST_F(RecordLifecycleTest, ReplayOfASecretShowsTheStateAtEachStep) {
@@ -249,7 +249,7 @@ TEST_F(RecordLifecycleTest, ReplayOfASecretShowsTheStateAtEachStep) {
   o.secret_path = P("secret.json");
   o.upto = 2;
   std::ostringstream out, err;
-  ASSERT_EQ(RunReplay(o, out, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunReplay(o, out, err), err), kExitOk) << err.str();
   // After the first deploy's end, extra's lastEvent (recorded then) is
   // known; app was deployed again later, so its state then is not recorded.
   EXPECT_NE(out.str().find("   Deploy/Succeeded    ?            extra=Deploy/Succeeded,app=?\n"),
@@ -257,7 +257,7 @@ TEST_F(RecordLifecycleTest, ReplayOfASecretShowsTheStateAtEachStep) {
       << out.str();
   o.upto = 0;
   std::ostringstream all;
-  ASSERT_EQ(RunReplay(o, all, err), kExitOk);
+  ASSERT_EQ(FinishCommand(RunReplay(o, all, err), err), kExitOk);
   EXPECT_NE(all.str().find("\n4 "), std::string::npos) << all.str();
   EXPECT_NE(all.str().find("   3            app=Deploy/Succeeded,extra=Deploy/Succeeded\n"),
             std::string::npos)

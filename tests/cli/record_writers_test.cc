@@ -54,7 +54,7 @@ class RecordWritersTest : public ::testing::Test {
     o.package_file = P("zarf.yaml");
     out_.str("");
     err_.str("");
-    return RunRecord(o, out_, err_);
+    return FinishCommand(RunRecord(o, out_, err_), err_);
   }
 
   std::size_t EventsIn(const std::string& name) {
@@ -186,7 +186,7 @@ TEST_F(RecordWritersTest, AFailedStdoutWriteTakesItsRecordsBackOutOfTheLog) {
   std::ostringstream full;
   full.setstate(std::ios::badbit);  // every write fails
   std::ostringstream err;
-  EXPECT_EQ(RunRecord(o, full, err), kExitSomeFailed);
+  EXPECT_EQ(FinishCommand(RunRecord(o, full, err), err), kExitSomeFailed);
   EXPECT_NE(err.str().find("standard output: write failed"), std::string::npos) << err.str();
   EXPECT_NE(err.str().find("were taken back"), std::string::npos) << err.str();
   EXPECT_EQ(testing::ReadFile(log_), log_before);

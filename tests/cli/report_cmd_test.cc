@@ -33,7 +33,7 @@ Ran Report(ReportOptions o) {
   if (o.now.empty()) o.now = "2026-12-01T12:00:00Z";
   std::ostringstream out, err;
   Ran r;
-  r.code = RunReport(o, out, err);
+  r.code = FinishCommand(RunReport(o, out, err), err);
   r.page = testing::ReadFile(o.out);
   r.out = out.str();
   r.err = err.str();
@@ -209,19 +209,19 @@ TEST(ReportCmdTest, AnUnreadableOptionalInputIsNamedAndNoPageWritten) {
   o.out = "-";
   std::ostringstream out, err;
   o.files.push_back((testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/malformed-bad-base64.secret.json").string());
-  EXPECT_EQ(RunReport(o, out, err), kExitSomeFailed);
+  EXPECT_EQ(FinishCommand(RunReport(o, out, err), err), kExitSomeFailed);
   EXPECT_EQ(out.str(), "");
   EXPECT_NE(err.str().find("illegal base64"), std::string::npos) << err.str();
 }
 
 TEST(ReportCmdTest, OutIsRequiredAndNowMustParse) {
   std::ostringstream out, err;
-  EXPECT_EQ(RunReport(ReportOptions{}, out, err), kExitUsage);
+  EXPECT_EQ(FinishCommand(RunReport(ReportOptions{}, out, err), err), kExitUsage);
   EXPECT_NE(err.str().find("--out FILE is required"), std::string::npos);
   ReportOptions o;
   o.out = testing::WriteTempFile("x.html", "");
   o.now = "yesterday";
-  EXPECT_EQ(RunReport(o, out, err), kExitUsage);
+  EXPECT_EQ(FinishCommand(RunReport(o, out, err), err), kExitUsage);
 }
 
 TEST(ReportCmdTest, AnOperationInProgressForAnHourIsAStaleWarning) {

@@ -40,7 +40,7 @@ std::string Page(const std::vector<std::string>& payloads,
   o.out = testing::WriteTempFile("fleet-" + std::to_string(++n) + ".html", "");
   o.now = now;
   std::ostringstream out, err;
-  EXPECT_EQ(RunReport(o, out, err), kExitOk) << err.str();
+  EXPECT_EQ(FinishCommand(RunReport(o, out, err), err), kExitOk) << err.str();
   return testing::ReadFile(o.out);
 }
 

@@ -20,7 +20,7 @@ const char* const kInitState = "legacy/e21-v0.78.0-v0.79.0/state-internal.secret
 int StatusOf(const std::string& data_file, std::ostringstream& out, std::ostringstream& err) {
   StatusOptions o;
   o.files = {(testing::DataDir() / data_file).string()};
-  return RunStatus(o, out, err);
+  return FinishCommand(RunStatus(o, out, err), err);
 }
 
 TEST(SilentNoopsTest, StatusOfTheInitStateFailsSayingWhatItIs) {
@@ -43,10 +43,10 @@ TEST(SilentNoopsTest, ReplayOfTheInitStateFails) {
   ReplayOptions o;
   o.secret_path = (testing::DataDir() / kInitState).string();
   std::ostringstream out, err;
-  EXPECT_EQ(RunReplay(o, out, err), kExitSomeFailed);
+  EXPECT_EQ(FinishCommand(RunReplay(o, out, err), err), kExitSomeFailed);
   EXPECT_NE(err.str().find("no event history to replay"), std::string::npos) << err.str();
   o.verify = true;
-  EXPECT_EQ(RunReplay(o, out, err), kExitSomeFailed);
+  EXPECT_EQ(FinishCommand(RunReplay(o, out, err), err), kExitSomeFailed);
 }
 
 TEST(SilentNoopsTest, ConfigDigestOfAPackageDefinitionSaysWhatItWasGiven) {
@@ -58,7 +58,7 @@ TEST(SilentNoopsTest, ConfigDigestOfAPackageDefinitionSaysWhatItWasGiven) {
     o.action = "digest";
     o.file = testing::WriteTempFile("zarf.yaml", text);
     std::ostringstream out, err;
-    EXPECT_EQ(RunConfig(o, out, err), kExitSomeFailed);
+    EXPECT_EQ(FinishCommand(RunConfig(o, out, err), err), kExitSomeFailed);
     EXPECT_EQ(out.str(), "");
     EXPECT_NE(err.str().find("zarf.yaml is a package definition"), std::string::npos) << err.str();
   }
@@ -67,7 +67,7 @@ TEST(SilentNoopsTest, ConfigDigestOfAPackageDefinitionSaysWhatItWasGiven) {
   o.action = "digest";
   o.file = testing::WriteTempFile("cfg.yaml", "metadata: x\nValues:\n  a: 1\n");
   std::ostringstream out, err;
-  EXPECT_EQ(RunConfig(o, out, err), kExitOk) << err.str();
+  EXPECT_EQ(FinishCommand(RunConfig(o, out, err), err), kExitOk) << err.str();
 }
 
 }  // namespace

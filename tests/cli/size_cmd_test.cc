@@ -20,7 +20,7 @@ TEST(SizeCmdTest, ReportsEveryCodecWithHeadroomAndEventsThatFit) {
   o.output.format = "json";
   o.compact = true;
   std::ostringstream out, err;
-  ASSERT_EQ(RunSize(o, out, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunSize(o, out, err), err), kExitOk) << err.str();
   auto v = json::ParseJson(out.str());
   ASSERT_TRUE(v.ok()) << out.str();
   const json::Value& row = v->array().at(0);
@@ -44,7 +44,7 @@ TEST(SizeCmdTest, CompactIsMeasuredOnRequestOrNearTheLimit) {
              (testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/pkg-edge-near-1mib.secret.json").string()};
   o.output.format = "json";
   std::ostringstream out, err;
-  ASSERT_EQ(RunSize(o, out, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunSize(o, out, err), err), kExitOk) << err.str();
   auto v = json::ParseJson(out.str());
   ASSERT_TRUE(v.ok()) << out.str();
   ASSERT_EQ(v->array().size(), 2u);
@@ -58,11 +58,11 @@ TEST(SizeCmdTest, CompactIsMeasuredOnRequestOrNearTheLimit) {
 
   o.output.format = "table";
   std::ostringstream table, table_err;
-  ASSERT_EQ(RunSize(o, table, table_err), kExitOk) << table_err.str();
+  ASSERT_EQ(FinishCommand(RunSize(o, table, table_err), table_err), kExitOk) << table_err.str();
   EXPECT_NE(table.str().find("--compact measures every Secret"), std::string::npos) << table.str();
   o.compact = true;
   std::ostringstream all, all_err;
-  ASSERT_EQ(RunSize(o, all, all_err), kExitOk) << all_err.str();
+  ASSERT_EQ(FinishCommand(RunSize(o, all, all_err), all_err), kExitOk) << all_err.str();
   EXPECT_EQ(all.str().find("--compact measures every Secret"), std::string::npos) << all.str();
 }
 
@@ -71,7 +71,7 @@ TEST(SizeCmdTest, TablePrintsCorpusMedians) {
   o.files = {(testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/all-secrets.list.json").string()};
   o.compact = true;
   std::ostringstream out, err;
-  EXPECT_EQ(RunSize(o, out, err), kExitOk);
+  EXPECT_EQ(FinishCommand(RunSize(o, out, err), err), kExitOk);
   EXPECT_NE(out.str().find("median over 7 packages"), std::string::npos) << out.str();
 }
 
@@ -84,7 +84,7 @@ TEST(SizeCmdTest, AFailingRunPrintsNothingOnStdout) {
   for (const char* format : {"table", "json", "name"}) {
     o.output.format = format;
     std::ostringstream out, err;
-    EXPECT_EQ(RunSize(o, out, err), kExitSomeFailed) << format;
+    EXPECT_EQ(FinishCommand(RunSize(o, out, err), err), kExitSomeFailed) << format;
     EXPECT_EQ(out.str(), "") << format;
     EXPECT_NE(err.str().find("illegal base64"), std::string::npos) << err.str();
   }
@@ -93,7 +93,7 @@ TEST(SizeCmdTest, AFailingRunPrintsNothingOnStdout) {
   o.fail_above_percent = 0.01;
   o.output.format = "table";
   std::ostringstream out, err;
-  EXPECT_EQ(RunSize(o, out, err), kExitSomeFailed);
+  EXPECT_EQ(FinishCommand(RunSize(o, out, err), err), kExitSomeFailed);
   EXPECT_EQ(out.str(), "");
   EXPECT_NE(err.str().find("over --fail-above"), std::string::npos) << err.str();
 }
@@ -114,7 +114,7 @@ Sized Size(const std::string& format, bool no_headers = false) {
   o.output.no_headers = no_headers;
   o.now = "2030-01-01T00:00:00Z";
   std::ostringstream out, err;
-  const int code = RunSize(o, out, err);
+  const int code = FinishCommand(RunSize(o, out, err), err);
   return {code, out.str(), err.str()};
 }
 
@@ -163,7 +163,7 @@ TEST(SizeCmdTest, LastEventIsAnAgeInTheTableAndATimeInJson) {
       "three-deploys.json", testing::SecretJson("pkg", testing::Payload(testing::PackageSpec{}, 3)))};
   o.now = "2023-11-15T01:13:56Z";  // the last event, 1700000031 s, plus 3 h and 5 s
   std::ostringstream out, err;
-  ASSERT_EQ(RunSize(o, out, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunSize(o, out, err), err), kExitOk) << err.str();
   const std::vector<std::string> lines = Lines(out.str());
   ASSERT_GE(lines.size(), 2u);
   const std::size_t column = lines[0].find("LAST EVENT");
@@ -175,7 +175,7 @@ TEST(SizeCmdTest, LastEventIsAnAgeInTheTableAndATimeInJson) {
 
   o.output.format = "json";
   std::ostringstream json_out;
-  ASSERT_EQ(RunSize(o, json_out, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunSize(o, json_out, err), err), kExitOk) << err.str();
   auto v = json::ParseJson(json_out.str());
   ASSERT_TRUE(v.ok()) << json_out.str();
   EXPECT_EQ(v->array().at(0).StringOr("lastEventTime"), "2023-11-14T22:13:51Z");

@@ -31,7 +31,7 @@ Ran Status(const std::string& file, const std::string& format = "table") {
   o.now = "2026-12-01T00:00:00Z";
   std::ostringstream out, err;
   Ran r;
-  r.code = RunStatus(o, out, err);
+  r.code = FinishCommand(RunStatus(o, out, err), err);
   r.out = out.str();
   r.err = err.str();
   return r;
@@ -99,11 +99,11 @@ TEST(StoredStatusCmdTest, InspectShowsTheStoredStatus) {
   InspectOptions o;
   o.files = {(testing::DataDir() / (kEra + "pkg-realistic-init-deploying.secret.json")).string()};
   std::ostringstream out, err;
-  ASSERT_EQ(RunInspect(o, out, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunInspect(o, out, err), err), kExitOk) << err.str();
   EXPECT_NE(out.str().find(" stored:Deploying "), std::string::npos) << out.str();
   o.output.format = "json";
   std::ostringstream jout;
-  ASSERT_EQ(RunInspect(o, jout, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunInspect(o, jout, err), err), kExitOk) << err.str();
   auto doc = json::ParseJson(jout.str());
   ASSERT_TRUE(doc.ok());
   const json::Value& pkg = doc->array().at(0);
@@ -118,7 +118,7 @@ TEST(StoredStatusCmdTest, ReportShowsTheStoredStatusAndWarnsOfAnInterruptedDeplo
   o.now = "2026-12-01T00:00:00Z";
   o.out = testing::WriteTempFile("stored-status-report.html", "");
   std::ostringstream out, err;
-  ASSERT_EQ(RunReport(o, out, err), kExitOk) << err.str();
+  ASSERT_EQ(FinishCommand(RunReport(o, out, err), err), kExitOk) << err.str();
   const std::string page = testing::ReadFile(o.out);
   EXPECT_NE(page.find("badge outcome-InProgress\">stored:Deploying"), std::string::npos);
   EXPECT_NE(page.find("component git-server was left unfinished"), std::string::npos);

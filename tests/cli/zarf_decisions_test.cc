@@ -56,7 +56,7 @@ class ZarfDecisionsTest : public ::testing::Test {
     o.fail_component = fail;
     std::ostringstream out;
     err_.str("");
-    return RunRecord(o, out, err_);
+    return FinishCommand(RunRecord(o, out, err_), err_);
   }
 
   std::string SecretText() const { return testing::ReadFile(dir_ / "secret.json"); }
@@ -76,7 +76,7 @@ class ZarfDecisionsTest : public ::testing::Test {
     o.no_others = true;
     o.output.format = "json";
     std::ostringstream out, err;
-    EXPECT_EQ(RunPrunePlan(o, out, err), kExitOk) << err.str();
+    EXPECT_EQ(FinishCommand(RunPrunePlan(o, out, err), err), kExitOk) << err.str();
     auto v = json::ParseJson(out.str());
     EXPECT_TRUE(v.ok()) << out.str();
     return v.ok() ? *v : json::Value();

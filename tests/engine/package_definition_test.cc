@@ -42,7 +42,7 @@ class PackageDefinitionTest : public ::testing::Test {
     o.package_file = P(file);
     std::ostringstream out;
     err_.str("");
-    return RunRecord(o, out, err_);
+    return FinishCommand(RunRecord(o, out, err_), err_);
   }
 
   // The bytes of the `data` member of the stored payload, as written; for a

@@ -67,7 +67,7 @@ class LogCrashTest : public ::testing::Test {
     o.package_file = P("zarf-" + std::to_string(w) + ".yaml");
     o.source = source;
     std::ostringstream out, err;
-    ::_exit(RunRecord(o, out, err));
+    ::_exit(FinishCommand(RunRecord(o, out, err), err));
   }
 
   // Records of the log per source.
