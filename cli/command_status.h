@@ -24,7 +24,7 @@
 #include <utility>
 
 #include "base/status.h"
-#include "cli/terminal_text.h"
+#include "base/terminal_text.h"
 
 namespace zs::tools {
 
