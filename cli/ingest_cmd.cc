@@ -194,7 +194,8 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
     }
   };
   const std::vector<std::string> stdin_only{"-"};
-  for (const std::string& file : o.files.empty() ? stdin_only : o.files) {
+  const std::vector<std::string>& inputs = o.files.empty() ? stdin_only : o.files;
+  for (const std::string& file : inputs) {
     auto text = ReadInputText(file);
     if (!text.ok()) {
       report("", text.status());
@@ -238,7 +239,7 @@ int RunIngest(const IngestOptions& o, std::ostream& out, std::ostream& err) {
       return Status::OK();
     };
     Input header;
-    Progress progress(err, "ingest " + file, o.progress);
+    Progress progress(err, ProgressTitle("ingest", file, inputs), o.progress);
     Status read = ReadInputStreaming(
         text->text(), file == "-" ? "<stdin>" : file, limits, &header,
         [&](InputObject obj) -> Status {

@@ -298,7 +298,7 @@ int RunMigrate(const MigrateOptions& given, std::ostream& out, std::ostream& err
       }
     });
     std::size_t count = 0;
-    Progress progress(err, "migrate " + file, options.progress);
+    Progress progress(err, ProgressTitle("migrate", file, options.files), options.progress);
     ReadLimits limits = CurrentReadLimits();
     limits.readable_padding = text->readable_padding();
     // Objects are migrated and written as they are read: a List of any size

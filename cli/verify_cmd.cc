@@ -60,7 +60,7 @@ int RunVerify(const VerifyOptions& o, std::ostream& out, std::ostream& err) {
     if (stage == "packages") {
       progress.Update(done, "packages checked");
     } else {
-      progress.Update(done, "of 4 indexes checked");
+      progress.Update(done, "indexes checked", 4);
     }
   });
   progress.Finish();
