@@ -30,6 +30,11 @@ using json::Value;
 // Enough to watch any plateau; bounds the run time of a typo.
 constexpr int kMaxCycles = 100000;
 
+// The quick run's (without --full): one period of the cycle schedule, and a
+// search that still finds json's largest fit for the default shape.
+constexpr int kQuickCycles = 20;
+constexpr int kQuickMaxImages = 50000;
+
 std::optional<Codec> CodecByName(std::string_view name) {
   if (name == "json") return JsonCodec();
   if (name == "gzip") return GzipCodec();
@@ -55,6 +60,7 @@ struct CodecReport {
   std::size_t final_bytes = 0;
   FitResult fit;
   std::map<int, std::size_t> size_by_ipc;  // images per component -> bytes
+  bool searched = false;                   // `fit` is known
 };
 
 // Images-per-component counts for the size sweep: powers of two up to twice
@@ -87,11 +93,15 @@ std::string ShapeLine(const BenchGrowthOptions& o) {
 }
 
 std::string FitText(const FitResult& f) {
-  if (f.images_per_component == 0) return "none: 1 image per component is too big";
+  const bool budget = f.limited_by() == "decoder-budget";
+  if (f.images_per_component == 0) {
+    return budget ? "none: 1 image per component is over the decoder budget"
+                  : "none: 1 image per component is too big";
+  }
   return std::string(f.capped ? ">= " : "") + std::to_string(f.components) + " x " +
          WithThousands(static_cast<std::size_t>(f.images_per_component)) + " = " +
          WithThousands(static_cast<std::size_t>(f.images())) + " images" +
-         (f.capped ? " (search cap)" : "");
+         (f.capped ? " (search cap)" : budget ? " (decoder budget)" : "");
 }
 
 // Images that fit with `r` relative to json; nullopt without an exact json
@@ -105,37 +115,66 @@ std::optional<double> VsJson(const CodecReport& r, const std::vector<CodecReport
   return std::nullopt;
 }
 
-// One row per codec under a title line (the package's shape), with the
-// files written below it; --no-headers prints the rows only. -o wide adds
-// the exact bytes and the largest fit's bytes.
-void PrintTable(const BenchGrowthOptions& o, const std::vector<CodecReport>& reports,
-                const std::vector<std::string>& files, std::ostream& out) {
-  if (!o.output.no_headers) {
-    out << "bench growth: " << ShapeLine(o) << "; " << o.cycles << " cycles\n";
+// The table of one row per codec under a title line (the package's shape),
+// printed row by row as each codec's search ends (each row flushed: a pipe
+// sees it at once); --no-headers prints the rows only. -o wide adds the
+// exact bytes and the largest fit's bytes. A fit that the decoder budget
+// ended is marked, with a note under the table.
+class GrowthTable {
+ public:
+  GrowthTable(const BenchGrowthOptions& o, std::ostream& out)
+      : o_(o),
+        out_(out),
+        table_({{"CODEC"},
+                {"AFTER " + std::to_string(o.cycles) + " CYCLES"},
+                {"HEADROOM"},
+                {"LARGEST PACKAGE THAT FITS (IMAGES VS JSON)"},
+                {"BYTES", true},
+                {"FIT BYTES", true}},
+               o.output) {
+    // Rows print before the others are known: widths for the widest cells.
+    table_.Measure({"compact", "1023.9 KiB", "1023.9 KiB (100.0%)",
+                    ">= 1 x 5,000,000 = 5,000,000 images (decoder budget) (100.0x)", "10485760",
+                    "10485760"});
+    if (!o.output.no_headers) {
+      out_ << "bench growth: " << ShapeLine(o) << "; " << o.cycles << " cycles"
+           << (o.full ? "" : " (quick run; --full for the full one)") << "\n";
+      out_.flush();
+    }
   }
-  Table table({{"CODEC"},
-               {"AFTER " + std::to_string(o.cycles) + " CYCLES"},
-               {"HEADROOM"},
-               {"LARGEST PACKAGE THAT FITS (IMAGES VS JSON)"},
-               {"BYTES", true},
-               {"FIT BYTES", true}});
-  for (const CodecReport& r : reports) {
+
+  void Row(const CodecReport& r, const std::vector<CodecReport>& all) {
     const double headroom =
         static_cast<double>(kSecretSizeLimit) - static_cast<double>(r.final_bytes);
     const std::string head = Kib(headroom) + " (" +
                              Fixed(100 * headroom / static_cast<double>(kSecretSizeLimit), 1) +
                              "%)";
     std::string fit = FitText(r.fit);
-    if (auto ratio = VsJson(r, reports)) {
+    if (auto ratio = VsJson(r, all)) {
       fit += " (" + std::string(r.fit.capped ? ">= " : "") + Fixed(*ratio, 1) + "x)";
     }
-    table.AddRow({r.codec.name, Kib(static_cast<double>(r.final_bytes)), head, fit,
-                  std::to_string(r.final_bytes), std::to_string(r.fit.bytes)});
+    budget_ = budget_ || r.fit.limited_by() == "decoder-budget";
+    table_.Print({r.codec.name, Kib(static_cast<double>(r.final_bytes)), head, fit,
+                  std::to_string(r.final_bytes), std::to_string(r.fit.bytes)},
+                 out_);
+    out_.flush();
   }
-  table.Print(o.output, out);
-  if (o.output.no_headers) return;
-  for (const std::string& f : files) out << "wrote " << TerminalText(f) << "\n";
-}
+
+  void End(const std::vector<std::string>& files) {
+    if (o_.output.no_headers) return;
+    if (budget_) {
+      out_ << "decoder budget: the reader decodes at most 16 MiB of package JSON, so a larger "
+              "package is refused before its Secret reaches 1 MiB\n";
+    }
+    for (const std::string& f : files) out_ << "wrote " << TerminalText(f) << "\n";
+  }
+
+ private:
+  const BenchGrowthOptions& o_;
+  std::ostream& out_;
+  StreamedTable table_;
+  bool budget_ = false;
+};
 
 Value JsonReport(const BenchGrowthOptions& o, const std::vector<CodecReport>& reports,
                  const std::vector<std::string>& files) {
@@ -149,6 +188,7 @@ Value JsonReport(const BenchGrowthOptions& o, const std::vector<CodecReport>& re
         {"bytes", Value::Int(static_cast<std::int64_t>(r.fit.bytes))},
         {"nextBytes", Value::Int(static_cast<std::int64_t>(r.fit.next_bytes))},
         {"capped", Value::Bool(r.fit.capped)},
+        {"limitedBy", Value::String(std::string(r.fit.limited_by()))},
     });
     auto ratio = VsJson(r, reports);
     codecs.array().push_back(Value::MakeObject({
@@ -192,15 +232,17 @@ Result<std::vector<std::string>> WriteOutputs(const BenchGrowthOptions& o,
     cycles_csv += std::to_string(p.cycle) + "," + p.codec + "," + std::to_string(p.bytes) + "\n";
   }
   std::string size_csv = "images,components,codec,bytes\n";
-  std::string fit_csv = "codec,images,bytes,capped\n";
+  std::string fit_csv = "codec,images,bytes,capped,limited_by\n";
   std::vector<PlotSeries> cycle_series, size_series;
   for (const CodecReport& r : reports) {
     PlotSeries by_cycle{r.codec.name, {}}, by_size{r.codec.name, {}};
     fit_csv += r.codec.name + "," + std::to_string(r.fit.images()) + "," +
-               std::to_string(r.fit.bytes) + "," + (r.fit.capped ? "true" : "false") + "\n";
-    if (r.fit.capped) {
+               std::to_string(r.fit.bytes) + "," + (r.fit.capped ? "true" : "false") + "," +
+               std::string(r.fit.limited_by()) + "\n";
+    if (r.fit.limited_by() != "secret-limit" && r.fit.images() > 0) {
       by_size.marks.push_back({static_cast<double>(r.fit.images()),
-                               static_cast<double>(r.fit.bytes), kSearchCapLabel});
+                               static_cast<double>(r.fit.bytes),
+                               r.fit.capped ? kSearchCapLabel : kDecoderBudgetLabel});
     }
     for (const GrowthPoint& p : growth) {
       if (p.codec == r.codec.name)
@@ -246,6 +288,34 @@ Result<std::vector<std::string>> WriteOutputs(const BenchGrowthOptions& o,
   return written;
 }
 
+// Searches each codec's largest fitting package, json first (the other
+// rows compare with its fit), and prints each row on `table` (if any) once
+// it and the rows before it are known.
+Status SearchFits(const BenchGrowthOptions& o, std::vector<CodecReport>* reports,
+                  Progress& progress, GrowthTable* table) {
+  FitOptions fit_options;
+  fit_options.cycle = o.cycles;
+  fit_options.max_images = o.max_images;
+  std::vector<std::size_t> order(reports->size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_partition(order.begin(), order.end(),
+                        [&](std::size_t i) { return (*reports)[i].codec.name == "json"; });
+  std::size_t printed = 0;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    CodecReport& r = (*reports)[order[k]];
+    progress.Stage("searching the largest package that fits with " + r.codec.name + " (" +
+                   std::to_string(k + 1) + "/" + std::to_string(reports->size()) + ")");
+    ZS_ASSIGN_OR_RETURN(r.fit, LargestFitting(o.shape, r.codec, fit_options));
+    r.searched = true;
+    for (auto [ipc, bytes] : r.fit.probed) r.size_by_ipc[ipc] = bytes;
+    for (; table && printed < reports->size() && (*reports)[printed].searched; ++printed) {
+      progress.Finish();
+      table->Row((*reports)[printed], *reports);
+    }
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 CommandStatus RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& out, std::ostream& err) {
@@ -259,7 +329,7 @@ CommandStatus RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& out, std
   for (const std::string& name : o.codecs) {
     auto codec = CodecByName(name);
     if (!codec) return Status::Usage("unknown codec '" + name + "' (json, gzip, compact)");
-    reports.push_back({std::move(*codec), 0, {}, {}});
+    reports.push_back({std::move(*codec), 0, {}, {}, false});
   }
   if (reports.empty()) return Status::Usage("--codecs names no codec");
   std::vector<Codec> codecs;
@@ -270,6 +340,8 @@ CommandStatus RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& out, std
     return s.WithContext("bench growth");
   };
 
+  std::optional<GrowthTable> table;
+  if (!o.output.structured()) table.emplace(o, out);
   progress.Stage("simulating " + std::to_string(o.cycles) + " cycles");
   auto growth = SimulateCycles(o.shape, o.cycles, codecs);
   if (!growth.ok()) return fail(growth.status());
@@ -277,15 +349,8 @@ CommandStatus RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& out, std
     reports[i].final_bytes = (*growth)[growth->size() - reports.size() + i].bytes;
   }
 
-  FitOptions fit_options;
-  fit_options.cycle = o.cycles;
-  fit_options.max_images = o.max_images;
-  for (CodecReport& r : reports) {
-    progress.Stage("searching the largest package that fits with " + r.codec.name);
-    auto fit = LargestFitting(o.shape, r.codec, fit_options);
-    if (!fit.ok()) return fail(fit.status());
-    r.fit = std::move(*fit);
-    for (auto [ipc, bytes] : r.fit.probed) r.size_by_ipc[ipc] = bytes;
+  if (Status s = SearchFits(o, &reports, progress, table ? &*table : nullptr); !s.ok()) {
+    return fail(s);
   }
 
   progress.Stage("measuring package sizes");
@@ -304,7 +369,7 @@ CommandStatus RunBenchGrowth(const BenchGrowthOptions& o, std::ostream& out, std
   if (o.output.structured()) {
     PrintStructured(JsonReport(o, reports, *files), o.output.format, out);
   } else {
-    PrintTable(o, reports, *files, out);
+    table->End(*files);
   }
   return Status::OK();
 }
@@ -318,8 +383,14 @@ void RegisterBench(CLI::App* app, CommandStatus* outcome) {
       "Simulate deploy/upgrade/remove cycles; write CSV and SVG of Secret size per codec");
   cmd->add_option("--out", o->out_dir, "Directory for the CSV and SVG files")
       ->capture_default_str();
-  cmd->add_option("--cycles", o->cycles, "Deploy/upgrade/remove cycles to simulate")
-      ->capture_default_str();
+  cmd->add_flag("--full", o->full,
+                "The full run (minutes): " + std::to_string(o->cycles) + " cycles, the search up to " +
+                    std::to_string(o->max_images) + " images; without it a quick one (seconds): " +
+                    std::to_string(kQuickCycles) + " cycles, up to " +
+                    std::to_string(kQuickMaxImages) + " images");
+  CLI::Option* cycles =
+      cmd->add_option("--cycles", o->cycles, "Deploy/upgrade/remove cycles to simulate")
+          ->capture_default_str();
   cmd->add_option("--components", o->shape.components, "Components in the package")
       ->capture_default_str();
   cmd->add_option("--images", o->shape.images_per_component, "Images per component")
@@ -333,17 +404,22 @@ void RegisterBench(CLI::App* app, CommandStatus* outcome) {
       ->capture_default_str();
   cmd->add_flag("--pin-digests", o->shape.pin_digests,
                 "Pin every image by digest (incompressible)");
-  cmd->add_option("--max-images", o->max_images,
-                  "Stop the largest-package search at this many images")
-      ->capture_default_str();
+  CLI::Option* max_images =
+      cmd->add_option("--max-images", o->max_images,
+                      "Stop the largest-package search at this many images")
+          ->capture_default_str();
   cmd->add_option("--codecs", o->codecs, "Codecs to measure: json, gzip, compact")
       ->delimiter(',')
       ->capture_default_str();
   AddOutputOptions(cmd, &o->output, kGrowthFormats);
   AddQuietFlag(cmd, &o->quiet);
-  cmd->callback([o, outcome] {
+  cmd->callback([o, outcome, cycles, max_images] {
     BenchGrowthOptions run = *o;
     run.progress = ProgressWanted(o->quiet);
+    if (!run.full) {  // the quick run, unless a flag says otherwise
+      if (cycles->count() == 0) run.cycles = kQuickCycles;
+      if (max_images->count() == 0) run.max_images = kQuickMaxImages;
+    }
     *outcome = RunBenchGrowth(run, std::cout, std::cerr);
   });
 }

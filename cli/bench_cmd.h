@@ -43,7 +43,10 @@ namespace zs::tools {
 
 struct BenchGrowthOptions {
   std::string out_dir = "bench-growth";
+  // The full run's cycles; the command line's default without --full is a
+  // quick run of fewer cycles and a smaller search (cli/bench_cmd.cc).
   int cycles = 50;
+  bool full = false;  // --full: the title line says which run it was
   PackageShape shape;
   // Search the largest fitting package up to this many images. Default
   // 500,000 (FitOptions): enough to show compact's 10x over json while the

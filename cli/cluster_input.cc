@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <utility>
@@ -11,6 +12,7 @@
 #include "cli/common.h"
 #include "kube/input.h"
 #include "base/terminal_text.h"
+#include "kube/kubectl_message.h"
 #include "kube/package_secret.h"
 #include "kube/secret.h"
 #include "kube/subprocess.h"
@@ -20,15 +22,14 @@ namespace {
 
 using json::Value;
 
-// kubectl's stderr in a message: its lines, without the trailing line feed,
-// not more of it than a terminal shows, and through the terminal-text filter
-// (an escape sequence in it is shown, not run).
+// kubectl's stderr in a message: its last meaningful line (klog's lines
+// dropped), not more of it than a terminal shows, and through the
+// terminal-text filter (an escape sequence in it is shown, not run).
 std::string StderrForMessage(const std::string& text) {
   constexpr std::size_t kMaxBytes = 2000;
-  std::string s = text.substr(0, kMaxBytes);
-  while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ')) s.pop_back();
-  if (text.size() > kMaxBytes) s += "...";
-  return s.empty() ? "(no message)" : TerminalText(s, Layout::kTable);
+  std::string s = LastKubectlErrorLine(text);
+  if (s.size() > kMaxBytes) s = s.substr(0, kMaxBytes) + "...";
+  return s.empty() ? "(no message)" : TerminalText(s, Layout::kValue);
 }
 
 // "kubectl get secrets -l X" for messages: the command without the flags
@@ -110,8 +111,18 @@ Result<std::string> MergeKubectlOutputs(const std::vector<std::string>& outputs,
   return WriteObject(list, TextFormat::kJson);
 }
 
+std::string KubeconfigInUse(const ClusterOptions& options) {
+  if (!options.kubeconfig.empty()) return options.kubeconfig;
+  if (const char* env = getenv("KUBECONFIG"); env != nullptr && *env != '\0') return env;
+  const char* home = getenv("HOME");
+  return (home != nullptr && *home != '\0' ? std::string(home) : std::string("~")) + "/.kube/config";
+}
+
 Result<std::string> FetchClusterSecrets(const ClusterOptions& options) {
   const std::string label = ClusterLabel(options);
+  // What kubectl's own failures name: which kubeconfig it read.
+  std::string run_label = label;
+  run_label.insert(run_label.size() - 1, ", kubeconfig " + TerminalText(KubeconfigInUse(options)));
   std::vector<std::string> outputs;
   for (const std::vector<std::string>& argv : KubectlCommands(options)) {
     Result<ProcessResult> run =
@@ -120,11 +131,11 @@ Result<std::string> FetchClusterSecrets(const ClusterOptions& options) {
       return Status::NotFound(label + ": kubectl not found on PATH (--cluster runs kubectl; "
                               "or give the Secrets with -f FILE)");
     }
-    if (!run.ok()) return run.status().WithContext(label);
+    if (!run.ok()) return run.status().WithContext(run_label);
     if (run->exit_code != 0) {
       const std::string how = run->exit_code >= 0 ? "exit " + std::to_string(run->exit_code)
                                                    : "signal " + std::to_string(run->signal);
-      return Status::IOError(label + ": " + ShortCommand(argv) + " failed (" + how +
+      return Status::IOError(run_label + ": " + ShortCommand(argv) + " failed (" + how +
                              "): " + StderrForMessage(run->err));
     }
     outputs.push_back(std::move(run->out));

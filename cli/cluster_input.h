@@ -64,9 +64,16 @@ std::vector<std::vector<std::string>> KubectlCommands(const ClusterOptions& opti
 Result<std::string> MergeKubectlOutputs(const std::vector<std::string>& outputs,
                                         const std::string& label);
 
+// The kubeconfig kubectl reads: --kubeconfig when given, else $KUBECONFIG
+// (as set, a list of files included), else $HOME/.kube/config.
+std::string KubeconfigInUse(const ClusterOptions& options);
+
 // Runs KubectlCommands and merges their outputs. NotFound when kubectl is
-// not on PATH; IOError "<label>: kubectl ... failed (exit N): <its stderr>"
-// when a run fails; InvalidArgument for more output than the read limit.
+// not on PATH. The errors of a run name the cluster with the kubeconfig,
+// "cluster (context C, namespace N, kubeconfig K)": IOError "<that>: kubectl ...
+// failed (exit N): <its last meaningful stderr line>" (LastKubectlErrorLine,
+// escaped for the terminal) when a run fails; InvalidArgument for more
+// output than the read limit.
 Result<std::string> FetchClusterSecrets(const ClusterOptions& options);
 
 // Adds --cluster, -n/--namespace, --context and --kubeconfig to `cmd`;

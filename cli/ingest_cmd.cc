@@ -173,9 +173,10 @@ class IngestRun {
         group_size_(o.no_sync ? kGroupSize : std::min(SyncEvery(o), kGroupSize)) {}
 
   // Reads `file` ("-": stdin) one object at a time and ingests its package
-  // Secrets in groups. False when an acknowledgement failed: nothing more
-  // can be acknowledged and the run must stop (the error is printed).
-  bool IngestFile(const std::string& file);
+  // Secrets in groups; `inputs`, all the files of the run, name it in the
+  // progress line. False when an acknowledgement failed: nothing more can be
+  // acknowledged and the run must stop (the error is printed).
+  bool IngestFile(const std::string& file, const std::vector<std::string>& inputs);
 
   // Acknowledges what is still pending; false (the error printed) when
   // that fails, and the run must stop.
@@ -251,7 +252,7 @@ Status IngestRun::IngestGroup(const std::vector<PendingSecret>& group) {
   return Status::OK();
 }
 
-bool IngestRun::IngestFile(const std::string& file) {
+bool IngestRun::IngestFile(const std::string& file, const std::vector<std::string>& inputs) {
   auto text = ReadInputText(file);
   if (!text.ok()) {
     Report("", text.status());
@@ -276,7 +277,7 @@ bool IngestRun::IngestFile(const std::string& file) {
     return s;
   };
   Input header;
-  Progress progress(err_, "ingest " + file, o_.progress);
+  Progress progress(err_, ProgressTitle("ingest", file, inputs), o_.progress);
   Status read = ReadInputStreaming(
       text->text(), file == "-" ? "<stdin>" : file, limits, &header,
       [&](InputObject obj) -> Status {
@@ -359,8 +360,9 @@ CommandStatus RunIngest(const IngestOptions& o, std::ostream& out, std::ostream&
   IngestRun run(cache->get(), o, out, err);
   const auto start = std::chrono::steady_clock::now();
   const std::vector<std::string> stdin_only{"-"};
-  for (const std::string& file : o.files.empty() ? stdin_only : o.files) {
-    if (!run.IngestFile(file)) return CommandStatus::FailureReported();
+  const std::vector<std::string>& inputs = o.files.empty() ? stdin_only : o.files;
+  for (const std::string& file : inputs) {
+    if (!run.IngestFile(file, inputs)) return CommandStatus::FailureReported();
   }
   if (!run.FlushAcks()) return CommandStatus::FailureReported();
   if (o.full_dump) run.MarkMissingRemoved();

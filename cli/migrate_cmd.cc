@@ -308,7 +308,7 @@ bool MigrateFile(const MigratePlan& plan, const std::string& file, OutputFile* o
     }
   });
   std::size_t count = 0;
-  Progress progress(err, "migrate " + file, options.progress);
+  Progress progress(err, ProgressTitle("migrate", file, options.files), options.progress);
   ReadLimits limits = CurrentReadLimits();
   limits.readable_padding = text->readable_padding();
   // Objects are migrated and written as they are read: a List of any size

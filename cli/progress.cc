@@ -117,9 +117,25 @@ void Progress::Draw(const std::string& text) {
   drawn_ = true;
 }
 
-void Progress::Update(std::size_t done, std::string_view unit) {
+std::string ProgressCount(std::size_t done, std::size_t total, std::string_view unit) {
+  return std::to_string(done) + (total > 0 ? "/" + std::to_string(total) : "") + " " +
+         std::string(unit);
+}
+
+std::string ProgressTitle(std::string_view command, const std::string& file,
+                          const std::vector<std::string>& files) {
+  std::string title = std::string(command) + " " + file;
+  for (std::size_t i = 0; files.size() > 1 && i < files.size(); ++i) {
+    if (&files[i] != &file) continue;
+    title += " (file " + std::to_string(i + 1) + "/" + std::to_string(files.size()) + ")";
+    break;
+  }
+  return title;
+}
+
+void Progress::Update(std::size_t done, std::string_view unit, std::size_t total) {
   if (!Due()) return;
-  Draw(std::to_string(done) + " " + std::string(unit));
+  Draw(ProgressCount(done, total, unit));
 }
 
 void Progress::Stage(std::string_view stage) {

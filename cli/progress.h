@@ -20,6 +20,7 @@
 #include <streambuf>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -32,6 +33,16 @@ bool ProgressWanted(bool quiet);
 
 // A duration as people read it: "850ms", "1.2s", "42s", "3m05s", "2h10m".
 std::string HumanDuration(double seconds);
+
+// A count as the progress line shows it: "12 Secrets", or "12/40 Secrets"
+// when the total is known (`total` > 0).
+std::string ProgressCount(std::size_t done, std::size_t total, std::string_view unit);
+
+// What a progress line over one of several input files starts with:
+// "ingest a.json", or "ingest a.json (file 2/3)" when `file` is element
+// `index` of `files` and there are more than one.
+std::string ProgressTitle(std::string_view command, const std::string& file,
+                          const std::vector<std::string>& files);
 
 // Adds `-q,--quiet` to `cmd`: no progress line, and no notes (SetNotesQuiet,
 // cli/notes.h), on stderr.
@@ -47,7 +58,9 @@ class Progress {
   ~Progress();
 
   // `done` items of `unit` so far ("Secrets"); cheap when not redrawn.
-  void Update(std::size_t done, std::string_view unit);
+  // Drawn "12 Secrets" when the total is unknown (a streamed List), and
+  // "12/40 Secrets" with the `total` known (0: unknown).
+  void Update(std::size_t done, std::string_view unit, std::size_t total = 0);
   // A stage of work without a count ("searching ... with compact"), drawn
   // at once: stages are few and each may last long.
   void Stage(std::string_view stage);

@@ -134,16 +134,21 @@ Status LoadGrowth(const std::string& dir, ReportData* data) {
   }
   if (sizes.ok()) {
     ZS_ASSIGN_OR_RETURN(std::vector<PlotSeries> s, Series(*sizes, 0, 2, 3, d / "growth-size.csv"));
-    // growth-fit.csv (optional) says where a search stopped at its cap.
-    auto fits = ReadCsv(d / "growth-fit.csv", "codec,images,bytes,capped");
+    // growth-fit.csv (optional) says where a search stopped at its cap or
+    // at the decoder budget (limited_by; a file without it marks caps only).
+    auto fits = ReadCsv(d / "growth-fit.csv", "codec,images,bytes,capped,limited_by");
+    if (!fits.ok() && fits.status().message().find(": line 1 must be") != std::string::npos) {
+      fits = ReadCsv(d / "growth-fit.csv", "codec,images,bytes,capped");
+    }
     if (fits.ok()) {
       for (const auto& row : *fits) {
-        if (row[3] != "true") continue;
+        const bool budget = row.size() > 4 && row[4] == "decoder-budget";
+        if (row[3] != "true" && !budget) continue;
         for (PlotSeries& series : s) {
           if (series.name != row[0]) continue;
           ZS_ASSIGN_OR_RETURN(double x, Number(row[1], d / "growth-fit.csv"));
           ZS_ASSIGN_OR_RETURN(double y, Number(row[2], d / "growth-fit.csv"));
-          series.marks.push_back({x, y, kSearchCapLabel});
+          series.marks.push_back({x, y, budget ? kDecoderBudgetLabel : kSearchCapLabel});
         }
       }
     } else if (fits.status().code() != Status::Code::kNotFound) {

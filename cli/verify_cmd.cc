@@ -58,7 +58,7 @@ CommandStatus RunVerify(const VerifyOptions& o, std::ostream& out, std::ostream&
     if (stage == "packages") {
       progress.Update(done, "packages checked");
     } else {
-      progress.Update(done, "of 4 indexes checked");
+      progress.Update(done, "indexes checked", 4);
     }
   });
   progress.Finish();

@@ -46,6 +46,30 @@ if [ "$(id -u)" -eq 0 ]; then
 fi
 pass "deb Depends: $depends"
 
+# The .deb's metadata names this project: no Homepage of another project
+# (Zarf's is not ours), a Maintainer with a real-looking address.
+maintainer_ok() {
+  [[ "$1" =~ ^[^\<\>]+\ \<[^@\ ]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}\>$ ]] &&
+    [[ "$1" != *@localhost* && "$1" != *.local\> && "$1" != *.localdomain\> ]]
+}
+homepage_ok() { [[ "$1" != *zarf-dev/zarf* && "$1" != *zarf.dev* ]]; }
+maintainer=$(dpkg-deb -f "$deb" Maintainer)
+homepage=$(dpkg-deb -f "$deb" Homepage)
+maintainer_ok "$maintainer" || fail "Maintainer '$maintainer' is not a real-looking address"
+homepage_ok "$homepage" || fail "Homepage '$homepage' is another project's"
+if maintainer_ok "zarf-state maintainers <zarf-state@localhost>" ||
+   homepage_ok "https://github.com/zarf-dev/zarf"; then
+  fail "the metadata checks pass @localhost or Zarf's Homepage"
+fi
+pass "deb Maintainer: $maintainer; Homepage: ${homepage:-(none)}"
+
+# lintian, when installed: no error or warning.
+if command -v lintian >/dev/null; then
+  lint=$(lintian --fail-on none "$deb" 2>&1 | grep -E '^[EW]: ' || true)
+  [ -z "$lint" ] || fail "lintian: $lint"
+  pass "lintian reports no error or warning"
+fi
+
 root="$work/root"
 mkdir -p "$root/var/lib/dpkg/updates" "$root/var/lib/dpkg/info"
 touch "$root/var/lib/dpkg/status"
@@ -55,9 +79,11 @@ dpkg_scratch=(dpkg --force-not-root --force-depends --force-script-chrootless
 # the dry run above found on this machine (dpkg's warnings go to a log).
 scratch() { "${dpkg_scratch[@]}" "$@" >>"$work/dpkg.log" 2>&1; }
 scratch -i "$deb" || fail "dpkg -i into a scratch root: $(cat "$work/dpkg.log")"
-for f in usr/bin/zarf-state usr/bin/kubectl-zarf_state usr/share/man/man1/zarf-state.1 \
-         usr/share/bash-completion/completions/zarf-state usr/share/zsh/vendor-completions/_zarf-state \
-         usr/share/fish/vendor_completions.d/zarf-state.fish usr/share/doc/zarf-state/LICENSE; do
+for f in usr/bin/zarf-state usr/bin/kubectl-zarf_state usr/bin/kubectl_complete-zarf_state \
+         usr/share/man/man1/zarf-state.1.gz usr/share/bash-completion/completions/zarf-state \
+         usr/share/zsh/vendor-completions/_zarf-state usr/share/fish/vendor_completions.d/zarf-state.fish \
+         usr/share/doc/zarf-state/LICENSE usr/share/doc/zarf-state/copyright \
+         usr/share/doc/zarf-state/changelog.Debian.gz; do
   [ -e "$root/$f" ] || fail "the .deb does not install /$f"
 done
 for name in zarf-state kubectl-zarf_state; do
@@ -66,6 +92,25 @@ for name in zarf-state kubectl-zarf_state; do
 done
 PATH="$root/usr/bin:/usr/bin:/bin" zarf-state inspect -f "$sample" -o json > "$work/deb.json" ||
   fail "the .deb's zarf-state inspect"
+# The package's documents: a machine-readable (DEP-5) copyright naming the
+# Apache-2.0 license, and a changelog for this version; each check also
+# rejects a wrong sample.
+doc="$root/usr/share/doc/zarf-state"
+dep5_ok() {
+  head -1 "$1" | grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' &&
+    grep -qx 'Files: \*' "$1" && grep -qx 'License: Apache-2.0' "$1"
+}
+changelog_ok() {  # FILE VERSION
+  gzip -dc "$1" 2>/dev/null | head -1 | grep -q "^zarf-state ($2) " &&
+    gzip -dc "$1" | grep -Eq '^ -- .+ <[^@ ]+@[^@ ]+\.[a-z]+>  [A-Z][a-z]{2}, [0-9]{2} '
+}
+version=$(dpkg-deb -f "$deb" Version)
+dep5_ok "$doc/copyright" || fail "copyright is not DEP-5 with License: Apache-2.0"
+changelog_ok "$doc/changelog.Debian.gz" "$version" || fail "changelog.Debian.gz lacks zarf-state ($version)"
+if dep5_ok "$doc/LICENSE" || changelog_ok "$doc/changelog.Debian.gz" "0.0.0-not-this"; then
+  fail "the document checks pass a wrong file"
+fi
+pass "deb copyright (DEP-5) and changelog.Debian.gz"
 scratch -r zarf-state || fail "dpkg -r from the scratch root: $(cat "$work/dpkg.log")"
 [ ! -e "$root/usr/bin/zarf-state" ] || fail "dpkg -r left /usr/bin/zarf-state"
 pass "deb installs, runs from PATH, removes"

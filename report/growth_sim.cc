@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <utility>
 
@@ -368,20 +369,110 @@ Result<std::vector<SizePoint>> SweepSizes(const PackageShape& shape,
   return points;
 }
 
+namespace {
+
+// A package the codec refuses as too large (Status::kTooLarge) does not fit
+// either; its size is unknown.
+constexpr std::size_t kUnencodable = SIZE_MAX;
+
+// The Secret size with n images per component, or kUnencodable.
+using MeasureFn = std::function<Result<std::size_t>(int n)>;
+
+// The search's bracket: fits(lo) with size s_lo; once hi > 0, !fits(hi)
+// with size s_hi. prev and s_prev: the fitting probe before lo (0: none).
+struct Bracket {
+  int lo = 1;
+  std::size_t s_lo = 0;
+  int hi = 0;
+  std::size_t s_hi = 0;
+  int prev = 0;
+  double s_prev = 0;
+};
+
+// Finds hi: extrapolates the line through the last two fitting sizes,
+// aiming a little past the limit. Returns with hi still 0 when lo reached
+// `cap` while it fits.
+Status FindUpperBound(const MeasureFn& measure, int cap, Bracket* b) {
+  const double limit = static_cast<double>(kSecretSizeLimit);
+  while (b->hi == 0 && b->lo < cap) {
+    const int lo = b->lo;
+    const double s_lo = static_cast<double>(b->s_lo);
+    const double per_image = b->prev == 0 ? s_lo / lo : (s_lo - b->s_prev) / (lo - b->prev);
+    double guess = per_image > 0 ? lo + (limit * 1.02 - s_lo) / per_image : 2.0 * lo;
+    // Far beyond the cap: go there at once (one large probe instead of a
+    // few), else grow at most 16-fold, as small packages extrapolate badly.
+    guess = guess >= 1.5 * cap ? cap : std::clamp(guess, lo + 1.0, 16.0 * lo);
+    const int n = static_cast<int>(std::min<double>(std::ceil(guess), cap));
+    ZS_ASSIGN_OR_RETURN(std::size_t s, measure(n));
+    if (s <= kSecretSizeLimit) {
+      b->prev = lo;
+      b->s_prev = s_lo;
+      b->lo = n;
+      b->s_lo = s;
+    } else {
+      b->hi = n;
+      b->s_hi = s;
+    }
+  }
+  return Status::OK();
+}
+
+// Narrows the bracket to hi == lo + 1: regula falsi with the Illinois fix
+// (an end kept twice in a row has its weight halved, so the guess moves
+// past the boundary instead of creeping towards it). Each round probes
+// floor(guess) and its neighbour across the boundary, so a good guess
+// closes the bracket at once. Sizes are noisy at the scale of single images
+// (compression, base64 padding): after three rounds that did not halve the
+// bracket, bisect once.
+Status Narrow(const MeasureFn& measure, Bracket* b) {
+  const double limit = static_cast<double>(kSecretSizeLimit);
+  double f_lo = static_cast<double>(b->s_lo) - limit;  // <= 0
+  double f_hi = static_cast<double>(b->s_hi) - limit;  // > 0
+  auto probe = [&](int n) -> Status {
+    ZS_ASSIGN_OR_RETURN(std::size_t s, measure(n));
+    if (s <= kSecretSizeLimit) {
+      b->lo = n;
+      b->s_lo = s;
+      f_lo = static_cast<double>(s) - limit;
+    } else {
+      b->hi = n;
+      b->s_hi = s;
+      f_hi = static_cast<double>(s) - limit;
+    }
+    return Status::OK();
+  };
+  int kept_lo = 0, kept_hi = 0, slow_rounds = 0;
+  while (b->hi - b->lo > 1) {
+    const int width = b->hi - b->lo;
+    const bool bisect = slow_rounds >= 3 || b->s_hi == kUnencodable;
+    int g = bisect ? b->lo + width / 2
+                   : b->lo + static_cast<int>(std::floor(-f_lo * width / (f_hi - f_lo)));
+    g = std::clamp(g, b->lo + 1, b->hi - 1);
+    const int old_lo = b->lo, old_hi = b->hi;
+    ZS_RETURN_IF_ERROR(probe(g));
+    if (b->lo == g && g + 1 < b->hi) ZS_RETURN_IF_ERROR(probe(g + 1));
+    if (b->hi == g && g - 1 > b->lo) ZS_RETURN_IF_ERROR(probe(g - 1));
+    kept_lo = b->lo == old_lo ? kept_lo + 1 : 0;
+    kept_hi = b->hi == old_hi ? kept_hi + 1 : 0;
+    if (kept_lo >= 2) f_lo /= 2;
+    if (kept_hi >= 2) f_hi /= 2;
+    slow_rounds = (b->hi - b->lo) * 2 > width && slow_rounds < 3 ? slow_rounds + 1 : 0;
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
 Result<FitResult> LargestFitting(const PackageShape& shape, const Codec& codec,
                                  const FitOptions& opts) {
   ZS_RETURN_IF_ERROR(ValidateShape(shape));
   const int cycle = opts.cycle > 0 ? opts.cycle : CyclesToFillEvents(shape.max_events);
   const std::int64_t max_images = std::min<std::int64_t>(opts.max_images, kMaxImages);
   const int cap = static_cast<int>(std::max<std::int64_t>(1, max_images / shape.components));
-  const double limit = static_cast<double>(kSecretSizeLimit);
 
   FitResult fit;
   fit.components = shape.components;
-  // A package the codec refuses as too large does not fit either; its size
-  // is unknown (kUnencodable), so the bracket is narrowed by bisection.
-  constexpr std::size_t kUnencodable = SIZE_MAX;
-  auto measure = [&](int n) -> Result<std::size_t> {
+  const MeasureFn measure = [&](int n) -> Result<std::size_t> {
     PackageShape s = shape;
     s.images_per_component = n;
     ++fit.probes;
@@ -392,86 +483,23 @@ Result<FitResult> LargestFitting(const PackageShape& shape, const Codec& codec,
     return sizes->front();
   };
 
-  // Invariant once found: fits(lo) with size s_lo; !fits(hi) with size s_hi.
-  int lo = 1;
-  ZS_ASSIGN_OR_RETURN(std::size_t s_lo, measure(1));
-  if (s_lo > kSecretSizeLimit) {
-    fit.next_bytes = s_lo == kUnencodable ? 0 : s_lo;
+  Bracket b;
+  ZS_ASSIGN_OR_RETURN(b.s_lo, measure(1));
+  if (b.s_lo > kSecretSizeLimit) {
+    fit.next_bytes = b.s_lo == kUnencodable ? 0 : b.s_lo;
     return fit;
   }
-  // Bracket: extrapolate the line through the last two fitting sizes, aiming
-  // a little past the limit.
-  int prev = 0;
-  double s_prev = 0;
-  int hi = 0;
-  std::size_t s_hi = 0;
-  while (hi == 0) {
-    if (lo >= cap) {
-      fit.images_per_component = lo;
-      fit.bytes = s_lo;
-      fit.capped = true;
-      return fit;
-    }
-    double per_image = prev == 0 ? static_cast<double>(s_lo) / lo
-                                 : (static_cast<double>(s_lo) - s_prev) / (lo - prev);
-    double guess =
-        per_image > 0 ? lo + (limit * 1.02 - static_cast<double>(s_lo)) / per_image : 2.0 * lo;
-    // Far beyond the cap: go there at once (one large probe instead of a
-    // few), else grow at most 16-fold, as small packages extrapolate badly.
-    guess = guess >= 1.5 * cap ? cap : std::clamp(guess, lo + 1.0, 16.0 * lo);
-    const int n = static_cast<int>(std::min<double>(std::ceil(guess), cap));
-    ZS_ASSIGN_OR_RETURN(std::size_t s, measure(n));
-    if (s <= kSecretSizeLimit) {
-      prev = lo;
-      s_prev = static_cast<double>(s_lo);
-      lo = n;
-      s_lo = s;
-    } else {
-      hi = n;
-      s_hi = s;
-    }
+  ZS_RETURN_IF_ERROR(FindUpperBound(measure, cap, &b));
+  if (b.hi == 0) {
+    fit.images_per_component = b.lo;
+    fit.bytes = b.s_lo;
+    fit.capped = true;
+    return fit;
   }
-  // Narrow: regula falsi with the Illinois fix (an end kept twice in a row
-  // has its weight halved, so the guess moves past the boundary instead of
-  // creeping towards it). Each round probes floor(guess) and its neighbour
-  // across the boundary, so a good guess closes the bracket at once. Sizes
-  // are noisy at the scale of single images (compression, base64 padding):
-  // after three rounds that did not halve the bracket, bisect once.
-  double f_lo = static_cast<double>(s_lo) - limit;  // <= 0
-  double f_hi = static_cast<double>(s_hi) - limit;  // > 0
-  int kept_lo = 0, kept_hi = 0, slow_rounds = 0;
-  while (hi - lo > 1) {
-    const int width = hi - lo;
-    const bool bisect = slow_rounds >= 3 || s_hi == kUnencodable;
-    int g = bisect ? lo + width / 2
-                   : lo + static_cast<int>(std::floor(-f_lo * width / (f_hi - f_lo)));
-    g = std::clamp(g, lo + 1, hi - 1);
-    const int old_lo = lo, old_hi = hi;
-    auto probe = [&](int n) -> Status {
-      ZS_ASSIGN_OR_RETURN(std::size_t s, measure(n));
-      if (s <= kSecretSizeLimit) {
-        lo = n;
-        s_lo = s;
-        f_lo = static_cast<double>(s) - limit;
-      } else {
-        hi = n;
-        s_hi = s;
-        f_hi = static_cast<double>(s) - limit;
-      }
-      return Status::OK();
-    };
-    ZS_RETURN_IF_ERROR(probe(g));
-    if (lo == g && g + 1 < hi) ZS_RETURN_IF_ERROR(probe(g + 1));
-    if (hi == g && g - 1 > lo) ZS_RETURN_IF_ERROR(probe(g - 1));
-    kept_lo = lo == old_lo ? kept_lo + 1 : 0;
-    kept_hi = hi == old_hi ? kept_hi + 1 : 0;
-    if (kept_lo >= 2) f_lo /= 2;
-    if (kept_hi >= 2) f_hi /= 2;
-    slow_rounds = (hi - lo) * 2 > width && slow_rounds < 3 ? slow_rounds + 1 : 0;
-  }
-  fit.images_per_component = lo;
-  fit.bytes = s_lo;
-  fit.next_bytes = s_hi == kUnencodable ? 0 : s_hi;
+  ZS_RETURN_IF_ERROR(Narrow(measure, &b));
+  fit.images_per_component = b.lo;
+  fit.bytes = b.s_lo;
+  fit.next_bytes = b.s_hi == kUnencodable ? 0 : b.s_hi;
   return fit;
 }
 

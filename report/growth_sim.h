@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -36,6 +37,10 @@ namespace zs::tools {
 
 // The label of the mark where a largest-fit search stopped at its cap.
 inline constexpr const char* kSearchCapLabel = "search cap: still fits";
+// The label of the mark where the codec refused the next larger package:
+// compact's reader decodes at most 16 MiB (compact/compact.h), so a compact
+// Secret stops there, far under the 1 MiB limit.
+inline constexpr const char* kDecoderBudgetLabel = "decoder budget: 16 MiB decoded";
 
 inline constexpr int kFailEvery = 4;
 inline constexpr int kRemoveEvery = 5;
@@ -163,6 +168,13 @@ struct FitResult {
   // Every probe: (images per component, Secret size), in the order run.
   std::vector<std::pair<int, std::size_t>> probed;
   int images() const { return components * images_per_component; }
+  // What ended the search: the 1 MiB Secret limit ("secret-limit"), the
+  // codec refusing the next package (next_bytes 0: the decoder budget,
+  // "decoder-budget") or max_images ("search-cap").
+  std::string_view limited_by() const {
+    if (capped) return "search-cap";
+    return next_bytes == 0 ? "decoder-budget" : "secret-limit";
+  }
 };
 
 struct FitOptions {

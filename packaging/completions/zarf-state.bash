@@ -30,7 +30,7 @@ _zarf_state_words() {
     size) echo "-f --filename -o --output --no-headers --now --fail-above --compact -q --quiet --cluster -n --namespace --context
                 --kubeconfig" ;;
     bench) echo "growth" ;;
-    "bench growth") echo "--out --cycles --components --images --charts --values-bytes --max-events
+    "bench growth") echo "--full --out --cycles --components --images --charts --values-bytes --max-events
                           --pin-digests --max-images --codecs -o --output --no-headers -q --quiet" ;;
     prune) echo "plan" ;;
     "prune plan") echo "--deployed --new --remove --others --db --no-others --unreadable --registry
@@ -54,10 +54,37 @@ _zarf_state_words() {
   esac
 }
 
-_zarf_state_values() {
-  # The fixed choices of a flag's value; returns 1 when the value is free text.
+_zarf_state_formats() {
+  # The -o formats command path $1 accepts.
   case "$1" in
-    -o|--output) echo "table wide json yaml name" ;;
+    migrate) echo "json yaml" ;;
+    ingest|version|"query config-changed") echo "table json yaml" ;;
+    replay|verify|"config diff"|"prune plan"|"bench growth"|"query history") echo "table wide json yaml" ;;
+    *) echo "table wide json yaml name" ;;
+  esac
+}
+
+_zarf_state_kubectl() {
+  # kubectl with the --kubeconfig and --context given on the line; nothing on
+  # failure (no cluster, no kubectl), and never for long.
+  local -a args=()
+  local i
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    case "${COMP_WORDS[i]}" in
+      --kubeconfig|--context) ((i + 1 < COMP_CWORD)) && args+=("${COMP_WORDS[i]}" "${COMP_WORDS[i + 1]}") ;;
+      --kubeconfig=*|--context=*) args+=("${COMP_WORDS[i]}") ;;
+    esac
+  done
+  kubectl "${args[@]}" --request-timeout=5s "$@" 2>/dev/null
+}
+
+_zarf_state_values() {
+  # The choices of flag $1's value in command path $2; returns 1 when the
+  # value is free text.
+  case "$1" in
+    -o|--output) _zarf_state_formats "$2" ;;
+    -n|--namespace) _zarf_state_kubectl get namespaces -o name | sed 's|^namespace/||'; return 0 ;;
+    --context) _zarf_state_kubectl config get-contexts -o name; return 0 ;;
     --report-format) echo "table json yaml" ;;
     --codec) echo "json compact auto" ;;
     --kind) echo "deploy remove" ;;
@@ -82,26 +109,32 @@ _zarf_state() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="${COMP_WORDS[i]}"
     [[ "$word" == -* ]] && continue
-    if [[ " $(_zarf_state_words "$path") " == *" $word "* ]]; then
+    if [[ " $(echo $(_zarf_state_words "$path")) " == *" $word "* ]]; then
       path="${path:+$path }$word"
     fi
   done
 
+  # What was completed: words, files or directories (kubectl_complete-zarf_state
+  # tells kubectl to complete the last two itself).
+  _zarf_state_kind=words
   local values
-  if values=$(_zarf_state_values "$prev"); then
+  if values=$(_zarf_state_values "$prev" "$path"); then
     COMPREPLY=($(compgen -W "$values" -- "$cur"))
     return 0
   fi
   case "$prev" in
     -f|--filename|--log|--package|--report|--out|--config|--deployed|--new|--others|--migrate-report|--prune-plan|--kubeconfig)
+      _zarf_state_kind=files
       COMPREPLY=($(compgen -f -- "$cur"))
       return 0 ;;
     --db|--growth)
+      _zarf_state_kind=dirs
       COMPREPLY=($(compgen -d -- "$cur"))
       return 0 ;;
   esac
   COMPREPLY=($(compgen -W "$(_zarf_state_words "$path")" -- "$cur"))
   if [[ ${#COMPREPLY[@]} -eq 0 && "$cur" != -* ]]; then
+    _zarf_state_kind=files
     COMPREPLY=($(compgen -f -- "$cur"))
   fi
   return 0

@@ -32,6 +32,23 @@ function __zarf_state_path
     test "$path" = "$argv"
 end
 
+# kubectl with the --kubeconfig and --context given on the line; nothing on
+# failure (no cluster, no kubectl), and never for long.
+function __zarf_state_kubectl
+    set -l words (commandline -opc)
+    set -l args
+    for i in (seq 2 (count $words))
+        switch $words[$i]
+            case --kubeconfig --context
+                set -l next (math $i + 1)
+                set -q words[$next]; and set args $args $words[$i] $words[$next]
+            case '--kubeconfig=*' '--context=*'
+                set args $args $words[$i]
+        end
+    end
+    kubectl $args --request-timeout=5s $argv 2>/dev/null
+end
+
 for c in zarf-state kubectl-zarf_state
     complete -c $c -f
     complete -c $c -s h -l help -d 'Print help'
@@ -62,14 +79,7 @@ for c in zarf-state kubectl-zarf_state
     for p in inspect migrate status size 'config digest' 'query config-changed' 'record deploy' 'record remove' 'record component' 'record finish' 'record abandon' replay ingest observe
         complete -c $c -n "__zarf_state_path $p" -s f -l filename -r -F -d 'Input file (- for stdin)'
     end
-    for p in size 'config diff' 'bench growth' 'prune plan' verify version ingest
-        complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'table json yaml' -d 'Output format'
-    end
     complete -c $c -n '__zarf_state_path ingest' -l no-headers -d 'Accepted; no header to leave out'
-    for p in inspect status query
-        complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'table wide json yaml name' -d 'Output format'
-    end
-    complete -c $c -n '__zarf_state_path replay' -s o -l output -x -a 'table wide json yaml' -d 'Output format'
     for p in inspect status replay query
         complete -c $c -n "__zarf_state_path $p" -l no-headers -d 'Tables without a header line'
     end
@@ -79,10 +89,22 @@ for c in zarf-state kubectl-zarf_state
     end
 
     complete -c $c -n '__zarf_state_path inspect' -l show-secrets -d 'Print the credentials'
+    # -o: per command, the formats it accepts.
+    for p in inspect status size query 'query status' 'query image' 'query component' 'query source'
+        complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'table wide json yaml name' -d 'Output format'
+    end
+    for p in replay verify 'config diff' 'prune plan' 'bench growth' 'query history'
+        complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'table wide json yaml' -d 'Output format'
+    end
+    for p in ingest version 'query config-changed'
+        complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'table json yaml' -d 'Output format'
+    end
+    complete -c $c -n '__zarf_state_path migrate' -s o -l output -x -a 'json yaml' -d 'Manifests format'
+
     for p in inspect migrate status size ingest observe report 'prune plan'
         complete -c $c -n "__zarf_state_path $p" -l cluster -d 'Read the cluster through kubectl'
-        complete -c $c -n "__zarf_state_path $p" -s n -l namespace -x -d 'Namespace (default zarf)'
-        complete -c $c -n "__zarf_state_path $p" -l context -x -d 'kubeconfig context'
+        complete -c $c -n "__zarf_state_path $p" -s n -l namespace -x -a '(__zarf_state_kubectl get namespaces -o name | string replace -r "^namespace/" "")' -d 'Namespace (default zarf)'
+        complete -c $c -n "__zarf_state_path $p" -l context -x -a '(__zarf_state_kubectl config get-contexts -o name)' -d 'kubeconfig context'
         complete -c $c -n "__zarf_state_path $p" -l kubeconfig -r -F -d 'kubeconfig file'
     end
     for p in inspect migrate status size ingest verify report 'bench growth'
@@ -92,10 +114,8 @@ for c in zarf-state kubectl-zarf_state
     complete -c $c -n '__zarf_state_path size' -l compact -d 'Measure the compact codec for every Secret'
     complete -c $c -n '__zarf_state_path size' -l now -x -d 'Ages as of this RFC 3339 time'
     for p in size verify 'config diff' 'prune plan' 'bench growth'
-        complete -c $c -n "__zarf_state_path $p" -s o -l output -x -a 'wide' -d 'Output format'
         complete -c $c -n "__zarf_state_path $p" -l no-headers -d 'No header line'
     end
-    complete -c $c -n '__zarf_state_path size' -s o -l output -x -a 'name' -d 'Output format'
     for p in 'config diff' 'query config-changed'
         complete -c $c -n "__zarf_state_path $p" -l exit-code -d 'Exit 1 when different'
     end
@@ -109,7 +129,6 @@ for c in zarf-state kubectl-zarf_state
 
     complete -c $c -n '__zarf_state_path migrate' -l to -x -a 'v2 legacy' -d 'Target shape'
     complete -c $c -n '__zarf_state_path migrate' -l dry-run -d 'Write only the report'
-    complete -c $c -n '__zarf_state_path migrate' -s o -l output -x -a 'json yaml' -d 'Manifests format'
     complete -c $c -n '__zarf_state_path migrate' -l report-format -x -a 'table json yaml' -d 'Report format'
     complete -c $c -n '__zarf_state_path migrate' -l report -r -F -d 'Report file'
     complete -c $c -n '__zarf_state_path migrate' -l out -r -F -d 'Manifests file'
@@ -166,6 +185,7 @@ for c in zarf-state kubectl-zarf_state
     complete -c $c -n '__zarf_state_path bench' -a growth
     set -l n '__zarf_state_path bench growth'
     complete -c $c -n $n -l out -x -a '(__fish_complete_directories)' -d 'Output directory'
+    complete -c $c -n $n -l full -d 'The full run (minutes)'
     complete -c $c -n $n -l cycles -x
     complete -c $c -n $n -l components -x
     complete -c $c -n $n -l images -x

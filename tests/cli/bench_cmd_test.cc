@@ -170,6 +170,36 @@ TEST(GrowthSimTest, LargestFittingStopsAtTheCapAndReportsAPackageThatNeverFits) 
   EXPECT_GT(none->next_bytes, kSecretSizeLimit);
 }
 
+// A codec that refuses a package over 200 images with TooLarge, as compact's
+// encoder refuses what its reader's 16 MiB decode budget could not read back.
+TEST(GrowthSimTest, ACodecThatRefusesTheNextPackageEndsAtTheDecoderBudget) {
+  PackageShape shape;
+  const Codec json = JsonCodec();
+  Codec budget{"budget", [&](const DeployedPackage& pkg) -> Result<std::size_t> {
+                 std::size_t images = 0;
+                 const json::Value* components = pkg.data.Find("components");
+                 for (const json::Value& c : components->array()) {
+                   images += c.Find("images")->array().size();
+                 }
+                 if (images > 200) return Status::TooLarge("over the decode budget");
+                 return json.secret_bytes(pkg);
+               }};
+  auto fit = LargestFitting(shape, budget);
+  ASSERT_TRUE(fit.ok()) << fit.status().ToString();
+  EXPECT_EQ(fit->images(), 200);
+  EXPECT_EQ(fit->next_bytes, 0u);
+  EXPECT_LT(fit->bytes, kSecretSizeLimit);
+  EXPECT_EQ(fit->limited_by(), "decoder-budget");
+  FitOptions small;
+  small.max_images = 100;
+  auto capped = LargestFitting(shape, budget, small);
+  ASSERT_TRUE(capped.ok());
+  EXPECT_EQ(capped->limited_by(), "search-cap");
+  auto plain = LargestFitting(shape, json, FitOptions{12, 500000});
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(plain->limited_by(), "secret-limit");
+}
+
 TEST(GrowthSimTest, ThePackageAndConfigHaveTheShapeAsked) {
   PackageShape shape;
   shape.components = 3;
@@ -395,6 +425,41 @@ TEST_F(BenchCmdTest, WritesBothCsvsAndBothPlotsAndReportsEveryCodec) {
   EXPECT_NE(table.find("growth-size.svg"), std::string::npos) << table;
 }
 
+// Records what the stream held at each flush.
+class FlushLog : public std::stringbuf {
+ public:
+  std::vector<std::string> flushed;
+
+ protected:
+  int sync() override {
+    flushed.push_back(str());
+    return 0;
+  }
+};
+
+TEST_F(BenchCmdTest, RowsAreFlushedAsEachSearchEndsAndTheFitCsvNamesTheLimit) {
+  BenchGrowthOptions o = Options();
+  o.codecs = {"gzip", "json"};
+  FlushLog log;
+  std::ostream out(&log);
+  std::ostringstream err;
+  ASSERT_EQ(FinishCommand(RunBenchGrowth(o, out, err), err), kExitOk) << err.str();
+  // The title alone, then each row (gzip's waits for json's, which it
+  // compares with), each before the files are written.
+  ASSERT_GE(log.flushed.size(), 3u);
+  EXPECT_EQ(Count(log.flushed[0], "\n"), 1u) << log.flushed[0];
+  EXPECT_NE(log.flushed[1].find("\ngzip "), std::string::npos) << log.flushed[1];
+  EXPECT_NE(log.flushed[2].find("\njson "), std::string::npos) << log.flushed[2];
+  EXPECT_EQ(log.flushed[2].find("wrote "), std::string::npos) << log.flushed[2];
+  EXPECT_LT(log.str().find("\ngzip "), log.str().find("\njson "));
+  const std::string fit = Read("growth-fit.csv");
+  EXPECT_EQ(fit.rfind("codec,images,bytes,capped,limited_by\n", 0), 0u) << fit;
+  EXPECT_NE(fit.find("\njson,"), std::string::npos) << fit;
+  EXPECT_NE(fit.find(",false,secret-limit\n"), std::string::npos) << fit;
+  EXPECT_NE(fit.find("gzip,50000,"), std::string::npos) << fit;
+  EXPECT_NE(fit.find(",true,search-cap\n"), std::string::npos) << fit;
+}
+
 TEST_F(BenchCmdTest, JsonOutputHasTheLargestFitPerCodec) {
   BenchGrowthOptions o = Options();
   o.output.format = "json";
@@ -410,6 +475,7 @@ TEST_F(BenchCmdTest, JsonOutputHasTheLargestFitPerCodec) {
   const json::Value* fit = j.Find("largestFit");
   ASSERT_NE(fit, nullptr);
   EXPECT_EQ(fit->Find("capped")->as_bool(), false);
+  EXPECT_EQ(fit->StringOr("limitedBy"), "secret-limit");
   EXPECT_LE(std::stoull(fit->Find("bytes")->number_raw()), kSecretSizeLimit);
   EXPECT_GT(std::stoull(fit->Find("nextBytes")->number_raw()), kSecretSizeLimit);
   EXPECT_EQ(j.Find("imagesVsJson")->number_raw(), "1.00");

@@ -15,6 +15,7 @@
 #include "tests/test_dir.h"
 #include "cli/common.h"
 #include "kube/input.h"
+#include "kube/kubectl_message.h"
 
 namespace zs::tools {
 namespace {
@@ -130,7 +131,8 @@ TEST(ClusterInputTest, WithoutKubectlOnPathTheErrorSaysSo) {
 }
 
 // Runs UseClusterInput with a kubectl that is the shell script `body`.
-std::string ErrorWithKubectl(const std::string& body, int timeout_seconds) {
+std::string ErrorWithKubectl(const std::string& body, int timeout_seconds,
+                             const std::string& kubeconfig = "", const std::string& context = "") {
   const std::filesystem::path dir = testing::FreshTestDir("fake-kubectl");
   {
     std::ofstream script(dir / "kubectl");
@@ -142,6 +144,8 @@ std::string ErrorWithKubectl(const std::string& body, int timeout_seconds) {
   ClusterOptions o;
   o.enabled = true;
   o.timeout_seconds = timeout_seconds;
+  o.kubeconfig = kubeconfig;
+  o.context = context;
   std::vector<std::string> files;
   std::ostringstream err;
   EXPECT_FALSE(UseClusterInput(o, &files, err));
@@ -160,10 +164,75 @@ TEST(ClusterInputTest, KubectlsStderrReachesTheTerminalEscaped) {
 }
 
 TEST(ClusterInputTest, AHangingKubectlIsKilledAfterItsTimeout) {
-  const std::string err = ErrorWithKubectl("exec sleep 30", 1);
+  const std::string err = ErrorWithKubectl("exec sleep 30", 1, "/cfg/a");
   EXPECT_EQ(err,
-            "error: cluster (current context, namespace zarf): kubectl: no answer within 2 s "
-            "(killed)\n");
+            "error: cluster (current context, namespace zarf, kubeconfig /cfg/a): kubectl: no "
+            "answer within 2 s (killed)\n");
+}
+
+// What kubectl 1.32 prints when its server refuses connections: five klog
+// lines, then its own summary.
+constexpr char kRefused[] =
+    "for i in 1 2 3 4 5; do echo 'E1205 20:57:10.807739   26050 memcache.go:265] \"Unhandled "
+    "Error\" err=\"couldn'\\''t get current server API group list: dial tcp 127.0.0.1:1: "
+    "connect: connection refused\"' >&2; done\n"
+    "echo 'The connection to the server 127.0.0.1:1 was refused - did you specify the right "
+    "host or port?' >&2; exit 1";
+
+TEST(ClusterInputTest, AnUnreachableClusterIsOneLineNamingTheKubeconfig) {
+  const std::string err = ErrorWithKubectl(kRefused, 30, "/cfg/a");
+  EXPECT_EQ(err,
+            "error: cluster (current context, namespace zarf, kubeconfig /cfg/a): kubectl get "
+            "secrets -l package-deploy-info failed (exit 1): The connection to the server "
+            "127.0.0.1:1 was refused - did you specify the right host or port?\n");
+}
+
+TEST(ClusterInputTest, TheKubeconfigNamedIsTheFlagThenKubeconfigThenHome) {
+  const char* old_env = getenv("KUBECONFIG");
+  const std::string old_kubeconfig = old_env ? old_env : "";
+  const std::string old_home = getenv("HOME") ? getenv("HOME") : "";
+  ClusterOptions o;
+  setenv("KUBECONFIG", "/env/one:/env/two", 1);
+  setenv("HOME", "/home/op", 1);
+  EXPECT_EQ(KubeconfigInUse(o), "/env/one:/env/two");
+  o.kubeconfig = "/flag/cfg";
+  EXPECT_EQ(KubeconfigInUse(o), "/flag/cfg");
+  o.kubeconfig.clear();
+  unsetenv("KUBECONFIG");
+  EXPECT_EQ(KubeconfigInUse(o), "/home/op/.kube/config");
+  setenv("KUBECONFIG", "", 1);
+  EXPECT_EQ(KubeconfigInUse(o), "/home/op/.kube/config");
+  setenv("HOME", old_home.c_str(), 1);
+  if (old_env != nullptr) {
+    setenv("KUBECONFIG", old_kubeconfig.c_str(), 1);
+  } else {
+    unsetenv("KUBECONFIG");
+  }
+  // The context given is named with it, in the error of a failed run.
+  const std::string err = ErrorWithKubectl(kRefused, 30, "/cfg/b", "prod");
+  EXPECT_EQ(err.rfind("error: cluster (context prod, namespace zarf, kubeconfig /cfg/b): ", 0), 0u)
+      << err;
+}
+
+TEST(ClusterInputTest, KlogHeadersAreDroppedAndTheLastMessageKept) {
+  bool klog = false;
+  EXPECT_EQ(StripKlogHeader("W0102 03:04:05.678901    77 loader.go:222] config not found", &klog),
+            "config not found");
+  EXPECT_TRUE(klog);
+  EXPECT_EQ(StripKlogHeader("Error from server (Forbidden): x", &klog),
+            "Error from server (Forbidden): x");
+  EXPECT_FALSE(klog);
+  EXPECT_EQ(StripKlogHeader("E1205 not a header] x", &klog), "E1205 not a header] x");
+  EXPECT_FALSE(klog);
+  // Only klog lines: the last one's message.
+  EXPECT_EQ(LastKubectlErrorLine("E1205 20:57:10.8 1 a.go:1] first\n"
+                                 "E1205 20:57:10.9 1 a.go:2] second\n\n"),
+            "second");
+  // A plain line wins over a later klog line.
+  EXPECT_EQ(LastKubectlErrorLine("error: context \"nope\" does not exist\n"
+                                 "I1205 20:57:10.9 1 a.go:2] cleanup\n"),
+            "error: context \"nope\" does not exist");
+  EXPECT_EQ(LastKubectlErrorLine(" \n\r\n"), "");
 }
 
 TEST(ClusterInputTest, WithoutClusterNothingChanges) {

@@ -294,8 +294,9 @@ TEST_F(KubectlPluginTest, AKubectlFailureNamesTheContextAndNamespace) {
   const RunResult context = Plugin({"inspect", "--cluster", "--context", "nope"});
   EXPECT_EQ(context.exit_code, kExitSomeFailed);
   EXPECT_EQ(context.out, "");
-  EXPECT_EQ(context.err.rfind("error: cluster (context nope, namespace zarf): kubectl get secrets "
-                              "-l package-deploy-info failed (exit 1): ",
+  EXPECT_EQ(context.err.rfind("error: cluster (context nope, namespace zarf, kubeconfig " +
+                                  kubeconfig_ +
+                                  "): kubectl get secrets -l package-deploy-info failed (exit 1): ",
                               0),
             0u)
       << context.err;
@@ -305,11 +306,28 @@ TEST_F(KubectlPluginTest, AKubectlFailureNamesTheContextAndNamespace) {
   const RunResult forbidden = Plugin({"status", "--cluster", "-n", "forbidden"});
   EXPECT_EQ(forbidden.exit_code, kExitSomeFailed);
   EXPECT_EQ(forbidden.out, "");
-  EXPECT_NE(forbidden.err.find("error: cluster (current context, namespace forbidden): "),
+  EXPECT_NE(forbidden.err.find("error: cluster (current context, namespace forbidden, kubeconfig "),
             std::string::npos)
       << forbidden.err;
   EXPECT_NE(forbidden.err.find("Error from server (Forbidden)"), std::string::npos)
       << forbidden.err;
+}
+
+TEST_F(KubectlPluginTest, AnUnreachableClusterIsOneLineNamingTheKubeconfig) {
+  // A kubeconfig whose server refuses connections: kubectl logs several
+  // klog lines, then its own summary; only the summary is shown.
+  const std::string dead = (dir_ / "dead.kubeconfig").string();
+  std::ofstream(dead) << "apiVersion: v1\nkind: Config\nclusters:\n"
+                         "- cluster: {server: \"https://127.0.0.1:1\"}\n  name: dead\n"
+                         "contexts:\n- context: {cluster: dead, user: u}\n  name: dead\n"
+                         "current-context: dead\nusers:\n- name: u\n  user: {token: t}\n";
+  const RunResult r = Plugin({"status", "--cluster", "--kubeconfig", dead});
+  EXPECT_EQ(r.exit_code, kExitSomeFailed);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "error: cluster (current context, namespace zarf, kubeconfig " + dead +
+                "): kubectl get secrets -l package-deploy-info failed (exit 1): The connection to "
+                "the server 127.0.0.1:1 was refused - did you specify the right host or port?\n");
 }
 
 TEST_F(KubectlPluginTest, ClusterAndFileAreExclusiveAndClusterFlagsNeedCluster) {

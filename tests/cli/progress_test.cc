@@ -4,7 +4,9 @@
 
 #include <chrono>
 #include <sstream>
+#include <string>
 #include <thread>
+#include <vector>
 
 namespace zs::tools {
 namespace {
@@ -58,6 +60,26 @@ TEST(ProgressTest, CountsShowOnlyAfterTheFirstSecond) {
   EXPECT_EQ(err.str(), drawn + kErase);
   p.Finish();
   EXPECT_EQ(err.str(), drawn + kErase);
+}
+
+TEST(ProgressTest, AKnownTotalShowsAsNOfN) {
+  EXPECT_EQ(ProgressCount(12, 40, "Secrets"), "12/40 Secrets");
+  EXPECT_EQ(ProgressCount(12, 0, "Secrets"), "12 Secrets");
+  std::ostringstream err;
+  Progress p(err, "verify db", /*enabled=*/true);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1050));
+  p.Update(2, "indexes checked", 4);
+  EXPECT_EQ(err.str().rfind(std::string(kErase) + "verify db: 2/4 indexes checked (", 0), 0u)
+      << err.str();
+}
+
+TEST(ProgressTest, OneOfSeveralFilesIsNumbered) {
+  const std::vector<std::string> files = {"a.json", "b.json", "c.json"};
+  EXPECT_EQ(ProgressTitle("ingest", files[1], files), "ingest b.json (file 2/3)");
+  const std::vector<std::string> one = {"a.json"};
+  EXPECT_EQ(ProgressTitle("migrate", one[0], one), "migrate a.json");
+  const std::string other = "b.json";  // not an element: no number
+  EXPECT_EQ(ProgressTitle("ingest", other, files), "ingest b.json");
 }
 
 TEST(ProgressTest, DurationsReadAsPeopleWriteThem) {
