@@ -3,7 +3,7 @@
 #   make test   the same set-up, then the whole test suite through ctest
 # ZS_SANITIZE=ON builds with AddressSanitizer + UBSan (into build-asan/).
 #   make package  build dist/: a .deb (Depends: Debian 12 packages) and a .tar.gz whose binary
-#               links only glibc dynamically, with SHA256SUMS; then check both
+#               links only glibc dynamically, with SHA256SUMS; then check both (lintian too)
 #               (packaging/check_packages.sh; docs/install.md)
 #   make fuzz   build the libFuzzer targets with clang-14 into build-fuzz/ and run
 #               each for FUZZ_SECONDS (default 60); fails on a finding (fuzz/README.md)
@@ -52,6 +52,7 @@ test: _build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 package: _build
+	@$(MAKE) --no-print-directory _deps PACKAGES="lintian"
 	@cd $(BUILD) && cpack -G DEB >/dev/null
 	@src=$$(packaging/fetch_simdjson_source.sh build-static/simdjson-src) && \
 	  cmake -S . -B build-static $(PACKAGE_FLAGS) $(LAUNCHER) -DZS_STATIC=ON -DZS_SIMDJSON_SOURCE="$$src" >/dev/null
