@@ -9,8 +9,8 @@
 #include "cli/common.h"
 #include "io/standard_output.h"
 #include "cli/progress.h"
-#include "cli/report_data.h"
-#include "cli/report_page.h"
+#include "cli/report_inputs.h"
+#include "report/report_page.h"
 #include "io/state_file.h"
 
 namespace zs::tools {

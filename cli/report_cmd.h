@@ -1,5 +1,5 @@
 // `zarf-state report`: one self-contained HTML page of a cluster's package
-// state (cli/report_page.h has what is on it).
+// state (report/report_page.h has what is on it).
 //
 //   zarf-state report [-f FILE|-]... [--db DIR] [--migrate-report FILE]
 //       [--prune-plan FILE] [--growth DIR] [--now RFC3339] --out report.html

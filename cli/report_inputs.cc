@@ -1,4 +1,4 @@
-#include "cli/report_data.h"
+#include "cli/report_inputs.h"
 
 #include <algorithm>
 #include <functional>
@@ -297,14 +297,6 @@ bool CollectObjects(const std::vector<std::string>& files, const Timestamp& now,
     }
   }
   return failed;
-}
-
-void SortByUse(std::vector<ReportPackage>* packages) {
-  std::stable_sort(packages->begin(), packages->end(),
-                   [](const ReportPackage& a, const ReportPackage& b) {
-                     if (a.secret_bytes != b.secret_bytes) return a.secret_bytes > b.secret_bytes;
-                     return a.name < b.name;
-                   });
 }
 
 Status AddCacheHistory(const std::string& db, ReportData* data) {

@@ -9,7 +9,7 @@
 #include "kube/secret.h"
 #include "cli/common.h"
 #include "kube/input.h"
-#include "cli/report_data.h"
+#include "cli/report_inputs.h"
 #include "report/growth_sim.h"
 #include "report/svg_plot.h"
 

@@ -1,5 +1,5 @@
-// What `zarf-state report` shows, gathered from its inputs before any HTML
-// is written: per package the sizes, latest event, components and event
+// What `zarf-state report` shows, gathered from its inputs
+// (cli/report_inputs.h) before any HTML is written: per package the sizes, latest event, components and event
 // timeline; per init state a summary without credentials; the warnings; and
 // the optional migration report, prune plan and growth curves.
 //
@@ -9,12 +9,11 @@
 // credential rule says (model/credentials.h), and event sources are not kept.
 //
 // Thread safety: plain data and functions over their arguments.
-#ifndef ZARF_STATE_CLI_REPORT_DATA_H_
-#define ZARF_STATE_CLI_REPORT_DATA_H_
+#ifndef ZARF_STATE_REPORT_REPORT_DATA_H_
+#define ZARF_STATE_REPORT_REPORT_DATA_H_
 
 #include <cstdint>
 #include <optional>
-#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -120,34 +119,11 @@ struct ReportData {
   std::vector<ReportChart> growth;
 };
 
-// Reads every object of `files` ("-": stdin) into `data`. A file or object
-// that cannot be read prints one "error: ..." line on `err` naming it (as
-// every command does) and becomes a warning in the page too; the others are
-// still read. Packages come SortByUse. Returns whether anything failed.
-bool CollectObjects(const std::vector<std::string>& files, const Timestamp& now,
-                    std::ostream& err, ReportData* data);
-
 // Orders `packages` by their use of the Secret size limit, largest first
 // (equal sizes by name, then input order): the ones closest to the limit
 // come first.
 void SortByUse(std::vector<ReportPackage>* packages);
 
-// Replaces each package's timeline with the cache's full history of it and
-// warns about drift: a package whose cached snapshot differs from the
-// Secret read. IOError/NotFound/Corruption from opening `db`.
-Status AddCacheHistory(const std::string& db, ReportData* data);
-
-// The JSON report of `migrate --report-format json` (or `--dry-run -o
-// json`), or the plan of `prune plan -o json`. InvalidArgument naming the
-// file when it is not one.
-Status LoadMigrationReport(const std::string& path, ReportData* data);
-Status LoadPrunePlan(const std::string& path, ReportData* data);
-
-// The curves of `bench growth --out DIR`, redrawn from its CSVs.
-// NotFound naming the directory when it holds neither CSV; InvalidArgument
-// naming the file and line for a malformed row.
-Status LoadGrowth(const std::string& dir, ReportData* data);
-
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_CLI_REPORT_DATA_H_
+#endif  // ZARF_STATE_REPORT_REPORT_DATA_H_

@@ -1,4 +1,4 @@
-#include "cli/report_page.h"
+#include "report/report_page.h"
 
 #include <algorithm>
 #include <cctype>

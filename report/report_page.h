@@ -11,8 +11,8 @@
 // Every string from the input is escaped (report/html_writer.h).
 //
 // Thread safety: reentrant.
-#ifndef ZARF_STATE_CLI_REPORT_PAGE_H_
-#define ZARF_STATE_CLI_REPORT_PAGE_H_
+#ifndef ZARF_STATE_REPORT_REPORT_PAGE_H_
+#define ZARF_STATE_REPORT_REPORT_PAGE_H_
 
 #include <string>
 #include <string_view>
@@ -20,7 +20,7 @@
 #include "json/json_value.h"
 #include "report/html_writer.h"
 #include "report/report_assets.h"
-#include "cli/report_data.h"
+#include "report/report_data.h"
 
 namespace zs::tools {
 
@@ -35,4 +35,4 @@ void RenderPrunePlan(HtmlWriter& h, const json::Value& plan);
 
 }  // namespace zs::tools
 
-#endif  // ZARF_STATE_CLI_REPORT_PAGE_H_
+#endif  // ZARF_STATE_REPORT_REPORT_PAGE_H_

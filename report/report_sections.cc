@@ -1,5 +1,5 @@
 // The migration and prune sections of the report page.
-#include "cli/report_page.h"
+#include "report/report_page.h"
 
 namespace zs::tools {
 namespace {
