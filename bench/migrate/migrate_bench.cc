@@ -50,7 +50,7 @@ void BM_MigrateList(benchmark::State& state) {
   std::ostream out(&discard);
   for (auto _ : state) {
     std::ostringstream report;
-    const int code = tools::RunMigrate(options, out, report);
+    const int code = tools::FinishCommand(tools::RunMigrate(options, out, report), report);
     if (code != tools::kExitOk) {
       state.SkipWithError(("migrate failed: " + report.str().substr(0, 400)).c_str());
       return;

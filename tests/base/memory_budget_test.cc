@@ -29,7 +29,9 @@ TEST(MemoryBudgetTest, TheBudgetOfAnInputIsAFloorPlusFourPerByteUnderACeiling) {
     EXPECT_EQ(MemoryBudget(r.input).limit(), r.limit) << r.input;
     // The target the budget serves: 64 MiB + 8 x the input, never 2 GiB.
     EXPECT_LE(r.limit, 2 * kMiB * 1024);
-    if (r.input < 256 * kMiB) EXPECT_LE(r.limit, 64 * kMiB + 8 * r.input);
+    if (r.input < 256 * kMiB) {
+      EXPECT_LE(r.limit, 64 * kMiB + 8 * r.input);
+    }
   }
 }
 
