@@ -216,18 +216,18 @@ TEST_F(ObservedHistoryTest, ReportTimelineMarksObservedEventsApart) {
   Append({PackageRecord("Remove", "InProgress", "2026-03-01T11:00:00Z", ""),
           PackageRecord("Remove", "Succeeded", "2026-03-01T11:00:05Z", "")});
   const std::string removed = page();
-  EXPECT_NE(removed.find("outcome-InProgress observed\"><time>2026-03-01T11:00:00Z"),
+  EXPECT_NE(removed.find("outcome-InProgress observed\"><time title=\"2026-03-01T11:00:00Z\""),
             std::string::npos)
       << removed;
-  EXPECT_NE(removed.find("outcome-Succeeded observed\"><time>2026-03-01T11:00:05Z"),
+  EXPECT_NE(removed.find("outcome-Succeeded observed\"><time title=\"2026-03-01T11:00:05Z\""),
             std::string::npos);
   std::size_t observed = 0;
-  for (std::size_t at = after.find(" observed\"><time>"); at != std::string::npos;
-       at = after.find(" observed\"><time>", at + 1)) {
+  for (std::size_t at = after.find(" observed\"><time title="); at != std::string::npos;
+       at = after.find(" observed\"><time title=", at + 1)) {
     ++observed;
   }
   EXPECT_EQ(observed, 4u) << after;
-  EXPECT_NE(after.find("<li class=\"event outcome-Succeeded\"><time>2026-03-01T09:00:00Z"),
+  EXPECT_NE(after.find("<li class=\"event outcome-Succeeded\"><time title=\"2026-03-01T09:00:00Z\""),
             std::string::npos);
   EXPECT_NE(after.find("badge outcome-Failed\">Deploy/Failed"), std::string::npos);
 }
