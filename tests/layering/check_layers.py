@@ -25,7 +25,8 @@ Ranks, lowest first (a folder may include its own and lower ranks):
   8  cli                   the zarf-state program
   9  testing, fuzz, bench  harnesses (and tests/, which is not checked)
 
-Usage: check_layers.py SOURCE_DIR [--expect-violations N]
+Usage: check_layers.py [SOURCE_DIR] [--expect-violations N]
+SOURCE_DIR defaults to the repository that holds this script.
 Exit 0 when the tree has no violation (or exactly N with --expect-violations,
 which the self-test uses on a planted tree); 1 otherwise, listing each as
 FILE[:LINE]: the problem."""
@@ -156,11 +157,26 @@ def violations(root):
     return found
 
 
-def main():
-    root = sys.argv[1]
+def parse_args(argv):
+    """Returns (root, expected violations or None); exits 2 on a bad command line."""
+    args = list(argv)
     expect = None
-    if len(sys.argv) == 4 and sys.argv[2] == "--expect-violations":
-        expect = int(sys.argv[3])
+    if "--expect-violations" in args:
+        at = args.index("--expect-violations")
+        if at + 1 >= len(args):
+            sys.exit("check_layers.py: --expect-violations needs a number")
+        expect = int(args[at + 1])
+        del args[at:at + 2]
+    if len(args) > 1:
+        sys.exit("usage: check_layers.py [SOURCE_DIR] [--expect-violations N]")
+    if args:
+        return args[0], expect
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.normpath(os.path.join(here, "..", "..")), expect
+
+
+def main():
+    root, expect = parse_args(sys.argv[1:])
     found = violations(root)
     for v in found:
         print(v)
