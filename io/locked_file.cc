@@ -132,7 +132,7 @@ Result<std::unique_ptr<LockedFile>> LockedFile::CreateWhole(const std::string& p
     errno = link_errno;
     return ErrnoError("create", path);
   }
-  internal::SyncDir(path);
+  internal::SyncDirOf(path);
   return f;
 }
 

@@ -17,7 +17,7 @@ namespace {
 using internal::DirOf;
 using internal::ErrnoError;
 using internal::LockExclusive;
-using internal::SyncDir;
+using internal::SyncDirOf;
 using internal::WriteAll;
 
 // Whether `path` exists and is something other than a regular file (a
@@ -241,7 +241,7 @@ Status StateFile::Remove() {
   ZS_RETURN_IF_ERROR(CheckUnchanged());
   ZS_RETURN_IF_ERROR(InjectedFailure(path_));
   if (::unlink(target_.c_str()) != 0 && errno != ENOENT) return ErrnoError("delete", path_);
-  SyncDir(target_);
+  SyncDirOf(target_);
   contents_.clear();
   exists_ = false;
   identity_ = Identity();
@@ -321,7 +321,7 @@ Status OutputFile::Commit() {
   if (::close(fd) != 0) return ErrnoError("close", tmp_);
   if (::rename(tmp_.c_str(), path_.c_str()) != 0) return ErrnoError("rename", tmp_);
   committed_ = true;
-  SyncDir(path_);
+  SyncDirOf(path_);
   return Status::OK();
 }
 

@@ -20,6 +20,8 @@
 #include <system_error>
 #include <vector>
 
+#include "io/sync_directory.h"
+
 namespace zs::engine::internal {
 namespace {
 
@@ -212,14 +214,6 @@ void RemoveAbandonedCreations(const fs::path& parent, const fs::path& target) {
     ::close(fd);
     ec.clear();
   }
-}
-
-Status SyncDirectory(const fs::path& dir) {
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return Status::IOError("cannot open " + dir.string() + " to sync it");
-  const bool synced = ::fsync(fd) == 0;
-  ::close(fd);
-  return synced ? Status::OK() : Status::IOError("cannot sync " + dir.string());
 }
 
 }  // namespace
@@ -443,7 +437,7 @@ Status CacheDb::CreateAside(const std::string& dir, const CacheOptions& options)
     // Every family, and the format version (CheckFormat writes it).
     made = OpenImpl(tmp, build, /*probe=*/false).status();
   }  // closed here: RocksDB flushes what it holds
-  if (made.ok()) made = SyncDirectory(tmp);
+  if (made.ok()) made = tools::SyncDirectory(tmp);
   // An existing empty directory keeps its mode: the new one takes it.
   struct stat existing{};
   if (made.ok() && ::stat(target.c_str(), &existing) == 0 &&
@@ -458,7 +452,7 @@ Status CacheDb::CreateAside(const std::string& dir, const CacheOptions& options)
                            std::generic_category().message(error));
   }
   cleanup.moved = true;
-  return SyncDirectory(parent);
+  return tools::SyncDirectory(parent.string());
 }
 
 Status CacheDb::CheckFormat(bool read_only, bool unknown_families) {

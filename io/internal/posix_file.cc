@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "io/state_file.h"
+#include "io/sync_directory.h"
 
 namespace zs::tools {
 namespace {
@@ -62,14 +63,7 @@ std::string DirOf(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-void SyncDir(const std::string& path) {
-  const std::string dir = DirOf(path);
-  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    ::fsync(dfd);
-    ::close(dfd);
-  }
-}
+void SyncDirOf(const std::string& path) { (void)SyncDirectory(DirOf(path)); }
 
 int OpenUnnamed(const std::string& path, int access) {
   if (g_named_temps_only || ::access("/proc/self/fd", X_OK) != 0) return -1;

@@ -30,8 +30,11 @@ Status LockExclusive(int fd, const std::string& path);
 // The directory holding `path` ("." for a bare name).
 std::string DirOf(const std::string& path);
 
-// fsyncs the directory holding `path`, so that a rename in it is durable.
-void SyncDir(const std::string& path);
+// fsyncs the directory holding `path` (io/sync_directory.h), so that a
+// rename or unlink just done in it is durable. Best effort: the change is
+// made whether or not its directory syncs, and a failure here must not tell
+// the caller it was not.
+void SyncDirOf(const std::string& path);
 
 // An unnamed file (O_TMPFILE, mode 0600) in the directory of `path`, open
 // with `access` (O_WRONLY or O_RDWR); -1 where the filesystem has no
