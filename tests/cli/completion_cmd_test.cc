@@ -10,6 +10,7 @@
 #include "tests/run_binary.h"
 #include "tests/test_dir.h"
 #include "tests/test_util.h"
+#include "tests/zsh_completion.h"
 #include "cli/common.h"
 
 namespace zs::tools {
@@ -121,30 +122,9 @@ TEST(CompletionCmdTest, BashCompletesSubcommandsFlagsAndValues) {
 TEST(CompletionCmdTest, ZshCompletesASubcommandFromTheInstalledFunction) {
   if (!Installed("/usr/bin/zsh")) GTEST_SKIP() << "zsh is not installed";
   const fs::path dir = testing::FreshTestDir("completion-zsh");
-  // An interactive zsh in a pseudo-terminal (zsh/zpty), with the function on
-  // its fpath as the package installs it: the line typed, a TAB, then Enter;
-  // zarf-state is a stub that prints the words it got, so what completion
-  // wrote shows as "args:<words>". Reading stops at the marker the line ends
-  // with, however slow the machine.
-  const fs::path fpath = dir / "functions";
-  fs::create_directories(fpath);
-  std::ofstream(fpath / "_zarf-state") << CompletionScript("zsh");
+  // The words completion wrote show as "args:<words>" (tests/zsh_completion.h).
   auto complete = [&](const std::string& line) {
-    const std::string script =
-        "zmodload zsh/zpty\n"
-        "zpty z 'zsh -f -i'\n"
-        "zpty -w z \"PS1='> '; fpath=(" + fpath.string() + " \\$fpath); autoload -U compinit;"
-        " compinit -u -D; zarf-state() { print -r -- args:\\$* }\"\n"
-        "zpty -w -n z '" + line + "'$'\\t'\n"
-        "zpty -w z ''\n"
-        "zpty -w z \"print MARK''ER\"\n"
-        "zpty -r z out '*MARKER*'\n"
-        "print -r -- $out\n"
-        "zpty -d z\n";
-    testing::RunResult r = RunShell("/usr/bin/timeout", {"60", "/usr/bin/zsh", "-f"}, script, dir);
-    static const std::regex kTerminalControl("\x1b\\[[0-9;?]*[a-zA-Z]");
-    r.out = std::regex_replace(r.out, kTerminalControl, "");
-    return r;
+    return testing::CompleteInZsh(CompletionScript("zsh"), line, dir);
   };
   const auto r = complete("zarf-state ins");
   ASSERT_EQ(r.exit_code, 0) << r.err;

@@ -11,7 +11,6 @@
 #include <fstream>
 #include <algorithm>
 #include <map>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -20,6 +19,7 @@
 #include "tests/run_binary.h"
 #include "tests/test_dir.h"
 #include "tests/test_util.h"
+#include "tests/zsh_completion.h"
 
 namespace zs::tools {
 namespace {
@@ -117,27 +117,9 @@ class CompletionValuesTest : public ::testing::Test {
     EXPECT_EQ(r.err, "") << line;
     return r.out;
   }
-  // zsh in a pseudo-terminal, as CompletionCmdTest does: the line typed, a
-  // TAB, Enter; what the stub zarf-state function got shows as "args:...".
+  // zsh (tests/zsh_completion.h): the words the stub zarf-state got.
   std::string Zsh(const std::string& line) {
-    const fs::path fpath = dir_ / "functions";
-    fs::create_directories(fpath);
-    std::ofstream(fpath / "_zarf-state") << CompletionScript("zsh");
-    const std::string script =
-        "zmodload zsh/zpty\n"
-        "zpty z 'zsh -f -i'\n"
-        "zpty -w z \"PS1='> '; PATH='" + path_ + "'; fpath=(" + fpath.string() +
-        " \\$fpath); autoload -U compinit; compinit -u -D; zarf-state() { print -r -- args:\\$* }\"\n"
-        "zpty -w -n z '" + line + "'$'\\t'\n"
-        "zpty -w z ''\n"
-        "zpty -w z \"print MARK''ER\"\n"
-        "zpty -r z out '*MARKER*'\n"
-        "print -r -- $out\n"
-        "zpty -d z\n";
-    testing::RunResult r =
-        testing::RunBinary("/usr/bin/timeout", {"60", "/usr/bin/zsh", "-f", "-c", script}, dir_);
-    static const std::regex kTerminalControl("\x1b\\[[0-9;?]*[a-zA-Z]");
-    const std::string out = std::regex_replace(r.out, kTerminalControl, "");
+    const std::string out = testing::CompleteInZsh(CompletionScript("zsh"), line, dir_).out;
     // The last "args:" is the stub's (the first is its definition echoed);
     // the marker's command may follow on the same line.
     const std::size_t at = out.rfind("args:");
