@@ -340,7 +340,7 @@ void IngestRun::Finish(std::chrono::steady_clock::time_point start) {
   err_ << "ingest: " << secrets_ << (secrets_ == 1 ? " Secret" : " Secrets") << " into "
        << TerminalText(o_.db) << " (" << changed_ << " changed, " << records_
        << (records_ == 1 ? " new record, " : " new records, ") << bytes_ << " bytes) in "
-       << HumanDuration(seconds) << "\n";
+       << FormatElapsed(seconds) << "\n";
   if (o_.output.structured()) acks_.Print(errors_);
 }
 

@@ -203,7 +203,7 @@ Table ReportTable(const std::vector<Report>& reports, const Timestamp& now) {
     }
     t.AddRow({p.key, OrDash(p.version), std::to_string(p.secret_bytes),
               Percent(p.secret_bytes), StateCell(p.state),
-              p.latest_event ? Age(p.latest_event->timestamp, now) : "-", std::to_string(p.events),
+              p.latest_event ? FormatAge(p.latest_event->timestamp, now) : "-", std::to_string(p.events),
               std::to_string(p.components.size()), p.secret_name, p.format, p.codec,
               std::to_string(p.headroom()), std::to_string(p.generation),
               OrDash(p.cli_version), Joined(statuses), Joined(events),

@@ -30,13 +30,6 @@ std::size_t DisplayWidth(std::string_view text) {
   return n;
 }
 
-// "5d4h": `a` then `b` in their units, `b` left out when zero ("5d").
-std::string Parts(std::int64_t a, char a_unit, std::int64_t b = 0, char b_unit = 0) {
-  std::string text = std::to_string(a) + a_unit;
-  if (b != 0) text += std::to_string(b) + b_unit;
-  return text;
-}
-
 std::string Cell(const std::string& raw) { return raw.empty() ? "<none>" : TerminalText(raw); }
 
 }  // namespace
@@ -130,29 +123,8 @@ void PrintStructured(const json::Value& document, std::string_view format, std::
   out << s << "\n";
 }
 
-std::string HumanDuration(std::int64_t s) {
-  if (s < 0) s = 0;
-  const std::int64_t minutes = s / 60, hours = s / 3600, days = s / 86400;
-  if (s < 120) return Parts(s, 's');
-  if (minutes < 10) return Parts(minutes, 'm', s % 60, 's');
-  if (minutes < 180) return Parts(minutes, 'm');
-  if (hours < 8) return Parts(hours, 'h', minutes % 60, 'm');
-  if (hours < 48) return Parts(hours, 'h');
-  if (hours < 24 * 8) return Parts(days, 'd', hours % 24, 'h');
-  if (hours < 24 * 365 * 2) return Parts(days, 'd');
-  if (hours < 24 * 365 * 8) return Parts(days / 365, 'y', days % 365, 'd');
-  return Parts(days / 365, 'y');
-}
-
-std::string Age(const Timestamp& then, const Timestamp& now) {
-  // Whole seconds elapsed, the fractions compared too (10.9 to 11.1 is 0s).
-  std::int64_t s = now.seconds - then.seconds;
-  if (now.nanos < then.nanos) --s;
-  return HumanDuration(s);
-}
-
 std::string AgeOr(const std::optional<Timestamp>& then, const Timestamp& now) {
-  return then ? Age(*then, now) : std::string("-");
+  return then ? FormatAge(*then, now) : std::string("-");
 }
 
 std::string ReportTime(const Timestamp& t) {

@@ -132,16 +132,8 @@ void PrintNames(std::string_view kind, const std::vector<std::string>& names, st
 // spaces and a final line feed, "yaml" the same document as YAML.
 void PrintStructured(const json::Value& document, std::string_view format, std::ostream& out);
 
-// A duration as kubectl's AGE column prints it (Kubernetes'
-// HumanDuration): "45s" (under 2 minutes), "7m5s" (under 10 minutes),
-// "12m" (under 3 hours), "3h12m" (under 8 hours), "30h" (under 2 days),
-// "5d4h" (under 8 days), "45d" (under 2 years), "2y30d" (under 8 years),
-// "9y". A negative duration prints "0s" (a clock slightly behind).
-std::string HumanDuration(std::int64_t seconds);
-
-// The AGE of `then` as of `now`: HumanDuration(now - then), whole seconds.
-std::string Age(const Timestamp& then, const Timestamp& now);
-// The same for an optional time: "-" when there is none.
+// The age of an optional time as of `now` (FormatAge, model/timestamp.h):
+// "-" when there is none.
 std::string AgeOr(const std::optional<Timestamp>& then, const Timestamp& now);
 
 // The time a report shows (json, yaml, a table's time column): RFC 3339 in

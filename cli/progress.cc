@@ -61,7 +61,7 @@ void AddQuietFlag(CLI::App* cmd, bool* quiet) {
       "No progress line and no notes (skipped Secrets) on stderr");
 }
 
-std::string HumanDuration(double seconds) {
+std::string FormatElapsed(double seconds) {
   char buf[48];
   if (seconds < 0) seconds = 0;
   if (seconds < 1) {
@@ -110,7 +110,7 @@ void Progress::Draw(const std::string& text) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   // Whole seconds while under a minute: the line changes once a second.
   const std::string elapsed =
-      secs < 60 ? std::to_string(static_cast<int>(secs)) + "s" : HumanDuration(secs);
+      secs < 60 ? std::to_string(static_cast<int>(secs)) + "s" : FormatElapsed(secs);
   const std::string line = std::string(kErase) + what_ + ": " + text + " (" + elapsed + ")";
   target_->sputn(line.data(), static_cast<std::streamsize>(line.size()));
   target_->pubsync();

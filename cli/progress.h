@@ -31,8 +31,10 @@ namespace zs::tools {
 // Whether a command shows progress: stderr is a terminal and not `quiet`.
 bool ProgressWanted(bool quiet);
 
-// A duration as people read it: "850ms", "1.2s", "42s", "3m05s", "2h10m".
-std::string HumanDuration(double seconds);
+// A measured run time as people read it: "850ms", "1.2s", "42s", "3m05s",
+// "2h10m" (fixed-width minutes and seconds, so a running clock does not
+// jump). Not for ages, which read as kubectl's (FormatAge, model/timestamp.h).
+std::string FormatElapsed(double seconds);
 
 // A count as the progress line shows it: "12 Secrets", or "12/40 Secrets"
 // when the total is known (`total` > 0).

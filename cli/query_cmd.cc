@@ -115,7 +115,7 @@ void PrintStatusTable(const std::vector<ShownStatus>& list, const Timestamp& now
     const engine::PackageStatus& s = shown.status;
     t.AddRow({s.package, OrDash(s.version), std::to_string(s.generation),
               StateCell(shown.state), AgeOr(s.latest_time, now),
-              s.in_progress_since        ? "for " + Age(*s.in_progress_since, now)
+              s.in_progress_since        ? "for " + FormatAge(*s.in_progress_since, now)
               : shown.state.interrupted ? "interrupted"
                                          : "-",
               s.removed ? "yes" : "no", s.name, OrDash(SecretOf(s)),
@@ -205,7 +205,7 @@ Status History(engine::Cache& cache, const QueryOptions& o, const Timestamp& now
            {"DIGEST", true}, {"CONFIG", true}});
   for (const HistoryRow& h : rows) {
     const EventRecord& e = h.event;
-    t.AddRow({std::to_string(h.seq), ReportTime(e.timestamp), Age(e.timestamp, now),
+    t.AddRow({std::to_string(h.seq), ReportTime(e.timestamp), FormatAge(e.timestamp, now),
               OrDash(e.component), e.Summary(), OrDash(e.version), OrDash(e.source), OrDash(e.digest),
               OrDash(e.config_digest)});
   }

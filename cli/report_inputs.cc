@@ -103,7 +103,7 @@ ReportEvent FromPackageEvent(const PackageEvent& e, const Timestamp& now) {
   r.type = e.type;
   r.outcome = e.outcome;
   r.time = FormatRfc3339(e.timestamp);
-  r.age = Age(e.timestamp, now);
+  r.age = FormatAge(e.timestamp, now);
   r.version = e.version;
   r.digest = e.digest;
   r.config_digest = e.config_digest;
@@ -134,7 +134,7 @@ void SetLatest(const DeployedPackage& pkg, const Timestamp& now, ReportPackage* 
   p->latest = StateCell(state);
   p->latest_outcome = std::string(StateOutcome(state));
   p->latest_time = state.latest ? FormatRfc3339(state.latest->timestamp) : "";
-  p->latest_age = state.latest ? Age(state.latest->timestamp, now) : "";
+  p->latest_age = state.latest ? FormatAge(state.latest->timestamp, now) : "";
   SetVersions(state, p);
   p->interrupted_component = state.interrupted_component;
   p->in_progress_seconds.reset();
@@ -175,7 +175,7 @@ ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const
         rc.last_type = c.last_event->type;
         rc.last_outcome = c.last_event->outcome;
         rc.last_time = FormatRfc3339(c.last_event->timestamp);
-        rc.last_age = Age(c.last_event->timestamp, now);
+        rc.last_age = FormatAge(c.last_event->timestamp, now);
       } else {
         rc.last_outcome = std::string(kOutcomeUnknown);
       }
@@ -219,7 +219,7 @@ std::vector<ReportEvent> EventsOf(const std::vector<engine::HistoryEntry>& histo
       e.type = h.record.component_event.type;
       e.outcome = h.record.component_event.outcome;
       e.time = FormatRfc3339(h.record.component_event.timestamp);
-      e.age = Age(h.record.component_event.timestamp, now);
+      e.age = FormatAge(h.record.component_event.timestamp, now);
       e.component = h.record.component;
       e.observed = observed;
       events.push_back(std::move(e));

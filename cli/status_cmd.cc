@@ -112,7 +112,7 @@ Value StatusReport::ToDocument(const Timestamp& now) const {
 
 // "Deploy/Failed 3d" for a wide cell: the event and its age; "-" for none.
 std::string EventWithAge(const std::optional<EventRecord>& e, const Timestamp& now) {
-  return e ? e->Summary() + " " + Age(e->timestamp, now) : "-";
+  return e ? e->Summary() + " " + FormatAge(e->timestamp, now) : "-";
 }
 
 
@@ -127,8 +127,8 @@ Table StatusTable(const std::vector<StatusReport>& reports, const Timestamp& now
       comps += (comps.empty() ? "" : ",") + c.name + "=" + StateCell(c.state);
     }
     t.AddRow({r.key, StateCell(r.state),
-              r.latest_event ? Age(r.latest_event->timestamp, now) : "-",
-              r.in_progress_since ? "for " + Age(*r.in_progress_since, now)
+              r.latest_event ? FormatAge(r.latest_event->timestamp, now) : "-",
+              r.in_progress_since ? "for " + FormatAge(*r.in_progress_since, now)
               : r.state.interrupted ? "interrupted" : "-",
               OrDash(r.state.deployed_version), OrDash(r.secret),
               EventWithAge(r.latest_deploy, now), EventWithAge(r.latest_remove, now),

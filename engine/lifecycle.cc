@@ -47,10 +47,9 @@ Status Lifecycle::RefuseIfAnotherIsOpen() const {
   const std::vector<std::size_t> open = OpenOperations(pkg.events);
   if (open.empty()) return Status::OK();
   const PackageEvent& e = pkg.events[open.back()];
-  const std::int64_t age = (clock_().unix_nanos() - e.timestamp.unix_nanos()) / 1000000000LL;
   std::string what = "a " + e.type + (e.version.empty() ? "" : " of version " + e.version) +
                      " has been InProgress since " + FormatRfc3339(e.timestamp) + " (" +
-                     FormatAge(age < 0 ? 0 : age) + ")";
+                     FormatAge(e.timestamp, clock_()) + ")";
   if (open.size() > 1) what += ", with " + std::to_string(open.size() - 1) + " more open before it";
   return Status::InvalidArgument(
       what + "; one operation at a time: finish it (`zarf-state record component|finish`) or "

@@ -6,6 +6,13 @@
 namespace zs {
 namespace {
 
+// "<a><a_unit>", then "<b><b_unit>" unless b is 0: "3h12m", "3h".
+std::string AgeParts(std::int64_t a, char a_unit, std::int64_t b = 0, char b_unit = 0) {
+  std::string text = std::to_string(a) + a_unit;
+  if (b != 0) text += std::to_string(b) + b_unit;
+  return text;
+}
+
 // Days since 1970-01-01 of a proleptic Gregorian date.
 std::int64_t DaysFromCivil(std::int64_t y, unsigned m, unsigned d) {
   y -= m <= 2;
@@ -208,20 +215,22 @@ std::string FormatRfc3339(const Timestamp& t) {
 
 std::string FormatAge(std::int64_t s) {
   if (s < 0) s = 0;
-  char buf[48];
-  if (s < 60) {
-    std::snprintf(buf, sizeof buf, "%llds", static_cast<long long>(s));
-  } else if (s < 3600) {
-    std::snprintf(buf, sizeof buf, "%lldm%llds", static_cast<long long>(s / 60),
-                  static_cast<long long>(s % 60));
-  } else if (s < 86400) {
-    std::snprintf(buf, sizeof buf, "%lldh%lldm", static_cast<long long>(s / 3600),
-                  static_cast<long long>(s / 60 % 60));
-  } else {
-    std::snprintf(buf, sizeof buf, "%lldd%lldh", static_cast<long long>(s / 86400),
-                  static_cast<long long>(s / 3600 % 24));
-  }
-  return buf;
+  const std::int64_t minutes = s / 60, hours = s / 3600, days = s / 86400;
+  if (s < 120) return AgeParts(s, 's');
+  if (minutes < 10) return AgeParts(minutes, 'm', s % 60, 's');
+  if (minutes < 180) return AgeParts(minutes, 'm');
+  if (hours < 8) return AgeParts(hours, 'h', minutes % 60, 'm');
+  if (hours < 48) return AgeParts(hours, 'h');
+  if (hours < 24 * 8) return AgeParts(days, 'd', hours % 24, 'h');
+  if (hours < 24 * 365 * 2) return AgeParts(days, 'd');
+  if (hours < 24 * 365 * 8) return AgeParts(days / 365, 'y', days % 365, 'd');
+  return AgeParts(days / 365, 'y');
+}
+
+std::string FormatAge(const Timestamp& then, const Timestamp& now) {
+  std::int64_t s = now.seconds - then.seconds;
+  if (now.nanos < then.nanos) --s;
+  return FormatAge(s);
 }
 
 }  // namespace zs

@@ -55,8 +55,17 @@ std::string FormatRfc3339(const Timestamp& t);
 // FormatRfc3339 appended to `out`.
 void AppendRfc3339(std::string* out, const Timestamp& t);
 
-// "3h12m", "45s", "2d4h": a short human duration, as kubectl prints ages.
+// An age as kubectl's AGE column prints it (Kubernetes' HumanDuration), the
+// one spelling of ages in every table, report and message: "45s" (under 2
+// minutes), "7m5s" (under 10 minutes), "12m" (under 3 hours), "3h12m"
+// (under 8 hours), "30h" (under 2 days), "5d4h" (under 8 days), "45d" (under
+// 2 years), "2y30d" (under 8 years), "9y". A negative duration prints "0s"
+// (a clock slightly behind).
 std::string FormatAge(std::int64_t seconds);
+
+// The age of `then` as of `now`: FormatAge of the whole seconds elapsed, the
+// fractions compared too (10.9 to 11.1 is "0s").
+std::string FormatAge(const Timestamp& then, const Timestamp& now);
 
 }  // namespace zs
 

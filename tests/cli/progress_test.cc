@@ -83,12 +83,12 @@ TEST(ProgressTest, OneOfSeveralFilesIsNumbered) {
 }
 
 TEST(ProgressTest, DurationsReadAsPeopleWriteThem) {
-  EXPECT_EQ(HumanDuration(0.0004), "0ms");
-  EXPECT_EQ(HumanDuration(0.85), "850ms");
-  EXPECT_EQ(HumanDuration(1.234), "1.2s");
-  EXPECT_EQ(HumanDuration(42.4), "42s");
-  EXPECT_EQ(HumanDuration(185), "3m05s");
-  EXPECT_EQ(HumanDuration(7800), "2h10m");
+  EXPECT_EQ(FormatElapsed(0.0004), "0ms");
+  EXPECT_EQ(FormatElapsed(0.85), "850ms");
+  EXPECT_EQ(FormatElapsed(1.234), "1.2s");
+  EXPECT_EQ(FormatElapsed(42.4), "42s");
+  EXPECT_EQ(FormatElapsed(185), "3m05s");
+  EXPECT_EQ(FormatElapsed(7800), "2h10m");
 }
 
 }  // namespace

@@ -168,7 +168,7 @@ TEST(SizeCmdTest, LastEventIsAnAgeInTheTableAndATimeInJson) {
   ASSERT_GE(lines.size(), 2u);
   const std::size_t column = lines[0].find("LAST EVENT");
   ASSERT_NE(column, std::string::npos) << out.str();
-  const std::string age = Age(Timestamp::FromUnixNanos(1700000031LL * 1000000000LL),
+  const std::string age = FormatAge(Timestamp::FromUnixNanos(1700000031LL * 1000000000LL),
                               Timestamp::FromUnixNanos(1700010836LL * 1000000000LL));
   EXPECT_EQ(age, "3h");
   EXPECT_EQ(lines[1].substr(column), age) << out.str();  // the last column: no padding

@@ -74,9 +74,30 @@ TEST(TimestampTest, RejectsWhatGoRejects) {
 }
 
 TEST(TimestampTest, AgesReadLikeKubectl) {
+  EXPECT_EQ(FormatAge(-5), "0s");
   EXPECT_EQ(FormatAge(42), "42s");
+  EXPECT_EQ(FormatAge(119), "119s");
+  EXPECT_EQ(FormatAge(120), "2m");
+  EXPECT_EQ(FormatAge(7 * 60 + 5), "7m5s");
+  EXPECT_EQ(FormatAge(12 * 60 + 30), "12m");
+  EXPECT_EQ(FormatAge(179 * 60), "179m");
+  EXPECT_EQ(FormatAge(3 * 3600 + 12 * 60 + 9), "3h12m");
+  EXPECT_EQ(FormatAge(4 * 3600), "4h");
   EXPECT_EQ(FormatAge(6 * 3600 + 120), "6h2m");
+  EXPECT_EQ(FormatAge(30 * 3600), "30h");
   EXPECT_EQ(FormatAge(2 * 86400 + 3 * 3600), "2d3h");
+  EXPECT_EQ(FormatAge(5 * 86400), "5d");
+  EXPECT_EQ(FormatAge(45 * 86400), "45d");
+  EXPECT_EQ(FormatAge(2 * 365 * 86400), "2y");
+  EXPECT_EQ(FormatAge(2 * 365 * 86400 + 30 * 86400), "2y30d");
+  EXPECT_EQ(FormatAge(9 * 365 * 86400 + 30 * 86400), "9y");
+}
+
+TEST(TimestampTest, AnAgeCountsWholeSecondsElapsed) {
+  const Timestamp then = *ParseRfc3339("2024-05-01T10:20:30.900+02:00");
+  const Timestamp now = *ParseRfc3339("2024-05-01T08:21:15.100Z");
+  EXPECT_EQ(FormatAge(then, now), "44s");  // 44.2 s elapsed
+  EXPECT_EQ(FormatAge(now, then), "0s");   // a clock behind
 }
 
 }  // namespace
