@@ -21,6 +21,7 @@
 #include "base/terminal_text.h"
 #include "compact/gzip.h"
 #include "engine/cache.h"
+#include "kube/compact_figure.h"
 #include "kube/package_secret.h"
 #include "kube/secret.h"
 #include "model/model_json.h"
@@ -254,8 +255,7 @@ void PrintSizeTable(const std::vector<SizeRow>& rows, const OutputOptions& outpu
   out << "(HEADROOM: bytes left under " << kSecretSizeLimit
       << " as JSON; EVENTS FIT: more events that fit, json/compact)\n";
   if (unmeasured) {
-    out << "(COMPACT: measured for Secrets stored compact or over 90% of the limit as JSON; "
-           "--compact measures every Secret)\n";
+    out << "(COMPACT: " << kCompactFigureRule << "; --compact measures every Secret)\n";
   }
   // Medians over the packages all codecs measured: the corpus figures
   // docs/performance.md quotes.
@@ -283,15 +283,15 @@ void PrintSizeTable(const std::vector<SizeRow>& rows, const OutputOptions& outpu
 }
 
 // One package Secret measured. The compact figures (zstd level 19, some
-// milliseconds a Secret) only when asked for (`all_compact`), when the
-// Secret is stored compact, or when its JSON is near the limit.
+// milliseconds a Secret) only as CompactFigureWanted says (kube/compact_figure.h),
+// with `all_compact` for --compact.
 Result<SizeRow> MeasureSecret(const InputObject& in, bool all_compact) {
   ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
   SizeRow row;
   row.zarf_note = std::string(ZarfCannotRead(in.payload));
   row.stored_payload_bytes = in.payload.size();
   ZS_ASSIGN_OR_RETURN(CodecSizes sizes, Measure(pkg, false));
-  if (all_compact || !row.zarf_note.empty() || sizes.json >= kSecretWarnBytes) {
+  if (CompactFigureWanted(in.payload, sizes.json, all_compact)) {
     ZS_RETURN_IF_ERROR(AddCompact(pkg, &sizes));
   }
   ZS_ASSIGN_OR_RETURN(CodecSizes per, PerEvent(&pkg, sizes));

@@ -69,7 +69,10 @@ struct ReportPackage {
   std::string codec;   // "json" | "compact"
   std::size_t secret_bytes = 0;
   std::size_t json_bytes = 0;     // the payload as Zarf's JSON
-  std::size_t compact_bytes = 0;  // the payload as the compact envelope; 0 if it cannot be
+  // The payload as the compact envelope, measured only where `size` measures
+  // it (kube/compact_figure.h); 0 when not measured or the writer refuses it.
+  std::size_t compact_bytes = 0;
+  bool compact_measured = false;
   // The derived status as tables show it (cli/state_record.h):
   // "Deploy/Succeeded", "stored:Failed" or "Unknown".
   std::string latest;

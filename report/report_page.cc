@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "kube/compact_figure.h"
 #include "kube/secret.h"
 #include "model/timestamp.h"
 #include "report/html_writer.h"
@@ -84,8 +85,10 @@ void AgeCell(HtmlWriter& h, const std::string& age, const std::string& time) {
 }
 
 void Bar(HtmlWriter& h, const ReportPackage& p) {
-  const std::string title = "JSON " + WithThousands(p.json_bytes) + " B, compact " +
-                            (p.compact_bytes ? WithThousands(p.compact_bytes) + " B" : "n/a") +
+  const std::string compact = p.compact_bytes      ? WithThousands(p.compact_bytes) + " B"
+                              : p.compact_measured ? "n/a"
+                                                   : "not measured";
+  const std::string title = "JSON " + WithThousands(p.json_bytes) + " B, compact " + compact +
                             "; in use: " + p.codec + "; dashed line: 90% of 1 MiB";
   h.Open("div", {{"class", "bar"}, {"title", title}});
   h.Open("span", {{"class", p.codec == "json" ? "json in-use" : "json"}, {"style", BarWidth(p.json_bytes)}})
@@ -205,8 +208,10 @@ void Overview(HtmlWriter& h, const ReportData& d) {
         "<button type=\"button\" id=\"expand-all\">Expand all</button> "
         "<button type=\"button\" id=\"collapse-all\">Collapse all</button></div>");
   h.Raw("<p class=\"legend\">Bars against the 1 MiB limit:<span style=\"background:var(--json)\">"
-        "</span>JSON<span style=\"background:var(--compact)\"></span>compact (the codec in use is "
-        "solid; the dashed line is 90%). Largest first; a column heading sorts by it.</p>");
+        "</span>JSON<span style=\"background:var(--compact)\"></span>compact, ")
+      .Text(kCompactFigureRule)
+      .Raw(" (the codec in use is solid; the dashed line is 90%). Largest first; a column heading "
+           "sorts by it.</p>");
   h.Raw("<table id=\"package-table\" class=\"sortable\">").Raw(kTableHead);
   for (std::size_t i = 0; i < d.packages.size(); ++i) {
     if (i == kTableRows) {

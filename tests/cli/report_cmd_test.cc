@@ -224,6 +224,20 @@ TEST(ReportCmdTest, OutIsRequiredAndNowMustParse) {
   EXPECT_EQ(FinishCommand(RunReport(o, out, err), err), kExitUsage);
 }
 
+// The compact bar (zstd level 19, milliseconds a Secret) only where `size`
+// measures it: a Secret far under the limit says it was not measured.
+TEST(ReportCmdTest, CompactIsMeasuredOnlyNearTheLimitAsSizeDoes) {
+  ReportOptions o;
+  o.files = {(testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/pkg-realistic-init-failed.secret.json").string(),
+             (testing::DataDir() / "legacy/e22-v0.80.0-v0.84.0/pkg-edge-near-1mib.secret.json").string()};
+  const Ran r = Report(o);
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_EQ(Count(r.page, "compact not measured;"), 1u);
+  EXPECT_EQ(Count(r.page, "<span class=\"compact"), 1u);
+  EXPECT_NE(r.page.find("compact, measured for Secrets stored compact or over 90% of the limit"),
+            std::string::npos);
+}
+
 TEST(ReportCmdTest, AnOperationInProgressForAnHourIsAStaleWarning) {
   ReportOptions o;
   o.files = {testing::WriteTempFile(
