@@ -45,6 +45,20 @@ void Populate(char* at, std::size_t n) {
 #endif
 }
 
+// Asks for transparent huge pages for [at, at + n) where the system offers
+// them on request (Debian's default, "madvise"): a text of many megabytes
+// then takes one page fault, and one page-table entry, per 2 MiB instead of
+// 512, when the read fills it and again when the parser first reads it.
+// Best effort: elsewhere the pages stay small.
+void AskForHugePages(char* at, std::size_t n) {
+#ifdef MADV_HUGEPAGE
+  (void)::madvise(at, n, MADV_HUGEPAGE);
+#else
+  (void)at;
+  (void)n;
+#endif
+}
+
 // Asks for a larger buffer when `f` reads a pipe. Best effort: the size is
 // capped by the system (fs.pipe-max-size), and a refusal changes nothing.
 void WidenPipe(std::FILE* f) {
@@ -100,6 +114,7 @@ Status ReadBuffer::Reserve(std::size_t bytes, std::string_view label) {
   }
   data_ = static_cast<char*>(p);
   capacity_ = want;
+  AskForHugePages(data_, capacity_);
   return Status::OK();
 }
 
