@@ -4,7 +4,8 @@
 // not bytes), so there is never an old and a new copy of the text side by
 // side, and reading stops at the first byte past the limit. A 300 MB stream
 // under the 256 MiB limit costs about 256 MiB, not the 2.2 x a doubling
-// std::string needs while it copies.
+// std::string needs while it copies. The mapping asks for transparent huge
+// pages, so a large text costs few page faults to fill and to read.
 //
 // Thread safety: a ReadBuffer is not thread-safe; distinct ones are
 // independent.

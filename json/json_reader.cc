@@ -578,4 +578,30 @@ Status ParseJsonStreaming(std::string_view text, std::string_view array_key,
   });
 }
 
+Status ParseJsonStreamingIfSingle(std::string_view text, std::string_view array_key,
+                                  const ParseOptions& options, const ItemHandler& on_item,
+                                  const EnvelopeHandler& on_envelope, bool* single) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos || (text[first] != '{' && text[first] != '[')) {
+    *single = true;
+    return ParseJsonStreaming(text, array_key, options, on_item, on_envelope);
+  }
+  // Undecided until the text is indexed: a text the parser refuses whole
+  // (a limit, invalid UTF-8 in a later value) is left to the caller.
+  *single = false;
+  Status s = WithDocument(text, options, [&](TreeBuilder& builder, od::document& doc) -> Status {
+    // Skipping the first value walks simdjson's index of brackets, not the
+    // bytes; past it only the end of the input may come.
+    std::string_view first_value;
+    const char* after = nullptr;
+    if (doc.raw_json().get(first_value) || !doc.current_location().get(after)) {
+      return Status::OK();
+    }
+    *single = true;
+    doc.rewind();
+    return builder.Stream(doc, array_key, on_item, on_envelope);
+  });
+  return *single ? s : Status::OK();
+}
+
 }  // namespace zs::json

@@ -139,6 +139,19 @@ Status ParseJsonStreaming(std::string_view text, std::string_view array_key,
                           const ParseOptions& options, const ItemHandler& on_item,
                           const EnvelopeHandler& on_envelope);
 
+// ParseJsonStreaming for a text that may hold several values one after
+// another (SplitConcatenated). When the text starts with an object or array
+// that is followed by more than whitespace, or is refused or malformed before
+// where that value ends can be told, nothing is handed out, OK is returned
+// and `*single` is set to false: the caller splits the text, or parses it
+// with ParseJsonStreaming to have its error. Otherwise `*single` is true and
+// the rest is as ParseJsonStreaming. The end of the first value is found in
+// the parser's index of the text's brackets, without another pass over its
+// bytes.
+Status ParseJsonStreamingIfSingle(std::string_view text, std::string_view array_key,
+                                  const ParseOptions& options, const ItemHandler& on_item,
+                                  const EnvelopeHandler& on_envelope, bool* single);
+
 }  // namespace zs::json
 
 #endif  // ZARF_STATE_JSON_JSON_READER_H_

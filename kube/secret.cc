@@ -437,7 +437,33 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
   };
   if (!LooksLikeJson(text)) return whole();
   header->format = TextFormat::kJson;
-  if (!several) {
+  bool streamed = false;
+  json::ParseOptions stream_options = JsonOptions(limits, padding);
+  stream_options.budget = budget;
+  const std::size_t used_before = budget->used();
+  auto on_item = [&](json::Value item, std::size_t index, const json::Value& so_far) {
+    header->is_list = true;
+    // A List inside a stream is not the input's envelope.
+    if (!several && header->list_envelope.is_null()) header->list_envelope = so_far;
+    return deliver(
+        Classify(std::move(item), std::string(source) + " items[" + std::to_string(index) + "]",
+                 true));
+  };
+  auto on_envelope = [&](json::Value envelope, bool was_streamed) {
+    streamed = was_streamed;
+    if (was_streamed) {
+      header->is_list = true;
+      if (!several) header->list_envelope = std::move(envelope);
+    }
+    return Status::OK();
+  };
+  // The input's first value is streamed at once when nothing but whitespace
+  // follows it, the common case, told without a pass over the text's bytes.
+  bool single = several;
+  Status s = several ? json::ParseJsonStreaming(text, "items", stream_options, on_item, on_envelope)
+                     : json::ParseJsonStreamingIfSingle(text, "items", stream_options, on_item,
+                                                        on_envelope, &single);
+  if (!single) {
     // Several objects one after another: each is streamed as a document of
     // its own (a List among them item by item).
     const std::vector<json::Span> spans =
@@ -454,29 +480,9 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
           padding + text.size() - span.end, true, header, on_object, budget));
     }
     if (!spans.empty()) return Status::OK();
+    // Not a stream of values either: parsed as one, for its error.
+    s = json::ParseJsonStreaming(text, "items", stream_options, on_item, on_envelope);
   }
-  bool streamed = false;
-  json::ParseOptions stream_options = JsonOptions(limits, padding);
-  stream_options.budget = budget;
-  const std::size_t used_before = budget->used();
-  Status s = json::ParseJsonStreaming(
-      text, "items", stream_options,
-      [&](json::Value item, std::size_t index, const json::Value& so_far) {
-        header->is_list = true;
-        // A List inside a stream is not the input's envelope.
-        if (!several && header->list_envelope.is_null()) header->list_envelope = so_far;
-        return deliver(Classify(std::move(item), std::string(source) + " items[" +
-                                                    std::to_string(index) + "]",
-                                true));
-      },
-      [&](json::Value envelope, bool was_streamed) {
-        streamed = was_streamed;
-        if (was_streamed) {
-          header->is_list = true;
-          if (!several) header->list_envelope = std::move(envelope);
-        }
-        return Status::OK();
-      });
   if (!s.ok()) return s.WithContext(source);
   // Anything but an object with an items array is read whole, as ReadInput
   // does (a single Secret, a bare payload with its bytes kept exactly).

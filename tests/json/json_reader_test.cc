@@ -221,6 +221,54 @@ TEST(JsonStreamingTest, ErrorsStopTheParse) {
   EXPECT_NE(s.message().find("nesting deeper than 3"), std::string::npos) << s.ToString();
 }
 
+// A text whose first value is all it holds is streamed at once; anything
+// else is left to the caller untouched, nothing handed out.
+TEST(JsonStreamingTest, IfSingleStreamsOnlyATextOfOneValue) {
+  struct Case {
+    std::string text;
+    bool single;
+  };
+  const std::vector<Case> cases = {
+      {R"({"items":[1,{"a":"}{"},3]})", true},
+      {" \n[1,2]\r\n\t ", true},
+      {"7", true},
+      {R"("}{")", true},
+      {R"({"items":[1]}{"items":[2]})", false},
+      {"{\"a\":1}\n{\"b\":2}\n", false},
+      {"[1] [2]", false},
+      {R"({"items":[1]} x)", false},
+      {R"({"items":[1]}})", false},
+      {R"({"items":[1,2,)", false},
+      {"{\"a\":1}{\"b\":\"\xff\"}", false},  // refused whole: invalid UTF-8
+  };
+  for (const Case& c : cases) {
+    int items = 0;
+    int envelopes = 0;
+    bool single = !c.single;
+    Status s = ParseJsonStreamingIfSingle(
+        c.text, "items", {},
+        [&](Value, std::size_t, const Value&) {
+          ++items;
+          return Status::OK();
+        },
+        [&](Value, bool) {
+          ++envelopes;
+          return Status::OK();
+        },
+        &single);
+    SCOPED_TRACE(c.text);
+    EXPECT_EQ(single, c.single);
+    if (c.single) {
+      EXPECT_TRUE(s.ok()) << s.ToString();
+      EXPECT_EQ(envelopes, 1);
+    } else {
+      EXPECT_TRUE(s.ok()) << s.ToString();
+      EXPECT_EQ(items, 0);
+      EXPECT_EQ(envelopes, 0);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace zs::json
 

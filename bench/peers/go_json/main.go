@@ -13,7 +13,8 @@
 //
 // Each prints one JSON line on stdout:
 //
-//	{"name":"go/decode_any","bytes":N,"iterations":K,"seconds":S,"mib_per_s":X}
+//	{"name":"go/decode_any","bytes":N,"iterations":K,"seconds":S,"mib_per_s":X,
+//	 "cpu_seconds":C,"mib_per_cpu_s":Y}
 //
 // `bytes` is the size of the input document for every measurement, so that
 // decode and encode rates are per document and can be combined:
@@ -25,6 +26,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"syscall"
 	"time"
 )
 
@@ -77,6 +79,19 @@ type result struct {
 	Iterations int     `json:"iterations"`
 	Seconds    float64 `json:"seconds"`
 	MiBPerS    float64 `json:"mib_per_s"`
+	// The same rate by the process's CPU time (user + system, every
+	// thread: the garbage collector's work included).
+	CPUSeconds   float64 `json:"cpu_seconds"`
+	MiBPerCPUSec float64 `json:"mib_per_cpu_s"`
+}
+
+// cpuSeconds is the user + system time the process has used so far.
+func cpuSeconds() float64 {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		return 0
+	}
+	return float64(u.Utime.Nano()+u.Stime.Nano()) / 1e9
 }
 
 // measure runs op a few times to warm up, then repeatedly until at least
@@ -88,6 +103,7 @@ func measure(name string, docBytes int, minTime time.Duration, op func() error) 
 		}
 	}
 	iterations := 0
+	cpuStart := cpuSeconds()
 	start := time.Now()
 	var elapsed time.Duration
 	for elapsed < minTime {
@@ -98,12 +114,15 @@ func measure(name string, docBytes int, minTime time.Duration, op func() error) 
 		elapsed = time.Since(start)
 	}
 	seconds := elapsed.Seconds()
+	cpu := cpuSeconds() - cpuStart
 	line, err := json.Marshal(result{
-		Name:       name,
-		Bytes:      docBytes,
-		Iterations: iterations,
-		Seconds:    seconds,
-		MiBPerS:    float64(docBytes) * float64(iterations) / seconds / 1048576,
+		Name:         name,
+		Bytes:        docBytes,
+		Iterations:   iterations,
+		Seconds:      seconds,
+		MiBPerS:      float64(docBytes) * float64(iterations) / seconds / 1048576,
+		CPUSeconds:   cpu,
+		MiBPerCPUSec: float64(docBytes) * float64(iterations) / cpu / 1048576,
 	})
 	if err != nil {
 		return err
