@@ -221,6 +221,9 @@ Status ClassifyDocuments(std::vector<json::Value> docs, const std::vector<std::s
       } else {
         obj.payload = json::WriteJson(obj.object).value();
       }
+      // Its tree is most of the input: released here, before a reader
+      // decodes the bytes into its own model beside it.
+      obj.object = json::Value();
     }
     Keep(std::move(c), input);
   }
