@@ -1,7 +1,6 @@
 #include "cli/size_cmd.h"
 
 #include <CLI/CLI.hpp>
-#include <malloc.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -18,6 +17,7 @@
 #include "cli/empty_result.h"
 #include "cli/object_names.h"
 #include "cli/output.h"
+#include "cli/process_limits.h"
 #include "cli/progress.h"
 #include "base/terminal_text.h"
 #include "compact/gzip.h"
@@ -348,10 +348,8 @@ Result<SizeRow> MeasureSecret(const InputObject& in, bool all_compact) {
     row.events = pkg.events.size();
     if (!pkg.events.empty()) row.last_event = pkg.events.back().timestamp;
   }
-  // The package's memory back to the kernel before zstd takes its tables:
-  // glibc keeps a large block freed inside its heap resident (a package
-  // parsed after a larger tree was freed lands there).
-  if (sizes.compact_measured) ::malloc_trim(0);
+  // The package's memory back to the kernel before zstd takes its tables.
+  if (sizes.compact_measured) ReleaseFreedMemory();
   ZS_RETURN_IF_ERROR(SealCompact(&sizes));
   ZS_ASSIGN_OR_RETURN(CodecSizes per, PerEvent(&probes, sizes));
   row.json = {sizes.json, per.json};
