@@ -426,8 +426,7 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
     }
     return on_object(std::move(c.object));
   };
-  auto whole = [&]() -> Status {
-    ZS_ASSIGN_OR_RETURN(Input input, ReadDecoded(text, source, limits, padding, several, budget));
+  auto hand_out = [&](Input input) -> Status {
     std::vector<InputObject> objects = std::move(input.objects);
     header->format = input.format;
     header->is_list = header->is_list || input.is_list;
@@ -437,6 +436,10 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
     for (std::string& s : input.skipped) header->skipped.push_back(std::move(s));
     for (InputObject& o : objects) ZS_RETURN_IF_ERROR(on_object(std::move(o)));
     return Status::OK();
+  };
+  auto whole = [&]() -> Status {
+    ZS_ASSIGN_OR_RETURN(Input input, ReadDecoded(text, source, limits, padding, several, budget));
+    return hand_out(std::move(input));
   };
   if (!LooksLikeJson(text)) return whole();
   header->format = TextFormat::kJson;
@@ -459,9 +462,9 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
     if (!spans.empty()) return Status::OK();
   }
   bool streamed = false;
+  std::vector<json::Value> document;  // the whole document, when it is not a List
   json::ParseOptions stream_options = JsonOptions(limits, padding);
   stream_options.budget = budget;
-  const std::size_t used_before = budget->used();
   Status s = json::ParseJsonStreaming(
       text, "items", stream_options,
       [&](json::Value item, std::size_t index, const json::Value& so_far) {
@@ -477,15 +480,20 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
         if (was_streamed) {
           header->is_list = true;
           if (!several) header->list_envelope = std::move(envelope);
+        } else {
+          document.push_back(std::move(envelope));
         }
         return Status::OK();
       });
   if (!s.ok()) return s.WithContext(source);
-  // Anything but an object with an items array is read whole, as ReadInput
-  // does (a single Secret, a bare payload with its bytes kept exactly).
   if (streamed) return Status::OK();
-  budget->Give(budget->used() - used_before);  // that tree is gone: read again whole
-  return whole();
+  // Anything but an object with an items array is classified whole, as
+  // ReadInput does (a single Secret, a bare payload with its bytes kept
+  // exactly), from the tree just built rather than a second parse beside it.
+  Input input;
+  input.format = TextFormat::kJson;
+  ZS_RETURN_IF_ERROR(ClassifyDocuments(std::move(document), {text}, source, several, &input));
+  return hand_out(std::move(input));
 }
 
 }  // namespace
