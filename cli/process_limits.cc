@@ -22,4 +22,6 @@ void PrepareProcess() {
   std::set_terminate(OnTerminate);
 }
 
+void ReleaseFreedMemory() { ::malloc_trim(0); }
+
 }  // namespace zs::tools

@@ -2,7 +2,8 @@
 // address space or threads (`ulimit -v`, `ulimit -u`) ends in a message and
 // exit 1 rather than an abort.
 //
-// Thread safety: call once, first thing in main.
+// Thread safety: PrepareProcess once, first thing in main; ReleaseFreedMemory
+// from any thread.
 #ifndef ZARF_STATE_CLI_PROCESS_LIMITS_H_
 #define ZARF_STATE_CLI_PROCESS_LIMITS_H_
 
@@ -14,6 +15,13 @@ namespace zs::tools {
 // the process ran out of memory or threads and exits 1 (a thread that
 // cannot be started ends in std::terminate inside RocksDB).
 void PrepareProcess();
+
+// Gives the memory freed so far back to the kernel. glibc keeps a large
+// block freed inside its heap resident (one allocated after a larger block
+// was freed lands there): called before a large allocation (zstd's tables)
+// that follows the release of a large tree, so the two never add up in the
+// peak resident set.
+void ReleaseFreedMemory();
 
 }  // namespace zs::tools
 

@@ -19,6 +19,7 @@
 #include "cli/common.h"
 #include "cli/notes.h"
 #include "cli/output.h"
+#include "cli/process_limits.h"
 #include "cli/state_record.h"
 
 namespace zs::tools {
@@ -162,11 +163,9 @@ ReportPackage Summarize(const InputObject& in, const DeployedPackage& pkg, const
   }
   const std::string json = EncodeDeployedPackage(pkg);
   p.json_bytes = json.size();
-  // zstd level 19 costs milliseconds a package: measured where size measures it.
+  // zstd level 19 costs milliseconds a package: measured where size measures
+  // it (CollectObjects compresses it once the package is released).
   p.compact_measured = CompactFigureWanted(in.payload, p.json_bytes, /*every_secret=*/false);
-  if (p.compact_measured) {
-    if (auto c = compact::Encode(pkg); c.ok()) p.compact_bytes = c->size();
-  }
   p.json_hash = std::hash<std::string>{}(json);
   p.cache_key = engine::PackageKey(pkg);
   SetLatest(pkg, now, &p);
@@ -288,8 +287,18 @@ bool CollectObjects(const std::vector<std::string>& files, const Timestamp& now,
       data->init_states.push_back(SummarizeInitState(in, std::move(state).value()));
       return Status::OK();
     }
-    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
-    data->packages.push_back(Summarize(in, pkg, now));
+    Result<compact::Prepared> prepared = Status::NotFound("no package");
+    {
+      ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
+      data->packages.push_back(Summarize(in, pkg, now));
+      if (data->packages.back().compact_measured) prepared = compact::Prepare(pkg);
+    }
+    // The compact size, compressed once the package is released: zstd's
+    // tables and a package near the Secret limit are never held at once.
+    if (prepared.ok()) {
+      ReleaseFreedMemory();
+      if (auto c = compact::Seal(*prepared); c.ok()) data->packages.back().compact_bytes = c->size();
+    }
     WarnAbout(data->packages.back(), data);
     return Status::OK();
   });

@@ -17,6 +17,7 @@
 #include "cli/empty_result.h"
 #include "cli/object_names.h"
 #include "cli/output.h"
+#include "cli/process_limits.h"
 #include "cli/progress.h"
 #include "base/terminal_text.h"
 #include "compact/gzip.h"
@@ -43,16 +44,35 @@ struct CodecSizes {
   // sizes stand.
   std::string compact_refused;
   bool compact_measured = false;  // false: not asked for (zstd level 19 is slow)
+  // The package serialized for the compact codec, compressed by SealCompact
+  // once the package is released (compact/compact.h, Prepare).
+  std::optional<compact::Prepared> pending;
 };
 
 // The bytes base64 makes of `n` bytes.
 std::size_t Base64Size(std::size_t n) { return (n + 2) / 3 * 4; }
 
-// Adds the compact figure to `s`: the envelope's bytes, or why the writer
-// refuses the package.
+// Stages the compact figure in `s`: the package serialized (SealCompact
+// compresses it), or why the writer refuses the package.
 Status AddCompact(const DeployedPackage& pkg, CodecSizes* s) {
   s->compact_measured = true;
-  Result<std::string> c = compact::Encode(pkg);
+  Result<compact::Prepared> p = compact::Prepare(pkg);
+  if (p.ok()) {
+    s->pending = std::move(p).value();
+  } else if (p.status().code() == Status::Code::kTooLarge) {
+    s->compact_refused = std::string(p.status().message());
+  } else {
+    return p.status();
+  }
+  return Status::OK();
+}
+
+// The compact figure AddCompact staged: the envelope's bytes, or why the
+// writer refuses them.
+Status SealCompact(CodecSizes* s) {
+  if (!s->pending) return Status::OK();
+  Result<std::string> c = compact::Seal(*s->pending);
+  s->pending.reset();
   if (c.ok()) {
     s->compact = c->size();
   } else if (c.status().code() == Status::Code::kTooLarge) {
@@ -102,24 +122,33 @@ std::string RandomHex(std::uint64_t* state) {
   return out;
 }
 
-// Bytes one more event costs under each codec, from `kProbe` added events
-// that differ as real ones do (time, package digest, config digest). Measured
-// on the package with its newest `kWindow` events only, so that it costs the
-// same however long the history is (an event's cost hardly depends on events
-// far back). `whole` is the measure of all of `pkg`. `pkg` is grown in place
-// (no copy of a large package) and given back as it was.
-Result<CodecSizes> PerEvent(DeployedPackage* pkg, const CodecSizes& whole) {
-  constexpr std::size_t kProbe = 32;
+// Events added to measure what one more costs (PerEvent).
+constexpr std::size_t kProbe = 32;
+
+// The measures PerEvent divides: the package with its newest `kWindow`
+// events (`base`; none when that is the whole package), and with `kProbe`
+// events more (`grown`). Their compact figures are staged (AddCompact).
+struct Probes {
+  std::optional<CodecSizes> base;
+  CodecSizes grown;
+};
+
+// Measures the package with its newest `kWindow` events only, then with
+// `kProbe` added events that differ as real ones do (time, package digest,
+// config digest): what one more event costs is then the same however long
+// the history is (an event's cost hardly depends on events far back).
+// `with_compact`: stage the compact figures too. `pkg` is grown in place (no
+// copy of a large package) and given back as it was.
+Result<Probes> ProbeEvents(DeployedPackage* pkg, bool with_compact) {
   constexpr std::size_t kWindow = 64;
-  const bool with_compact = whole.compact_measured;
   const PackageEvent typical = TypicalEvent(*pkg);
   std::vector<PackageEvent> history = std::move(pkg->events);
   const std::size_t keep = std::min(history.size(), kWindow);
   pkg->events.assign(history.end() - static_cast<std::ptrdiff_t>(keep), history.end());
-  Result<CodecSizes> measured = [&]() -> Result<CodecSizes> {
-    CodecSizes base = whole;
+  Result<Probes> measured = [&]() -> Result<Probes> {
+    Probes probes;
     if (keep < history.size()) {
-      ZS_ASSIGN_OR_RETURN(base, Measure(*pkg, with_compact));
+      ZS_ASSIGN_OR_RETURN(probes.base, Measure(*pkg, with_compact));
     }
     PackageEvent e = typical;
     std::uint64_t rng = 20261130;
@@ -129,21 +158,33 @@ Result<CodecSizes> PerEvent(DeployedPackage* pkg, const CodecSizes& whole) {
       if (i % 2 == 0) e.digest = "sha256:" + RandomHex(&rng);
       pkg->events.push_back(e);
     }
-    ZS_ASSIGN_OR_RETURN(CodecSizes g, Measure(*pkg, with_compact));
-    auto per = [&](std::size_t a, std::size_t b) {
-      return std::max<std::size_t>(1, (b - std::min(a, b) + kProbe - 1) / kProbe);
-    };
-    CodecSizes out{per(base.json, g.json), per(base.gzip, g.gzip), 0, {}, with_compact};
-    if (!with_compact) return out;
-    if (base.compact_refused.empty() && g.compact_refused.empty()) {
-      out.compact = per(base.compact, g.compact);
-    } else {
-      out.compact_refused = base.compact_refused.empty() ? g.compact_refused : base.compact_refused;
-    }
-    return out;
+    ZS_ASSIGN_OR_RETURN(probes.grown, Measure(*pkg, with_compact));
+    return probes;
   }();
   pkg->events = std::move(history);
   return measured;
+}
+
+// Bytes one more event costs under each codec, from the probes' staged
+// measures (sealed here) and `whole`, the sealed measure of all of the
+// package (the base when the probes have none).
+Result<CodecSizes> PerEvent(Probes* probes, const CodecSizes& whole) {
+  if (probes->base) ZS_RETURN_IF_ERROR(SealCompact(&*probes->base));
+  ZS_RETURN_IF_ERROR(SealCompact(&probes->grown));
+  const CodecSizes& base = probes->base ? *probes->base : whole;
+  const CodecSizes& g = probes->grown;
+  auto per = [&](std::size_t a, std::size_t b) {
+    return std::max<std::size_t>(1, (b - std::min(a, b) + kProbe - 1) / kProbe);
+  };
+  const bool with_compact = whole.compact_measured;
+  CodecSizes out{per(base.json, g.json), per(base.gzip, g.gzip), 0, {}, with_compact, {}};
+  if (!with_compact) return out;
+  if (base.compact_refused.empty() && g.compact_refused.empty()) {
+    out.compact = per(base.compact, g.compact);
+  } else {
+    out.compact_refused = base.compact_refused.empty() ? g.compact_refused : base.compact_refused;
+  }
+  return out;
 }
 
 std::int64_t Headroom(std::size_t bytes) {
@@ -284,23 +325,32 @@ void PrintSizeTable(const std::vector<SizeRow>& rows, const OutputOptions& outpu
 
 // One package Secret measured. The compact figures (zstd level 19, some
 // milliseconds a Secret) only as CompactFigureWanted says (kube/compact_figure.h),
-// with `all_compact` for --compact.
+// with `all_compact` for --compact: compressed once the package is released,
+// so that the package and zstd's tables are never held at once.
 Result<SizeRow> MeasureSecret(const InputObject& in, bool all_compact) {
-  ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
   SizeRow row;
   row.zarf_note = std::string(ZarfCannotRead(in.payload));
   row.stored_payload_bytes = in.payload.size();
-  ZS_ASSIGN_OR_RETURN(CodecSizes sizes, Measure(pkg, false));
-  if (CompactFigureWanted(in.payload, sizes.json, all_compact)) {
-    ZS_RETURN_IF_ERROR(AddCompact(pkg, &sizes));
-  }
-  ZS_ASSIGN_OR_RETURN(CodecSizes per, PerEvent(&pkg, sizes));
-  row.name = pkg.name;
-  row.key = engine::PackageKey(pkg);
-  if (in.is_secret) row.secret = std::string(ObjectName(in.object));
   row.source = in.label;
-  row.events = pkg.events.size();
-  if (!pkg.events.empty()) row.last_event = pkg.events.back().timestamp;
+  if (in.is_secret) row.secret = std::string(ObjectName(in.object));
+  CodecSizes sizes;
+  Probes probes;
+  {
+    ZS_ASSIGN_OR_RETURN(DeployedPackage pkg, DecodePackagePayload(in.payload));
+    ZS_ASSIGN_OR_RETURN(sizes, Measure(pkg, false));
+    if (CompactFigureWanted(in.payload, sizes.json, all_compact)) {
+      ZS_RETURN_IF_ERROR(AddCompact(pkg, &sizes));
+    }
+    ZS_ASSIGN_OR_RETURN(probes, ProbeEvents(&pkg, sizes.compact_measured));
+    row.name = pkg.name;
+    row.key = engine::PackageKey(pkg);
+    row.events = pkg.events.size();
+    if (!pkg.events.empty()) row.last_event = pkg.events.back().timestamp;
+  }
+  // The package's memory back to the kernel before zstd takes its tables.
+  if (sizes.compact_measured) ReleaseFreedMemory();
+  ZS_RETURN_IF_ERROR(SealCompact(&sizes));
+  ZS_ASSIGN_OR_RETURN(CodecSizes per, PerEvent(&probes, sizes));
   row.json = {sizes.json, per.json};
   row.gzip = {sizes.gzip, per.gzip};
   row.compact_measured = sizes.compact_measured;

@@ -401,10 +401,7 @@ Result<Header> CheckHeader(std::string_view bytes) {
   return header;
 }
 
-}  // namespace
-
-Result<std::string> Encode(const DeployedPackage& pkg,
-                           const EncodeOptions& options) {
+Status CheckOptions(const EncodeOptions& options) {
   if (options.level < ZSTD_minCLevel() || options.level > ZSTD_maxCLevel()) {
     return Status::InvalidArgument(
         "compact: zstd level " + std::to_string(options.level) + " outside [" +
@@ -414,6 +411,15 @@ Result<std::string> Encode(const DeployedPackage& pkg,
   if (options.use_dictionary && WriterDictionary().empty()) {
     return Status::NotSupported("compact: this build has no dictionary");
   }
+  return Status::OK();
+}
+
+// The Protobuf bytes of `pkg`, in the buffer `get(size)` returns, and what
+// the decoder will count for them (`*cost`, the JSON values of unknown
+// members included): refused here rather than written unreadable.
+template <typename GetBuffer>
+Result<std::string_view> Serialize(const DeployedPackage& pkg, GetBuffer get,
+                                   std::size_t* cost) {
   std::string_view proto;
   {
     google::protobuf::Arena arena(ArenaOptionsFor(64 << 10));
@@ -426,24 +432,25 @@ Result<std::string> Encode(const DeployedPackage& pkg,
           "compact: encoding is " + std::to_string(size) + " bytes, over the " +
           std::to_string(kMaxDecodedBytes) + "-byte limit");
     }
-    char* buffer = ThreadScratch(ScratchUse::kProto).Get(size);
+    char* buffer = get(size);
     message->SerializeWithCachedSizesToArray(
         reinterpret_cast<std::uint8_t*>(buffer));
     proto = std::string_view(buffer, size);
   }
-  // What the decoder will count, but for the JSON values of unknown members:
-  // refused here rather than written unreadable.
-  std::size_t cost = proto.size() + MessageCost(pb::DeployedPackage::descriptor()) +
-                     JsonCost(pkg.data) +
-                     (pkg.deploy_config ? JsonCost(*pkg.deploy_config) : 0);
-  {
-    std::size_t left = std::size_t{1} << 62;
-    const auto* wire = reinterpret_cast<const std::uint8_t*>(proto.data());
-    CountMessages(wire, wire + proto.size(), pb::DeployedPackage::descriptor(),
-                  0, &left);
-    cost += (std::size_t{1} << 62) - left;
-  }
+  *cost = proto.size() + MessageCost(pb::DeployedPackage::descriptor()) +
+          JsonCost(pkg.data) +
+          (pkg.deploy_config ? JsonCost(*pkg.deploy_config) : 0);
+  std::size_t left = std::size_t{1} << 62;
+  const auto* wire = reinterpret_cast<const std::uint8_t*>(proto.data());
+  CountMessages(wire, wire + proto.size(), pb::DeployedPackage::descriptor(),
+                0, &left);
+  *cost += (std::size_t{1} << 62) - left;
+  return proto;
+}
 
+// The envelope of the Protobuf bytes `proto`, whose decode costs `cost`.
+Result<std::string> Envelope(std::string_view proto, std::size_t cost,
+                             const EncodeOptions& options) {
   const std::size_t bound = ZSTD_compressBound(proto.size());
   char* frame = ThreadScratch(ScratchUse::kFrame).Get(bound);
   std::uint8_t flags = format::kFlagZstd |
@@ -480,6 +487,35 @@ Result<std::string> Encode(const DeployedPackage& pkg,
         std::to_string(out.size()) + "-byte envelope");
   }
   return out;
+}
+
+}  // namespace
+
+Result<std::string> Encode(const DeployedPackage& pkg,
+                           const EncodeOptions& options) {
+  ZS_RETURN_IF_ERROR(CheckOptions(options));
+  std::size_t cost = 0;
+  auto scratch = [](std::size_t n) {
+    return ThreadScratch(ScratchUse::kProto).Get(n);
+  };
+  ZS_ASSIGN_OR_RETURN(const std::string_view proto,
+                      Serialize(pkg, scratch, &cost));
+  return Envelope(proto, cost, options);
+}
+
+Result<Prepared> Prepare(const DeployedPackage& pkg) {
+  Prepared prepared;
+  auto own = [&](std::size_t n) {
+    prepared.proto.resize(n);
+    return prepared.proto.data();
+  };
+  ZS_RETURN_IF_ERROR(Serialize(pkg, own, &prepared.cost).status());
+  return prepared;
+}
+
+Result<std::string> Seal(const Prepared& prepared, const EncodeOptions& options) {
+  ZS_RETURN_IF_ERROR(CheckOptions(options));
+  return Envelope(prepared.proto, prepared.cost, options);
 }
 
 Result<DeployedPackage> Decode(std::string_view bytes) {

@@ -46,6 +46,21 @@ struct EncodeOptions {
 // NotSupported when a dictionary is asked for and the build has none.
 Result<std::string> Encode(const DeployedPackage& pkg, const EncodeOptions& options = {});
 
+// Encode in two steps, for a caller that releases the package in between:
+// zstd's tables at level 19 (tens of MiB for a payload near the Secret
+// limit) and a package that large are then never held at once.
+// Seal(*Prepare(p), o) == Encode(p, o), byte for byte.
+struct Prepared {
+  std::string proto;     // the Protobuf bytes, not yet compressed
+  std::size_t cost = 0;  // what Decode will count against its memory budget
+};
+// Encode's errors before compression: InvalidArgument for what the format
+// cannot hold, TooLarge for more than 16 MiB before compression.
+Result<Prepared> Prepare(const DeployedPackage& pkg);
+// Encode's errors after: the zstd level, NotSupported without a dictionary,
+// TooLarge for a decode over the memory budget of the envelope's size.
+Result<std::string> Seal(const Prepared& prepared, const EncodeOptions& options = {});
+
 // Decodes envelope bytes. Corruption for a wrong magic, a bad checksum,
 // truncated or undecompressible data, an invalid Protobuf message or a
 // declared length over the decode budget (16 x the 1 MiB Secret limit);

@@ -14,7 +14,7 @@ build=${1:?usage: fuzz/run.sh BUILD_DIR SECONDS [TARGET...]}
 seconds=${2:?usage: fuzz/run.sh BUILD_DIR SECONDS [TARGET...]}
 shift 2
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(json_reader secret_reader compact_decode config_digest package_decode zarf_package)
+[ ${#targets[@]} -gt 0 ] || targets=(json_reader secret_reader compact_decode config_digest package_decode zarf_package log_reader)
 jobs=${FUZZ_JOBS:-1}
 work=$build/fuzz-run
 rm -rf "$work/seeds"

@@ -260,11 +260,21 @@ class TreeBuilder {
       Value* item = items != nullptr ? &items->emplace_back() : nullptr;
       ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, item, select));
     }
-    if (out != nullptr) {
-      *out = Value::MakeArray(Array(std::make_move_iterator(items->begin()),
-                                    std::make_move_iterator(items->end())));
-    }
+    if (out != nullptr) *out = Value::MakeArray(TakeItems(items));
     return Status::OK();
+  }
+
+  // The items collected in `scratch`: copied to an array of their own size,
+  // the scratch kept for the next array at its depth; or, for a large array
+  // that fills three quarters of the scratch or more, the scratch itself,
+  // so that the array is never held twice (a million numbers are 40 MiB).
+  static Array TakeItems(Array* scratch) {
+    constexpr std::size_t kLarge = 4096;
+    if (scratch->size() >= kLarge && scratch->size() >= scratch->capacity() / 4 * 3) {
+      return std::move(*scratch);
+    }
+    return Array(std::make_move_iterator(scratch->begin()),
+                 std::make_move_iterator(scratch->end()));
   }
 
   [[gnu::noinline]] Status VisitScalar(od::value& v, od::document& doc, od::json_type type,

@@ -221,6 +221,9 @@ Status ClassifyDocuments(std::vector<json::Value> docs, const std::vector<std::s
       } else {
         obj.payload = json::WriteJson(obj.object).value();
       }
+      // Its tree is most of the input: released here, before a reader
+      // decodes the bytes into its own model beside it.
+      obj.object = json::Value();
     }
     Keep(std::move(c), input);
   }
@@ -423,8 +426,7 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
     }
     return on_object(std::move(c.object));
   };
-  auto whole = [&]() -> Status {
-    ZS_ASSIGN_OR_RETURN(Input input, ReadDecoded(text, source, limits, padding, several, budget));
+  auto hand_out = [&](Input input) -> Status {
     std::vector<InputObject> objects = std::move(input.objects);
     header->format = input.format;
     header->is_list = header->is_list || input.is_list;
@@ -435,12 +437,16 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
     for (InputObject& o : objects) ZS_RETURN_IF_ERROR(on_object(std::move(o)));
     return Status::OK();
   };
+  auto whole = [&]() -> Status {
+    ZS_ASSIGN_OR_RETURN(Input input, ReadDecoded(text, source, limits, padding, several, budget));
+    return hand_out(std::move(input));
+  };
   if (!LooksLikeJson(text)) return whole();
   header->format = TextFormat::kJson;
   bool streamed = false;
+  std::vector<json::Value> document;  // the whole document, when it is not a List
   json::ParseOptions stream_options = JsonOptions(limits, padding);
   stream_options.budget = budget;
-  const std::size_t used_before = budget->used();
   auto on_item = [&](json::Value item, std::size_t index, const json::Value& so_far) {
     header->is_list = true;
     // A List inside a stream is not the input's envelope.
@@ -454,6 +460,8 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
     if (was_streamed) {
       header->is_list = true;
       if (!several) header->list_envelope = std::move(envelope);
+    } else {
+      document.push_back(std::move(envelope));
     }
     return Status::OK();
   };
@@ -484,11 +492,14 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
     s = json::ParseJsonStreaming(text, "items", stream_options, on_item, on_envelope);
   }
   if (!s.ok()) return s.WithContext(source);
-  // Anything but an object with an items array is read whole, as ReadInput
-  // does (a single Secret, a bare payload with its bytes kept exactly).
   if (streamed) return Status::OK();
-  budget->Give(budget->used() - used_before);  // that tree is gone: read again whole
-  return whole();
+  // Anything but an object with an items array is classified whole, as
+  // ReadInput does (a single Secret, a bare payload with its bytes kept
+  // exactly), from the tree just built rather than a second parse beside it.
+  Input input;
+  input.format = TextFormat::kJson;
+  ZS_RETURN_IF_ERROR(ClassifyDocuments(std::move(document), {text}, source, several, &input));
+  return hand_out(std::move(input));
 }
 
 }  // namespace

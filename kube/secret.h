@@ -51,7 +51,9 @@ struct InputObject {
   std::string label;
   bool is_secret = false;  // false: a bare payload document
   PayloadKind payload_kind = PayloadKind::kPackage;
-  // The Secret object, or the bare payload.
+  // The Secret object; null for a bare payload, which is in `payload` only
+  // (its tree, as large as the input, is not kept beside the model a reader
+  // decodes from the bytes).
   json::Value object;
   // The payload bytes (base64-decoded for Secrets): JSON, or for a package
   // Secret written with the compact codec the compact envelope (decode with

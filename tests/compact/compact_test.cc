@@ -294,6 +294,46 @@ TEST(CompactTest, EveryPackageFixtureRoundTripsByteForByte) {
   EXPECT_EQ(checked, 77);
 }
 
+// Encode in two steps, the package released between them, writes the same
+// bytes as Encode, under every option.
+TEST(CompactTest, PrepareThenSealWritesWhatEncodeWrites) {
+  const std::vector<compact::EncodeOptions> options = {
+      {}, {.level = 3, .use_dictionary = false}};
+  int checked = 0;
+  for (const auto& path : PackageFixtures()) {
+    SCOPED_TRACE(path.string());
+    std::vector<std::string> encoded;
+    Result<compact::Prepared> prepared = Status::NotFound("not prepared");
+    {
+      auto pkg = ParseDeployedPackage(testing::ReadFile(path));
+      ASSERT_TRUE(pkg.ok()) << pkg.status().ToString();
+      for (const compact::EncodeOptions& o : options) encoded.push_back(*compact::Encode(*pkg, o));
+      prepared = compact::Prepare(*pkg);
+    }
+    ASSERT_TRUE(prepared.ok()) << prepared.status().ToString();
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      auto sealed = compact::Seal(*prepared, options[i]);
+      ASSERT_TRUE(sealed.ok()) << sealed.status().ToString();
+      EXPECT_EQ(*sealed, encoded[i]) << "options " << i;
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 77);
+}
+
+// Each step refuses what Encode refuses at that point, with its message.
+TEST(CompactTest, PrepareAndSealRefuseWhatEncodeRefuses) {
+  DeployedPackage pkg;
+  pkg.events.push_back(PackageEvent{});
+  pkg.events[0].timestamp.nanos = 1000000000;
+  EXPECT_EQ(compact::Prepare(pkg).status().ToString(), compact::Encode(pkg).status().ToString());
+  auto prepared = compact::Prepare(DeployedPackage{});
+  ASSERT_TRUE(prepared.ok());
+  EXPECT_EQ(compact::Seal(*prepared, {.level = 23}).status().ToString(),
+            compact::Encode(DeployedPackage{}, {.level = 23}).status().ToString());
+  EXPECT_FALSE(compact::Seal(*prepared, {.level = 23}).ok());
+}
+
 TEST(CompactTest, NearOneMebibytePackageRoundTripsAndShrinks) {
   const DeployedPackage pkg = Fixture(kNearLimitFixture);
   ExpectRoundTrip(pkg);

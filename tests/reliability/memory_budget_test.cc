@@ -212,6 +212,57 @@ TEST(MemoryBudgetBinaryTest, EveryReaderRefusesEveryBombWithinTheBudget) {
   fs::remove_all(dir);
 }
 
+// The densest legal scalars: a package payload whose definition holds 500k
+// numbers (2 bytes each, 1 MB, as many as the budget lets through); as
+// the bare payload, as a Secret and as a List of one Secret.
+std::vector<std::pair<std::string, std::string>> DenseScalarInputs() {
+  std::string payload = R"({"name":"n","data":{"kind":"ZarfPackageConfig","values":[0)";
+  payload.reserve(1u << 20);
+  for (int i = 1; i < 500000; ++i) payload += ",0";
+  payload += R"(]},"cliVersion":"v0.84.0","generation":1})";
+  const std::string secret =
+      R"({"apiVersion":"v1","kind":"Secret","metadata":{"name":"zarf-package-n",)"
+      R"("namespace":"zarf","labels":{"package-deploy-info":"n"}},"type":"Opaque",)"
+      R"("data":{"data":")" + Base64(payload) + "\"}}";
+  return {{"dense.payload.json", payload},
+          {"dense.secret.json", secret},
+          {"dense.list.json", R"({"apiVersion":"v1","kind":"List","items":[)" + secret + "]}"}};
+}
+
+// Inside the budget, a reader holds one tree at a time: the input's (a
+// Secret, a List, a bare payload) is released before the package is decoded
+// from its bytes, and `size` and `report` release the package before zstd
+// takes its tables for the compact figure. Peak under 64 MiB + 8 x the input.
+TEST(MemoryBudgetBinaryTest, TheDensestLegalScalarsStayUnderTheBudgetInEveryForm) {
+  if (kSanitized) GTEST_SKIP() << "AddressSanitizer's shadow memory is not the program's";
+  const fs::path dir = FreshTestDir("dense-scalars");
+  for (const auto& [file, text] : DenseScalarInputs()) {
+    const fs::path path = dir / file;
+    Write(path, text);
+    const long bound_kib = static_cast<long>((64u << 20) + 8 * fs::file_size(path)) / 1024;
+    const std::string page = (dir / "page.html").string();
+    for (const std::vector<std::string>& command :
+         {std::vector<std::string>{"inspect"}, {"size"}, {"report", "--out", page}}) {
+      std::vector<std::string> args = command;
+      args.insert(args.end(), {"-f", path.string()});
+      const RunResult r = RunBinary(ZS_BINARY_PATH, args, dir);
+      SCOPED_TRACE(command[0] + " -f " + file);
+      EXPECT_EQ(r.exit_code, 0) << r.err.substr(0, 400);
+      if (command[0] == "report") {
+        // The page, with the package's JSON size.
+        EXPECT_NE(ReadFile(page).find("1,000,097"), std::string::npos);
+        fs::remove(page);
+      } else {
+        // Its row: package n, 1,000,097 bytes as JSON.
+        EXPECT_NE(r.out.find("\nn "), std::string::npos) << r.out.substr(0, 400);
+        EXPECT_NE(r.out.find(" 1000097 "), std::string::npos) << r.out.substr(0, 400);
+      }
+      EXPECT_LT(r.max_rss_kib, bound_kib) << fs::file_size(path) << "-byte input";
+    }
+  }
+  fs::remove_all(dir);
+}
+
 // replay --dump reads the whole log before it prints: good records followed
 // by a chunk over the memory budget print nothing, not the records before it.
 TEST(MemoryBudgetBinaryTest, DumpPrintsNothingWhenALaterChunkIsOverTheBudget) {
