@@ -497,6 +497,14 @@ class TreeBuilder {
 
 namespace {
 
+// One parser per thread, kept: its buffers grow to the largest input seen
+// and are reused, so a batch of many payloads allocates (and page-faults)
+// them once instead of once per payload.
+od::parser& ThreadParser() {
+  thread_local od::parser parser;
+  return parser;
+}
+
 // Runs `body(builder, doc)` on `text` once simdjson has indexed it: the
 // checks, limits and error messages shared by ParseJson and
 // ParseJsonStreaming.
@@ -535,10 +543,7 @@ auto WithDocument(std::string_view text, const ParseOptions& options, Body body)
     copy = simdjson::padded_string(text);
     input = simdjson::padded_string_view(copy);
   }
-  // One parser per thread, kept: its buffers grow to the largest input seen
-  // and are reused, so a batch of many payloads allocates (and page-faults)
-  // them once instead of once per payload.
-  thread_local od::parser parser;
+  od::parser& parser = ThreadParser();
   od::document doc;
   if (auto err = parser.iterate(input).get(doc)) {
     if (err == simdjson::UTF8_ERROR) {
@@ -611,7 +616,11 @@ Status ParseJsonStreamingIfSingle(std::string_view text, std::string_view array_
     doc.rewind();
     return builder.Stream(doc, array_key, on_item, on_envelope);
   });
-  return *single ? s : Status::OK();
+  if (*single) return s;
+  // The caller parses the values one by one next: the index of the whole
+  // text, as large as the text again or more, is given back first.
+  ThreadParser() = od::parser();
+  return Status::OK();
 }
 
 }  // namespace zs::json
