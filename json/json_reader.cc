@@ -497,12 +497,40 @@ class TreeBuilder {
 
 namespace {
 
-// One parser per thread, kept: its buffers grow to the largest input seen
-// and are reused, so a batch of many payloads allocates (and page-faults)
-// them once instead of once per payload.
-od::parser& ThreadParser() {
-  thread_local od::parser parser;
-  return parser;
+// The parsers of this thread, one per level of parses running inside one
+// another's callbacks (a List streamed, each item's payload parsed as it
+// comes): a parser serves one document at a time. Each is kept: its buffers
+// grow to the largest input seen at its level and are reused, so a batch of
+// many payloads allocates (and page-faults) them once instead of once per
+// payload. A deque: a deeper level added never moves the ones in use.
+std::deque<od::parser>& Parsers() {
+  thread_local std::deque<od::parser> parsers;
+  return parsers;
+}
+std::size_t& ParseDepth() {
+  thread_local std::size_t depth = 0;
+  return depth;
+}
+
+// The parser of the next level, for the lifetime of one parse.
+class ParserLease {
+ public:
+  ParserLease() : level_(ParseDepth()++) {
+    if (Parsers().size() <= level_) Parsers().emplace_back();
+  }
+  ~ParserLease() { --ParseDepth(); }
+  ParserLease(const ParserLease&) = delete;
+  ParserLease& operator=(const ParserLease&) = delete;
+  od::parser& parser() { return Parsers()[level_]; }
+
+ private:
+  std::size_t level_;
+};
+
+// Gives back the buffers of the parser of the level a parse just finished
+// at, when its input was unusually large for that level.
+void ReleaseIdleParser() {
+  if (Parsers().size() > ParseDepth()) Parsers()[ParseDepth()] = od::parser();
 }
 
 // Runs `body(builder, doc)` on `text` once simdjson has indexed it: the
@@ -543,9 +571,9 @@ auto WithDocument(std::string_view text, const ParseOptions& options, Body body)
     copy = simdjson::padded_string(text);
     input = simdjson::padded_string_view(copy);
   }
-  od::parser& parser = ThreadParser();
+  ParserLease lease;
   od::document doc;
-  if (auto err = parser.iterate(input).get(doc)) {
+  if (auto err = lease.parser().iterate(input).get(doc)) {
     if (err == simdjson::UTF8_ERROR) {
       return Status::Corruption("json: invalid UTF-8 at byte " +
                                 std::to_string(FirstInvalidUtf8(text)));
@@ -604,7 +632,7 @@ Status ParseJsonStreamingIfSingle(std::string_view text, std::string_view array_
   // Undecided until the text is indexed: a text the parser refuses whole
   // (a limit, invalid UTF-8 in a later value) is left to the caller.
   *single = false;
-  Status s = WithDocument(text, options, [&](TreeBuilder& builder, od::document& doc) -> Status {
+  auto stream_if_single = [&](TreeBuilder& builder, od::document& doc) -> Status {
     // Skipping the first value walks simdjson's index of brackets, not the
     // bytes; past it only the end of the input may come.
     std::string_view first_value;
@@ -615,11 +643,12 @@ Status ParseJsonStreamingIfSingle(std::string_view text, std::string_view array_
     *single = true;
     doc.rewind();
     return builder.Stream(doc, array_key, on_item, on_envelope);
-  });
+  };
+  Status s = WithDocument(text, options, stream_if_single);
   if (*single) return s;
   // The caller parses the values one by one next: the index of the whole
   // text, as large as the text again or more, is given back first.
-  ThreadParser() = od::parser();
+  ReleaseIdleParser();
   return Status::OK();
 }
 

@@ -221,6 +221,46 @@ TEST(JsonStreamingTest, ErrorsStopTheParse) {
   EXPECT_NE(s.message().find("nesting deeper than 3"), std::string::npos) << s.ToString();
 }
 
+// Each item's handler may parse other texts (a List's Secrets carry payloads
+// that are parsed as they come): the List's own parse goes on undisturbed.
+TEST(JsonStreamingTest, AHandlerMayParseOtherTextsMidStream) {
+  std::string list = R"({"kind":"List","items":[)";
+  for (int i = 0; i < 50; ++i) {
+    if (i > 0) list += ',';
+    list += R"({"payload":"{\"n\":[)" + std::to_string(i) + R"(,2,3]}"})";
+  }
+  list += "]}";
+  for (const bool if_single : {false, true}) {
+    std::vector<std::string> seen;
+    auto on_item = [&](Value item, std::size_t, const Value&) -> Status {
+      const std::string payload(item.StringOr("payload"));
+      ZS_ASSIGN_OR_RETURN(Value parsed, ParseJson(payload));
+      std::vector<std::size_t> offsets;
+      ZS_ASSIGN_OR_RETURN(Value left, ParseJsonLeavingRaw(payload, "x", {}, &offsets));
+      Status inner = ParseJsonStreaming(payload, "n", {}, [](Value, std::size_t, const Value&) {
+        return Status::OK();
+      }, [](Value, bool) { return Status::OK(); });
+      ZS_RETURN_IF_ERROR(inner);
+      bool inner_single = false;
+      ZS_RETURN_IF_ERROR(ParseJsonStreamingIfSingle(
+          payload, "n", {}, [](Value, std::size_t, const Value&) { return Status::OK(); },
+          [](Value, bool) { return Status::OK(); }, &inner_single));
+      seen.push_back(parsed.Find("n")->array()[0].number_raw());
+      EXPECT_EQ(left, parsed);
+      EXPECT_TRUE(inner_single);
+      return Status::OK();
+    };
+    auto on_envelope = [](Value, bool) { return Status::OK(); };
+    bool single = false;
+    const Status s = if_single ? ParseJsonStreamingIfSingle(list, "items", {}, on_item,
+                                                            on_envelope, &single)
+                               : ParseJsonStreaming(list, "items", {}, on_item, on_envelope);
+    ASSERT_TRUE(s.ok()) << if_single << ": " << s.ToString();
+    ASSERT_EQ(seen.size(), 50u) << if_single;
+    EXPECT_EQ(seen[49], "49");
+  }
+}
+
 // A text whose first value is all it holds is streamed at once; anything
 // else is left to the caller untouched, nothing handed out.
 TEST(JsonStreamingTest, IfSingleStreamsOnlyATextOfOneValue) {
