@@ -19,6 +19,16 @@ namespace {
 
 void PrepareProcess() {
   ::mallopt(M_ARENA_MAX, 2);
+  // Blocks of up to 4 MiB (a Secret of at most 1 MiB and its copies: the
+  // base64 text, the payload, the output) come from the heap, and up to
+  // 8 MiB of freed heap top (glibc's rule, twice that) stays mapped, so each
+  // Secret of a List reuses the memory of the one before. glibc's defaults
+  // map, zero and unmap a block anew whenever one is larger than any freed
+  // before, which a List of growing payloads does Secret after Secret.
+  // Larger blocks (the arrays of an oversized document) are still mapped,
+  // so that one grown is given back at once.
+  ::mallopt(M_MMAP_THRESHOLD, 4 << 20);
+  ::mallopt(M_TRIM_THRESHOLD, 8 << 20);
   std::set_terminate(OnTerminate);
 }
 

@@ -11,7 +11,8 @@ namespace zs::tools {
 
 // Caps glibc's malloc arenas at two: each thread RocksDB starts would
 // otherwise reserve a 64 MiB arena of address space, which alone exhausts a
-// `ulimit -v` of a few hundred MiB. Installs a terminate handler that says
+// `ulimit -v` of a few hundred MiB. Keeps blocks of up to 4 MiB in the
+// heap, reused rather than mapped and faulted in again. Installs a terminate handler that says
 // the process ran out of memory or threads and exits 1 (a thread that
 // cannot be started ends in std::terminate inside RocksDB).
 void PrepareProcess();
