@@ -9,52 +9,19 @@
 #include <unordered_map>
 
 #include "json/concatenated.h"
-#include "json/utf8.h"
+#include "json/internal/reader_support.h"
 
 namespace zs::json {
 namespace {
 
 namespace od = simdjson::ondemand;
+using internal::FirstInvalidUtf8;
+using internal::ParserLease;
+using internal::ReleaseIdleParser;
+using internal::UnclosedBrackets;
 
 // simdjson's own ceiling; ParseOptions::max_depth is clamped to it.
 constexpr std::size_t kSimdjsonMaxDepth = 1024;
-
-// Byte offset of the first invalid UTF-8 sequence; text.size() if none.
-// Only run after simdjson has already said the input is not UTF-8.
-std::size_t FirstInvalidUtf8(std::string_view text) {
-  char32_t cp = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    const std::size_t len = DecodeUtf8(text, i, &cp);
-    if (len == 0) return i;
-    i += len;
-  }
-  return text.size();
-}
-
-// How many `{` and `[` are still open at the end of `text` (strings and
-// their escapes skipped). Only run after the parse has failed, to tell a
-// truncated document from one with extra content.
-std::size_t UnclosedBrackets(std::string_view text) {
-  std::size_t open = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      ++open;
-    } else if ((c == '}' || c == ']') && open > 0) {
-      --open;
-    }
-  }
-  return open;
-}
 
 class TreeBuilder {
  public:
@@ -496,42 +463,6 @@ class TreeBuilder {
 }  // namespace
 
 namespace {
-
-// The parsers of this thread, one per level of parses running inside one
-// another's callbacks (a List streamed, each item's payload parsed as it
-// comes): a parser serves one document at a time. Each is kept: its buffers
-// grow to the largest input seen at its level and are reused, so a batch of
-// many payloads allocates (and page-faults) them once instead of once per
-// payload. A deque: a deeper level added never moves the ones in use.
-std::deque<od::parser>& Parsers() {
-  thread_local std::deque<od::parser> parsers;
-  return parsers;
-}
-std::size_t& ParseDepth() {
-  thread_local std::size_t depth = 0;
-  return depth;
-}
-
-// The parser of the next level, for the lifetime of one parse.
-class ParserLease {
- public:
-  ParserLease() : level_(ParseDepth()++) {
-    if (Parsers().size() <= level_) Parsers().emplace_back();
-  }
-  ~ParserLease() { --ParseDepth(); }
-  ParserLease(const ParserLease&) = delete;
-  ParserLease& operator=(const ParserLease&) = delete;
-  od::parser& parser() { return Parsers()[level_]; }
-
- private:
-  std::size_t level_;
-};
-
-// Gives back the buffers of the parser of the level a parse just finished
-// at, when its input was unusually large for that level.
-void ReleaseIdleParser() {
-  if (Parsers().size() > ParseDepth()) Parsers()[ParseDepth()] = od::parser();
-}
 
 // Runs `body(builder, doc)` on `text` once simdjson has indexed it: the
 // checks, limits and error messages shared by ParseJson and

@@ -410,13 +410,43 @@ std::string WriteObject(const json::Value& object, TextFormat format) {
 
 namespace {
 
+Status StreamDecoded(std::string_view text, std::string_view source, const ReadLimits& limits,
+                     std::size_t padding, bool several, Input* header,
+                     const std::function<Status(InputObject)>& on_object,
+                     MemoryBudget* budget = nullptr);
+
+// Several JSON values one after another (json::SplitConcatenated): each is
+// streamed as a document of its own (a List among them item by item), taking
+// kDocumentCost from `budget` each. `*split` false when `text` is not such a
+// stream (nothing is handed out).
+Status StreamEachDocument(std::string_view text, std::string_view source,
+                          const ReadLimits& limits, std::size_t padding, Input* header,
+                          const std::function<Status(InputObject)>& on_object,
+                          MemoryBudget* budget, bool* split) {
+  const std::vector<json::Span> spans =
+      json::SplitConcatenatedAtMost(text, budget->left() / kDocumentCost);
+  *split = !spans.empty();
+  if (*split) header->is_list = true;
+  for (std::size_t k = 0; k < spans.size(); ++k) {
+    const json::Span& span = spans[k];
+    if (!budget->Take(kDocumentCost)) {
+      return budget->Exceeded("document " + std::to_string(k + 1)).WithContext(source);
+    }
+    ZS_RETURN_IF_ERROR(StreamDecoded(
+        text.substr(span.begin, span.end - span.begin),
+        std::string(source) + " document " + std::to_string(k + 1), limits,
+        padding + text.size() - span.end, true, header, on_object, budget));
+  }
+  return Status::OK();
+}
+
 // ReadInputStreaming on text already in UTF-8. `several`: the text is one
 // document of a stream, so a Secret that is not Zarf state is skipped.
 // `budget`: the stream's, for one of its documents (null: one for `text`).
 Status StreamDecoded(std::string_view text, std::string_view source, const ReadLimits& limits,
                      std::size_t padding, bool several, Input* header,
                      const std::function<Status(InputObject)>& on_object,
-                     MemoryBudget* budget = nullptr) {
+                     MemoryBudget* budget) {
   MemoryBudget own_budget(text.size());
   if (budget == nullptr) budget = &own_budget;
   auto deliver = [&](Classified c) -> Status {
@@ -472,22 +502,10 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
                      : json::ParseJsonStreamingIfSingle(text, "items", stream_options, on_item,
                                                         on_envelope, &single);
   if (!single) {
-    // Several objects one after another: each is streamed as a document of
-    // its own (a List among them item by item).
-    const std::vector<json::Span> spans =
-        json::SplitConcatenatedAtMost(text, budget->left() / kDocumentCost);
-    if (!spans.empty()) header->is_list = true;
-    for (std::size_t k = 0; k < spans.size(); ++k) {
-      const json::Span& span = spans[k];
-      if (!budget->Take(kDocumentCost)) {
-        return budget->Exceeded("document " + std::to_string(k + 1)).WithContext(source);
-      }
-      ZS_RETURN_IF_ERROR(StreamDecoded(
-          text.substr(span.begin, span.end - span.begin),
-          std::string(source) + " document " + std::to_string(k + 1), limits,
-          padding + text.size() - span.end, true, header, on_object, budget));
-    }
-    if (!spans.empty()) return Status::OK();
+    bool split = false;
+    ZS_RETURN_IF_ERROR(
+        StreamEachDocument(text, source, limits, padding, header, on_object, budget, &split));
+    if (split) return Status::OK();
     // Not a stream of values either: parsed as one, for its error.
     s = json::ParseJsonStreaming(text, "items", stream_options, on_item, on_envelope);
   }
