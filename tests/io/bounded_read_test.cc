@@ -15,12 +15,13 @@
 namespace zs::tools {
 namespace {
 
-// A pipe whose write end a thread fills with `text` and closes; the read
-// end as a FILE*, which the caller closes.
-std::FILE* PipeOf(const std::string& text, std::thread* writer) {
+// ReadBounded (limit `max_bytes`, 64 bytes of padding) of `text` written
+// into a pipe by a thread; what it leaves unread is drained, so the writer
+// always finishes.
+Status ReadThroughPipe(const std::string& text, std::size_t max_bytes, ReadBuffer* buffer) {
   int fds[2];
-  if (::pipe(fds) != 0) return nullptr;
-  *writer = std::thread([fd = fds[1], &text] {
+  if (::pipe(fds) != 0) return Status::IOError("pipe");
+  std::thread writer([fd = fds[1], &text] {
     std::size_t at = 0;
     while (at < text.size()) {
       const ssize_t n = ::write(fd, text.data() + at, text.size() - at);
@@ -29,7 +30,14 @@ std::FILE* PipeOf(const std::string& text, std::thread* writer) {
     }
     ::close(fd);
   });
-  return ::fdopen(fds[0], "rb");
+  std::FILE* f = ::fdopen(fds[0], "rb");
+  Status s = ReadBounded(f, "<stdin>", max_bytes, 64, buffer);
+  char rest[4096];
+  while (std::fread(rest, 1, sizeof(rest), f) > 0) {
+  }
+  writer.join();
+  std::fclose(f);
+  return s;
 }
 
 std::string Pattern(std::size_t n) {
@@ -40,13 +48,8 @@ std::string Pattern(std::size_t n) {
 
 TEST(BoundedReadTest, ReadsAPipeWholeWithZeroedPadding) {
   const std::string text = Pattern((5u << 20) + 12345);
-  std::thread writer;
-  std::FILE* f = PipeOf(text, &writer);
-  ASSERT_NE(f, nullptr);
   ReadBuffer buffer;
-  Status s = ReadBounded(f, "<stdin>", 64u << 20, 64, &buffer);
-  writer.join();
-  std::fclose(f);
+  Status s = ReadThroughPipe(text, 64u << 20, &buffer);
   ASSERT_TRUE(s.ok()) << s.ToString();
   EXPECT_TRUE(buffer.text() == text);
   for (std::size_t i = 0; i < 64; ++i) {
@@ -56,16 +59,8 @@ TEST(BoundedReadTest, ReadsAPipeWholeWithZeroedPadding) {
 
 TEST(BoundedReadTest, StopsOneByteOverTheLimitAndSaysWhich) {
   const std::string text = Pattern(3u << 20);
-  std::thread writer;
-  std::FILE* f = PipeOf(text, &writer);
-  ASSERT_NE(f, nullptr);
   ReadBuffer buffer;
-  Status s = ReadBounded(f, "<stdin>", 1u << 20, 64, &buffer);
-  char rest[4096];
-  while (std::fread(rest, 1, sizeof(rest), f) > 0) {
-  }
-  writer.join();
-  std::fclose(f);
+  Status s = ReadThroughPipe(text, 1u << 20, &buffer);
   EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
   EXPECT_EQ(s.message(),
             "<stdin>: input exceeds the limit of 1048576 bytes (raise it with --max-object-size)");
@@ -99,13 +94,8 @@ TEST(BoundedReadTest, ALargeTextAsksForHugePages) {
     GTEST_SKIP() << "this system offers no transparent huge pages";
   }
   const std::string text = Pattern(6u << 20);
-  std::thread writer;
-  std::FILE* f = PipeOf(text, &writer);
-  ASSERT_NE(f, nullptr);
   ReadBuffer buffer;
-  Status s = ReadBounded(f, "<stdin>", 64u << 20, 64, &buffer);
-  writer.join();
-  std::fclose(f);
+  Status s = ReadThroughPipe(text, 64u << 20, &buffer);
   ASSERT_TRUE(s.ok()) << s.ToString();
   const std::string flags = VmFlagsOf(buffer.text().data());
   ASSERT_FALSE(flags.empty());
