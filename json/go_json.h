@@ -98,9 +98,9 @@ Result<std::string> WriteJson(const Value& value,
 // JSON, a value nests deeper than `max_depth` (the value itself is depth 1),
 // or it holds something this path leaves to the tree (a \u escape of a
 // UTF-16 surrogate, a raw control character). A 0 says nothing about why:
-// callers take the tree path then, whose errors are the reference. `text`
-// must be valid UTF-8 (ParseJson has checked it when `text` is part of a
-// document it accepted).
+// callers take the tree path then, whose errors are the reference. Invalid
+// UTF-8 in a string, or any byte outside ASCII between tokens, is not
+// strict JSON either: 0.
 std::size_t AppendCompactFromText(std::string* out, std::string_view text,
                                   std::size_t max_depth);
 

@@ -5,6 +5,8 @@
 // (reference) path.
 #include "json/go_json.h"
 
+#include <simdjson.h>
+
 #include "base/cpu_dispatch.h"
 #include "base/hex.h"
 #include "json/internal/go_string_scan.h"
@@ -107,6 +109,14 @@ class CompactWriter {
     return zs::internal::DispatchFindStringSpecial(s_, i);
   }
 
+  // Whether the string bytes [from, to), which SpecialInString stopped at
+  // `to`, are valid UTF-8 and `to` is a quote or backslash inside the text
+  // (not its end or a raw control character).
+  bool Utf8Run(std::size_t from, std::size_t to) const {
+    if (to >= s_.size() || static_cast<unsigned char>(s_[to]) < 0x20) return false;
+    return simdjson::validate_utf8(s_.data() + from, to - from);
+  }
+
   bool String() {
     const std::size_t start = ++pos_;
     // Most strings are plain ASCII that Go writes as it is: they stay
@@ -116,7 +126,7 @@ class CompactWriter {
       return true;
     }
     std::size_t i = SpecialInString(start);
-    if (i >= s_.size() || static_cast<unsigned char>(s_[i]) < 0x20) return false;
+    if (!Utf8Run(start, i)) return false;
     Flush(start - 1);  // up to the opening quote; the string is rewritten
     if (s_[i] == '"') {
       // No escape: the text is the value.
@@ -131,7 +141,7 @@ class CompactWriter {
       if (c == '"') break;
       if (c != '\\') {
         const std::size_t next = SpecialInString(i);
-        if (next >= s_.size() || static_cast<unsigned char>(s_[next]) < 0x20) return false;
+        if (!Utf8Run(i, next)) return false;
         scratch_.append(s_.data() + i, next - i);
         i = next;
         continue;

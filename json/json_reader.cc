@@ -405,15 +405,6 @@ class TreeBuilder {
           continue;
         }
       }
-      if (depth == 1 && raw_offsets_ != nullptr && key == raw_key_) {
-        od::json_type child_type;
-        if (!child.type().get(child_type) && child_type == od::json_type::object) {
-          // Left for the caller; simdjson skips it when the loop moves on.
-          raw_offsets_->push_back(Offset(child));
-          members.emplace_back(std::string(key), Value::MakeObject());
-          continue;
-        }
-      }
       if (!index.empty()) index.emplace(std::string(key), members.size());
       members.emplace_back(std::string(key), Value());
       ZS_RETURN_IF_ERROR(Visit(child, doc, depth + 1, &members.back().second, child_select));
@@ -426,9 +417,8 @@ class TreeBuilder {
   // The members (items) of the object (array) being built at `depth`,
   // emptied. An object or array collects its children here and is then
   // allocated once at its exact size: asking simdjson for the count first
-  // walks the whole subtree an extra time at every level (the package
-  // definition a payload carries, left unbuilt by ParseJsonLeavingRaw, twice),
-  // and growing a vector reallocates. A deque, so that deeper levels never
+  // walks the whole subtree an extra time at every level, and growing a
+  // vector reallocates. A deque, so that deeper levels never
   // move the shallower ones that are still being filled.
   template <typename Container>
   static Container& Scratch(std::deque<Container>* stack, std::size_t depth) {
@@ -445,19 +435,11 @@ class TreeBuilder {
   std::deque<Array> array_scratch_;
 
  public:
-  // ParseJsonLeavingRaw: members of the top-level object named `key` that
-  // are objects are recorded in `*offsets` instead of being built.
-  void LeaveRaw(std::string_view key, std::vector<std::size_t>* offsets) {
-    raw_key_ = key;
-    raw_offsets_ = offsets;
-  }
   // ParseJsonSelected: the root value is built as `select` says.
   void Select(const Selection* select) { selection_ = select; }
 
  private:
   const Selection* selection_ = nullptr;
-  std::string_view raw_key_;
-  std::vector<std::size_t>* raw_offsets_ = nullptr;
 };
 
 }  // namespace
@@ -523,15 +505,6 @@ auto WithDocument(std::string_view text, const ParseOptions& options, Body body)
 
 Result<Value> ParseJson(std::string_view text, const ParseOptions& options) {
   return WithDocument(text, options, [](TreeBuilder& builder, od::document& doc) {
-    return builder.Build(doc);
-  });
-}
-
-Result<Value> ParseJsonLeavingRaw(std::string_view text, std::string_view raw_key,
-                                  const ParseOptions& options,
-                                  std::vector<std::size_t>* raw_offsets) {
-  return WithDocument(text, options, [&](TreeBuilder& builder, od::document& doc) {
-    if (options.duplicates == DuplicateKeys::kKeep) builder.LeaveRaw(raw_key, raw_offsets);
     return builder.Build(doc);
   });
 }

@@ -63,18 +63,23 @@ struct ParseOptions {
 // is exceeded.
 Result<Value> ParseJson(std::string_view text, const ParseOptions& options = {});
 
-// ParseJson, except that the value of each member named `raw_key` of the
-// top-level object is not built when it is an object: the tree holds an
-// empty object in its place, and the value's byte offset in `text` is
-// appended to `*raw_offsets`, in member order. Such a value has passed the
-// parser's first stage (UTF-8, strings, brackets) but was not checked
-// further: the caller validates it (AppendCompactFromText, go_json.h, does)
-// or parses `text` again with ParseJson. Only with DuplicateKeys::kKeep;
-// other options build every value. Errors as ParseJson, except that an
-// error inside a skipped value may be reported differently or not at all.
-Result<Value> ParseJsonLeavingRaw(std::string_view text, std::string_view raw_key,
-                                  const ParseOptions& options,
-                                  std::vector<std::size_t>* raw_offsets);
+// Takes the text of a raw value (its first byte to the end of the text it
+// is in) and returns how many bytes the value spans, or 0 to refuse it.
+using RawTaker = std::function<std::size_t(std::string_view value_text)>;
+
+// ParseJson of a text whose top-level value is an object, except that the
+// value of its first member named `raw_key`, when an object, is neither
+// parsed nor indexed but handed to `take_raw`, which checks it (a refused
+// value is parsed as usual): the tree holds an empty object in its place,
+// and `*taken` says whether that happened. For the large part of a document
+// that is only carried through (a package's definition), read once by the
+// taker instead of twice. The taker decides what the value may be (depth:
+// it sits at 2, the object being 1). A member key written with an escape is
+// not compared, and only DuplicateKeys::kKeep takes; otherwise, and for any
+// error, the result is ParseJson's.
+Result<Value> ParseJsonTakingRaw(std::string_view text, std::string_view raw_key,
+                                 const ParseOptions& options, const RawTaker& take_raw,
+                                 bool* taken);
 
 // The parts of a document ParseJsonSelected builds. A selection applies to
 // an object: each member listed is built with its own selection (nullptr:

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "json/concatenated.h"
+#include "json/internal/reader_support.h"
 
 namespace zs::json {
 
@@ -24,6 +25,45 @@ std::vector<Span> SplitConcatenated(std::string_view text) {
   return SplitConcatenatedAtMost(text, static_cast<std::size_t>(-1));
 }
 
+namespace internal {
+
+std::size_t EndOfValueText(std::string_view text, std::size_t i) {
+  const std::size_t size = text.size();
+  const char first = text[i];
+  if (first != '"' && first != '{' && first != '[') {
+    // A number or a literal: up to what may follow a value.
+    while (i < size && std::strchr(",}] \t\r\n", text[i]) == nullptr) ++i;
+    return i;
+  }
+  std::size_t depth = 0;
+  do {
+    const char c = text[i];
+    if (c == '"') {
+      // The closing quote is the first one not escaped by an odd run of
+      // backslashes; memchr keeps long strings (payloads) fast.
+      std::size_t at = i + 1;
+      while (true) {
+        const void* q = std::memchr(text.data() + at, '"', size - at);
+        if (q == nullptr) return std::string_view::npos;
+        at = static_cast<const char*>(q) - text.data();
+        std::size_t slashes = 0;
+        while (text[at - 1 - slashes] == '\\') ++slashes;
+        if (slashes % 2 == 0) break;
+        ++at;
+      }
+      i = at;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+    ++i;
+  } while (depth > 0 && i < size);
+  return depth > 0 ? std::string_view::npos : i;
+}
+
+}  // namespace internal
+
 std::vector<Span> SplitConcatenatedAtMost(std::string_view text, std::size_t max_spans) {
   std::vector<Span> spans;
   const std::size_t size = text.size();
@@ -34,34 +74,11 @@ std::vector<Span> SplitConcatenatedAtMost(std::string_view text, std::size_t max
   skip_space();
   while (i < size) {
     if (text[i] != '{' && text[i] != '[') return {};
-    const std::size_t begin = i;
-    std::size_t depth = 0;
-    do {
-      const char c = text[i];
-      if (c == '"') {
-        // The closing quote is the first one not escaped by an odd run of
-        // backslashes; memchr keeps long strings (payloads) fast.
-        std::size_t at = i + 1;
-        while (true) {
-          const void* q = std::memchr(text.data() + at, '"', size - at);
-          if (q == nullptr) return {};
-          at = static_cast<const char*>(q) - text.data();
-          std::size_t slashes = 0;
-          while (text[at - 1 - slashes] == '\\') ++slashes;
-          if (slashes % 2 == 0) break;
-          ++at;
-        }
-        i = at;
-      } else if (c == '{' || c == '[') {
-        ++depth;
-      } else if (c == '}' || c == ']') {
-        --depth;
-      }
-      ++i;
-    } while (depth > 0 && i < size);
-    if (depth > 0) return {};
-    spans.push_back({begin, i});
+    const std::size_t end = internal::EndOfValueText(text, i);
+    if (end == std::string_view::npos) return {};
+    spans.push_back({i, end});
     if (spans.size() > max_spans) return spans;  // the caller refuses it
+    i = end;
     skip_space();
   }
   if (spans.size() < 2) return {};

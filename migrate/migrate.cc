@@ -16,16 +16,10 @@ namespace {
 
 using internal::ChangeLog;
 
-// Where MigratePackageLeavingData finds the text of the payload's `data`.
-struct RawData {
-  std::string_view text;  // starts with the value; the rest of the payload follows
-  std::size_t max_depth;  // for AppendCompactFromText
-};
-
-// Appends `out` compact, with the top-level member "data" rewritten from
-// `raw.text` instead of written from its (stand-in) value. False when that
-// text is not what AppendCompactFromText takes.
-bool AppendWithRawData(std::string* bytes, const json::Value& out, const RawData& raw) {
+// Appends `out` compact, with the top-level member "data" written as
+// `data_json` (its Go form, made beforehand) instead of from its (stand-in)
+// value.
+void AppendWithRawData(std::string* bytes, const json::Value& out, std::string_view data_json) {
   bytes->push_back('{');
   bool first = true;
   for (const json::Member& m : out.object()) {
@@ -34,21 +28,20 @@ bool AppendWithRawData(std::string* bytes, const json::Value& out, const RawData
     json::AppendGoString(bytes, m.first);
     bytes->push_back(':');
     if (m.first == "data") {
-      if (json::AppendCompactFromText(bytes, raw.text, raw.max_depth) == 0) return false;
+      bytes->append(data_json);
     } else {
       Status ignored = json::AppendJson(bytes, m.second);  // raw numbers: cannot fail
       (void)ignored;
     }
   }
   bytes->push_back('}');
-  return true;
 }
 
 // Migrates `value` (consumed), detected as `d`, into `*result`. With
-// `raw_data` set, `value`'s member "data" is a stand-in for the value whose
-// text `*raw_data` points to (MigratePackageLeavingData).
+// `data_json` set, `value`'s member "data" is a stand-in for the value
+// whose Go form `*data_json` holds (MigratePackageLeavingData).
 Status Migrate(json::Value value, Detection d, const Target& target,
-               MigratedPayload* result, const RawData* raw_data = nullptr) {
+               MigratedPayload* result, const std::string* data_json = nullptr) {
   MigrationReport& r = result->report;
   ChangeLog log;
   json::Value out;
@@ -70,7 +63,7 @@ Status Migrate(json::Value value, Detection d, const Target& target,
   }
   if (r.target.empty()) out = std::move(value);
   result->bytes.clear();
-  if (raw_data != nullptr) {
+  if (data_json != nullptr) {
     // The stand-in must have come through untouched: one "data", still {}.
     int seen = 0;
     if (out.is_object()) {
@@ -81,10 +74,8 @@ Status Migrate(json::Value value, Detection d, const Target& target,
       }
     }
     if (seen != 1) return Status::NotSupported("data was reshaped");
-    result->bytes.reserve(raw_data->text.size() + (1 << 12));
-    if (!AppendWithRawData(&result->bytes, out, *raw_data)) {
-      return Status::NotSupported("data is left to the tree path");
-    }
+    result->bytes.reserve(data_json->size() + (1 << 12));
+    AppendWithRawData(&result->bytes, out, *data_json);
   } else {
     ZS_RETURN_IF_ERROR(json::AppendJson(&result->bytes, out));
   }
@@ -114,12 +105,13 @@ Result<DeployedPackage> DecodeWithoutData(json::Value* payload) {
 }
 
 // MigratePayload for a package whose `data` (the package definition, most
-// of the bytes) is carried through unchanged: that member is not built as a
-// tree but rewritten in Go's form straight from the text. Every package
-// shape carries `data` as an opaque value, so the result is the same as the
-// tree path's. Returns nullopt whenever anything is not as expected
-// (errors included): the caller then takes the tree path, whose results and
-// messages are the reference.
+// of the bytes) is carried through unchanged: that member is neither parsed
+// nor built as a tree but rewritten in Go's form straight from the text,
+// which that rewrite checks. Every package shape carries `data` as an
+// opaque value, so the result is the same as the tree path's. Returns
+// nullopt whenever anything is not as expected (errors included): the
+// caller then takes the tree path, whose results and messages are the
+// reference.
 std::optional<MigratedPayload> MigratePackageLeavingData(std::string_view payload,
                                                          const Target& target,
                                                          const json::ParseOptions& parse) {
@@ -129,16 +121,19 @@ std::optional<MigratedPayload> MigratePackageLeavingData(std::string_view payloa
       return std::nullopt;
     }
   }
-  std::vector<std::size_t> raw;
-  Result<json::Value> value = json::ParseJsonLeavingRaw(payload, "data", parse, &raw);
-  if (!value.ok() || !value->is_object() || raw.size() != 1) return std::nullopt;
+  // "data" sits at depth 2 (the payload object is 1).
+  if (parse.max_depth < 2) return std::nullopt;
+  std::string data_json;
+  data_json.reserve(payload.size());  // the Go form is rarely longer than the text
+  auto take_data = [&](std::string_view text) {
+    return json::AppendCompactFromText(&data_json, text, parse.max_depth - 1);
+  };
+  bool taken = false;
+  Result<json::Value> value = json::ParseJsonTakingRaw(payload, "data", parse, take_data, &taken);
+  if (!value.ok() || !taken || !value->is_object()) return std::nullopt;
   int data_members = 0;
   for (const json::Member& m : value->object()) data_members += m.first == "data";
   if (data_members != 1) return std::nullopt;
-  // "data" sits at depth 2 (the payload object is 1). Its text is checked
-  // as it is written, at the end.
-  if (parse.max_depth < 2) return std::nullopt;
-  const RawData data{payload.substr(raw[0]), parse.max_depth - 1};
   Detection d;
   d.kind = PayloadKind::kPackage;
   Result<DeployedPackage> pkg = DecodeWithoutData(&*value);
@@ -146,7 +141,9 @@ std::optional<MigratedPayload> MigratePackageLeavingData(std::string_view payloa
   internal::DetectPackage(*value, *pkg, &d);
   MigratedPayload result;
   result.report.bytes_before = payload.size();
-  if (!Migrate(std::move(*value), std::move(d), target, &result, &data).ok()) return std::nullopt;
+  if (!Migrate(std::move(*value), std::move(d), target, &result, &data_json).ok()) {
+    return std::nullopt;
+  }
   result.report.changed = result.bytes != payload;
   return result;
 }

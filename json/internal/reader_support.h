@@ -1,5 +1,6 @@
 // What json_reader.cc needs besides building trees: the simdjson parsers it
-// parses with, and the scans that say where a refused text went wrong.
+// parses with, the scans that say where a refused text went wrong, and the
+// lexical scan that finds where a value ends without parsing it.
 //
 // Thread safety: the parsers are per thread; the scans are pure functions.
 #ifndef ZARF_STATE_JSON_INTERNAL_READER_SUPPORT_H_
@@ -44,6 +45,14 @@ std::size_t FirstInvalidUtf8(std::string_view text);
 // their escapes skipped). Only run after the parse has failed, to tell a
 // truncated document from one with extra content.
 std::size_t UnclosedBrackets(std::string_view text);
+
+// The index just past the value whose text starts at text[i] (its first
+// byte, not a blank), told lexically: a string runs to its first quote not
+// escaped, brackets nest (strings and their escapes skipped), a number or
+// literal runs to the next `,`, `}`, `]` or blank. Nothing is validated:
+// the text is meant for a parser that checks it. npos when the text ends
+// inside the value. (json_text_scan.cc)
+std::size_t EndOfValueText(std::string_view text, std::size_t i);
 
 }  // namespace zs::json::internal
 

@@ -56,15 +56,17 @@ class PackageDefinitionTest : public ::testing::Test {
       EXPECT_TRUE(pkg.ok()) << pkg.status().ToString();
       return pkg.ok() ? *json::WriteJson(pkg->data) : "";
     }
-    std::vector<std::size_t> offsets;
-    auto tree = json::ParseJsonLeavingRaw(*payload, "data", {}, &offsets);
-    EXPECT_TRUE(tree.ok() && offsets.size() == 1);
-    if (offsets.size() != 1) return "";
-    const std::string_view rest = std::string_view(*payload).substr(offsets[0]);
-    std::string scratch;
-    const std::size_t n = json::AppendCompactFromText(&scratch, rest, 1024);
-    EXPECT_NE(n, 0u);
-    return std::string(rest.substr(0, n));
+    std::string data;
+    auto take = [&](std::string_view text) {
+      std::string scratch;
+      const std::size_t n = json::AppendCompactFromText(&scratch, text, 1024);
+      data = text.substr(0, n);
+      return n;
+    };
+    bool taken = false;
+    auto tree = json::ParseJsonTakingRaw(*payload, "data", {}, take, &taken);
+    EXPECT_TRUE(tree.ok() && taken);
+    return taken ? data : "";
   }
 
   fs::path dir_;

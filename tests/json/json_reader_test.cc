@@ -235,8 +235,10 @@ TEST(JsonStreamingTest, AHandlerMayParseOtherTextsMidStream) {
     auto on_item = [&](Value item, std::size_t, const Value&) -> Status {
       const std::string payload(item.StringOr("payload"));
       ZS_ASSIGN_OR_RETURN(Value parsed, ParseJson(payload));
-      std::vector<std::size_t> offsets;
-      ZS_ASSIGN_OR_RETURN(Value left, ParseJsonLeavingRaw(payload, "x", {}, &offsets));
+      bool taken = false;
+      ZS_ASSIGN_OR_RETURN(Value left, ParseJsonTakingRaw(payload, "x", {}, [](std::string_view) {
+        return std::size_t{0};
+      }, &taken));
       Status inner = ParseJsonStreaming(payload, "n", {}, [](Value, std::size_t, const Value&) {
         return Status::OK();
       }, [](Value, bool) { return Status::OK(); });
@@ -436,6 +438,68 @@ TEST(JsonReaderTest, ConcatenatedValuesSplitAtTheirBrackets) {
   for (const char* not_a_stream : {"{}", "{} x {}", "{} 1", "{\"a\": 1", "{}{", "{\"a\": \"}", ""}) {
     EXPECT_TRUE(SplitConcatenated(not_a_stream).empty()) << not_a_stream;
   }
+}
+
+// The raw member is found without a parse, past members whose strings hold
+// quotes, brackets and escapes; the taker gets its text, the tree `{}` in
+// its place, and the rest parses as ParseJson parses it.
+TEST(JsonReaderTest, TakingRawFindsTheMemberPastAnyOtherValue) {
+  const std::string raw = R"({"kind":"Z","a":[1,{"b":"}"}]})";
+  const std::vector<std::string> before = {
+      "",
+      R"("x":"\"data\":{",)",
+      R"("x":"\"}],\\","y":["\\",{"z":"]"}],)",
+      R"( "n" : -1.5e3 , "t":true,"f":null,)",
+      R"("nest":{"data":{"data":[{}]}},"arr":[[],["data"]],)",
+  };
+  for (const std::string& b : before) {
+    const std::string text = "{" + b + "\"data\" : " + raw + " ,\"after\":[1]}  ";
+    std::string got;
+    bool taken = false;
+    Result<Value> tree = ParseJsonTakingRaw(text, "data", {}, [&](std::string_view t) {
+      got = t.substr(0, raw.size());
+      return raw.size();
+    }, &taken);
+    ASSERT_TRUE(tree.ok()) << b << ": " << tree.status().ToString();
+    EXPECT_TRUE(taken) << b;
+    EXPECT_EQ(got, raw) << b;
+    Result<Value> want = ParseJson("{" + b + "\"data\" : {} ,\"after\":[1]}");
+    ASSERT_TRUE(want.ok());
+    EXPECT_EQ(*tree, *want) << b;
+  }
+}
+
+// Anything the finder does not vouch for, and any error, is ParseJson's.
+TEST(JsonReaderTest, TakingRawLeavesOddTextsToTheParser) {
+  auto take_all = [](std::string_view t) { return t.find('}') + 1; };
+  for (const std::string text : {
+           R"({"d\u0061ta":{"a":1}})",       // a key spelled with an escape
+           R"({"x\"":1,"data":{"a":1}})",    // one before it (not compared)
+           R"({"data":[1]})",                // not an object
+           R"({"x":1 "data":{}})",           // no comma
+           R"({"data":{"a":1}} x)",          // text after the value
+           R"({"data":{"a":1},"b":})",       // an error after it
+           R"(["data",{}])",                 // not an object at the top
+           R"({"x":"unclosed, "data":{}})",  // strings as the parser reads them
+       }) {
+    bool taken = true;
+    Result<Value> tree = ParseJsonTakingRaw(text, "data", {}, take_all, &taken);
+    Result<Value> want = ParseJson(text);
+    ASSERT_EQ(tree.ok(), want.ok()) << text;
+    if (tree.ok()) {
+      EXPECT_EQ(*tree, *want) << text;
+    } else {
+      EXPECT_EQ(tree.status().ToString(), want.status().ToString()) << text;
+    }
+    EXPECT_EQ(taken, false) << text;
+  }
+  bool taken = true;
+  Result<Value> refused = ParseJsonTakingRaw(R"({"data":{"a":1}})", "data", {},
+                                             [](std::string_view) { return std::size_t{0}; },
+                                             &taken);
+  ASSERT_TRUE(refused.ok());
+  EXPECT_FALSE(taken);
+  EXPECT_EQ(refused->Find("data")->Find("a")->number_raw(), "1");
 }
 
 TEST(JsonReaderTest, AnObjectOpeningWithAnUnquotedKeyIsYaml) {

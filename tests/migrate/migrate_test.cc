@@ -375,6 +375,12 @@ TEST(MigrateTest, PackagePathLeavingDataMatchesTheTreePathOnOddData) {
       {"deep", std::string(600, '[') + std::string(600, ']')},
       {"deep enough", "{\"a\":" + std::string(509, '[') + std::string(509, ']') + "}"},
       {"too deep by one", "{\"a\":" + std::string(510, '[') + std::string(510, ']') + "}"},
+      // `data` is read by the fast path alone (the parser skips it): bytes
+      // that are not UTF-8 must fail there as the tree path's parse fails.
+      {"not UTF-8 in a string", "{\"kind\":\"ZarfPackageConfig\",\"metadata\":{\"name\":\"a\xff\"}}"},
+      {"not UTF-8 in a key", "{\"kind\":\"ZarfPackageConfig\",\"\xc3\":1}"},
+      {"not UTF-8 between tokens", "{\"kind\":\"ZarfPackageConfig\"\xc3\xa9}"},
+      {"cut short", "{\"kind\":\"ZarfPackageConfig\",\"metadata\":{\"name\":\"x\"}"},
   };
   const std::string marker = "\"data\":";
   const std::size_t at = base.find(marker);
@@ -393,6 +399,18 @@ TEST(MigrateTest, PackagePathLeavingDataMatchesTheTreePathOnOddData) {
   const std::string spaced =
       base.substr(0, at) + "\"data\" :\n " + data + " " + base.substr(end);
   ExpectSameAsTreePath(spaced, PayloadKind::kPackage, To("v2"), "spaced");
+  // Where `data` starts is found without parsing: members before it with
+  // quotes, brackets and escapes, a key spelled with an escape, `data`
+  // first, and text after the payload.
+  const std::string tricky = "{\"x\\\"\":\"\\\"}],\\\\\",\"y\":[{\"data\":1}],\"z\":-1e3," + base.substr(1);
+  ExpectSameAsTreePath(tricky, PayloadKind::kPackage, To("v2"), "tricky members before");
+  std::string escaped_key = base;
+  escaped_key.replace(at, marker.size(), "\"d\\u0061ta\":");
+  ExpectSameAsTreePath(escaped_key, PayloadKind::kPackage, To("v2"), "escaped key");
+  const std::string data_first = "{\"data\":" + data + "," + base.substr(1, at - 1) +
+                                 base.substr(end + 1);
+  ExpectSameAsTreePath(data_first, PayloadKind::kPackage, To("v2"), "data first");
+  ExpectSameAsTreePath(base + " x", PayloadKind::kPackage, To("v2"), "text after");
 }
 
 TEST(MigrateTest, ABadStateNodePortIsRefused) {
