@@ -27,6 +27,14 @@ std::vector<Span> SplitConcatenated(std::string_view text) {
 
 namespace internal {
 
+std::size_t SkipBlanks(std::string_view text, std::size_t i) {
+  while (i < text.size() &&
+         (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) {
+    ++i;
+  }
+  return i;
+}
+
 std::size_t EndOfValueText(std::string_view text, std::size_t i) {
   const std::size_t size = text.size();
   const char first = text[i];
@@ -66,20 +74,14 @@ std::size_t EndOfValueText(std::string_view text, std::size_t i) {
 
 std::vector<Span> SplitConcatenatedAtMost(std::string_view text, std::size_t max_spans) {
   std::vector<Span> spans;
-  const std::size_t size = text.size();
-  std::size_t i = 0;
-  auto skip_space = [&] {
-    while (i < size && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) ++i;
-  };
-  skip_space();
-  while (i < size) {
+  std::size_t i = internal::SkipBlanks(text, 0);
+  while (i < text.size()) {
     if (text[i] != '{' && text[i] != '[') return {};
     const std::size_t end = internal::EndOfValueText(text, i);
     if (end == std::string_view::npos) return {};
     spans.push_back({i, end});
     if (spans.size() > max_spans) return spans;  // the caller refuses it
-    i = end;
-    skip_space();
+    i = internal::SkipBlanks(text, end);
   }
   if (spans.size() < 2) return {};
   return spans;

@@ -13,13 +13,8 @@ namespace zs::json {
 
 namespace {
 
-std::size_t SkipBlanks(std::string_view text, std::size_t i) {
-  while (i < text.size() &&
-         (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) {
-    ++i;
-  }
-  return i;
-}
+using internal::EndOfValueText;
+using internal::SkipBlanks;
 
 // Where the value of the first member named `key` of the object `text`
 // holds starts, when it is an object; npos otherwise. The members before it
@@ -31,7 +26,7 @@ std::size_t FindTopLevelObjectMember(std::string_view text, std::string_view key
   if (at >= text.size() || text[at] != '{') return kNone;
   at = SkipBlanks(text, at + 1);
   while (at < text.size() && text[at] == '"') {
-    const std::size_t key_end = internal::EndOfValueText(text, at);
+    const std::size_t key_end = EndOfValueText(text, at);
     if (key_end == kNone) return kNone;
     const std::string_view name = text.substr(at + 1, key_end - at - 2);
     if (name.find('\\') != std::string_view::npos) return kNone;
@@ -40,7 +35,7 @@ std::size_t FindTopLevelObjectMember(std::string_view text, std::string_view key
     at = SkipBlanks(text, at + 1);
     if (at >= text.size()) return kNone;
     if (name == key) return text[at] == '{' ? at : kNone;
-    at = internal::EndOfValueText(text, at);
+    at = EndOfValueText(text, at);
     if (at == kNone) return kNone;
     at = SkipBlanks(text, at);
     if (at >= text.size() || text[at] != ',') return kNone;

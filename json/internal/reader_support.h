@@ -46,6 +46,10 @@ std::size_t FirstInvalidUtf8(std::string_view text);
 // truncated document from one with extra content.
 std::size_t UnclosedBrackets(std::string_view text);
 
+// The first index at or after `i` that is not JSON whitespace, or
+// text.size(). (json_text_scan.cc)
+std::size_t SkipBlanks(std::string_view text, std::size_t i);
+
 // The index just past the value whose text starts at text[i] (its first
 // byte, not a blank), told lexically: a string runs to its first quote not
 // escaped, brackets nest (strings and their escapes skipped), a number or
