@@ -1,6 +1,7 @@
 #include "io/state_file.h"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -73,18 +74,25 @@ Result<std::string> ResolveLinks(const std::string& path) {
 
 // Opens and flocks "<target>.lock" (never through a link), until the file
 // locked is the one at that name: a lock file deleted or replaced while we
-// waited for it would let another writer in beside us.
+// waited for it would let another writer in beside us. Having waited, a
+// file gone from the name is the usual hand-over (its holder removes it as
+// it releases it), however many writers go first; only a file found already
+// replaced without a wait, again and again, is given up on.
 Result<int> TakeLock(const std::string& lock_path) {
-  for (int attempt = 0; attempt < 100; ++attempt) {
+  int replaced_unheld = 0;
+  for (;;) {
     const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd < 0 && errno == ELOOP) {
       return Status::InvalidArgument(lock_path +
                                      ": the lock file is a symbolic link; refusing to follow it");
     }
     if (fd < 0) return ErrnoError("open", lock_path);
-    if (Status s = LockExclusive(fd, lock_path); !s.ok()) {
-      ::close(fd);
-      return s;
+    const bool waited = ::flock(fd, LOCK_EX | LOCK_NB) != 0;
+    if (waited) {
+      if (Status s = LockExclusive(fd, lock_path); !s.ok()) {
+        ::close(fd);
+        return s;
+      }
     }
     struct stat held {}, named {};
     if (::fstat(fd, &held) == 0 && ::lstat(lock_path.c_str(), &named) == 0 &&
@@ -92,8 +100,10 @@ Result<int> TakeLock(const std::string& lock_path) {
       return fd;
     }
     ::close(fd);  // locked a file no longer at the name: try the new one
+    if (!waited && ++replaced_unheld == 100) {
+      return Status::IOError(lock_path + ": the lock file keeps being replaced; giving up");
+    }
   }
-  return Status::IOError(lock_path + ": the lock file keeps being replaced; giving up");
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <mutex>
 #include <thread>
 #include <vector>
 #include <atomic>
@@ -268,18 +269,23 @@ TEST_F(RecordWritersTest, ConcurrentWritersLoseNoUpdateWhileLockFilesComeAndGo) 
   constexpr int kThreads = 4, kEach = 40;
   std::vector<std::thread> threads;
   std::atomic<int> failures{0};
+  std::mutex first_failure_mutex;
+  std::string first_failure;
   for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([&] {
       for (int i = 0; i < kEach; ++i) {
         auto file = StateFile::Open(P("n.txt"), false);
-        if (!file.ok() || !(*file)->Replace(std::to_string(std::stoi((*file)->contents()) + 1)).ok()) {
-          ++failures;
+        Status s = file.status();
+        if (s.ok()) s = (*file)->Replace(std::to_string(std::stoi((*file)->contents()) + 1));
+        if (!s.ok() && failures++ == 0) {
+          std::lock_guard<std::mutex> hold(first_failure_mutex);
+          first_failure = s.ToString();
         }
       }
     });
   }
   for (std::thread& t : threads) t.join();
-  EXPECT_EQ(failures.load(), 0);
+  EXPECT_EQ(failures.load(), 0) << first_failure;
   EXPECT_EQ(testing::ReadFile(dir_ / "n.txt"), std::to_string(kThreads * kEach));
   EXPECT_FALSE(fs::exists(dir_ / "n.txt.lock"));
 }
