@@ -35,6 +35,21 @@ std::size_t SkipBlanks(std::string_view text, std::size_t i) {
   return i;
 }
 
+std::size_t EndOfStringText(std::string_view text, std::size_t i) {
+  // The closing quote is the first one not escaped by an odd run of
+  // backslashes; memchr keeps long strings (payloads) fast.
+  std::size_t at = i + 1;
+  while (true) {
+    const void* q = std::memchr(text.data() + at, '"', text.size() - at);
+    if (q == nullptr) return std::string_view::npos;
+    at = static_cast<const char*>(q) - text.data();
+    std::size_t slashes = 0;
+    while (text[at - 1 - slashes] == '\\') ++slashes;
+    if (slashes % 2 == 0) return at + 1;
+    ++at;
+  }
+}
+
 std::size_t EndOfValueText(std::string_view text, std::size_t i) {
   const std::size_t size = text.size();
   const char first = text[i];
@@ -47,19 +62,9 @@ std::size_t EndOfValueText(std::string_view text, std::size_t i) {
   do {
     const char c = text[i];
     if (c == '"') {
-      // The closing quote is the first one not escaped by an odd run of
-      // backslashes; memchr keeps long strings (payloads) fast.
-      std::size_t at = i + 1;
-      while (true) {
-        const void* q = std::memchr(text.data() + at, '"', size - at);
-        if (q == nullptr) return std::string_view::npos;
-        at = static_cast<const char*>(q) - text.data();
-        std::size_t slashes = 0;
-        while (text[at - 1 - slashes] == '\\') ++slashes;
-        if (slashes % 2 == 0) break;
-        ++at;
-      }
-      i = at;
+      i = EndOfStringText(text, i);
+      if (i == std::string_view::npos) return i;
+      continue;
     } else if (c == '{' || c == '[') {
       ++depth;
     } else if (c == '}' || c == ']') {

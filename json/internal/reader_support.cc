@@ -48,17 +48,12 @@ std::size_t FirstInvalidUtf8(std::string_view text) {
 
 std::size_t UnclosedBrackets(std::string_view text) {
   std::size_t open = 0;
-  bool in_string = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
+    if (c == '"') {
+      i = EndOfStringText(text, i);
+      if (i == std::string_view::npos) break;  // ends inside a string
+      --i;  // at its closing quote
     } else if (c == '{' || c == '[') {
       ++open;
     } else if ((c == '}' || c == ']') && open > 0) {

@@ -50,6 +50,11 @@ std::size_t UnclosedBrackets(std::string_view text);
 // text.size(). (json_text_scan.cc)
 std::size_t SkipBlanks(std::string_view text, std::size_t i);
 
+// The index just past the string whose opening quote is text[i]: its
+// closing quote is the first not escaped by an odd run of backslashes.
+// npos when the text ends inside it. (json_text_scan.cc)
+std::size_t EndOfStringText(std::string_view text, std::size_t i);
+
 // The index just past the value whose text starts at text[i] (its first
 // byte, not a blank), told lexically: a string runs to its first quote not
 // escaped, brackets nest (strings and their escapes skipped), a number or

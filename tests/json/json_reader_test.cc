@@ -24,10 +24,14 @@ TEST(JsonReaderTest, KeepsMemberOrderAndNumberSpelling) {
 
 TEST(JsonReaderTest, ATruncatedDocumentIsReportedAsTruncated) {
   for (std::string_view text : {R"({"a":[1,2)", R"({"a":[1,2,)", R"({"a":1)", R"({"a":{"b":1})", "[[1]",
-                                R"({"a":"}"  )"}) {
+                                R"({"a":"}"  )", R"({"a":["x\"]}"], "b":"]\\"  )",
+                                R"({"a":"cut \"}]")"}) {
     EXPECT_NE(ErrorOf(text).find("json: truncated input:"), std::string::npos) << text << ": " << ErrorOf(text);
   }
   EXPECT_NE(ErrorOf(R"({"a":[1,2)").find("2 unclosed object or array"), std::string::npos);
+  // Brackets inside strings, escaped quotes included, are not counted.
+  EXPECT_NE(ErrorOf(R"({"a":["x\"]}"], "b":"]\\"  )").find("1 unclosed object or array"),
+            std::string::npos);
   // Extra content is not truncation.
   EXPECT_EQ(ErrorOf(R"({"a":1} x)").find("truncated"), std::string::npos);
 }
