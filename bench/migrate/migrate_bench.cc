@@ -24,6 +24,7 @@
 
 #include "cli/common.h"
 #include "cli/migrate_cmd.h"
+#include "cli/process_limits.h"
 
 namespace zs::bench {
 namespace {
@@ -65,6 +66,10 @@ BENCHMARK(BM_MigrateList)->Unit(benchmark::kMillisecond);
 }  // namespace zs::bench
 
 int main(int argc, char** argv) {
+  // The process set up as zarf-state's main sets it up (malloc keeps the
+  // blocks a Secret needs in its heap): the command's own allocator, not
+  // glibc's defaults.
+  zs::tools::PrepareProcess();
   int kept = 1;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--list=", 7) == 0) {
