@@ -292,11 +292,6 @@ bool MigrateFile(const MigratePlan& plan, const std::string& file, OutputFile* o
                  std::ostream& out, std::ostream& err, MigrateReport* report) {
   const MigrateOptions& options = plan.options;
   std::vector<MigrateObjectRow>& outcomes = report->objects;
-  Result<InputText> text = ReadInputText(file);
-  if (!text.ok()) {
-    outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(text.status()).ToString()});
-    return true;
-  }
   bool failed = false;
   Input header;
   ManifestWriter writer(header, plan.format, [&](std::string& chunk) {
@@ -309,41 +304,51 @@ bool MigrateFile(const MigratePlan& plan, const std::string& file, OutputFile* o
   });
   std::size_t count = 0;
   Progress progress(err, ProgressTitle("migrate", file, options.files), options.progress);
-  ReadLimits limits = CurrentReadLimits();
-  limits.readable_padding = text->readable_padding();
+  auto migrate_one = [&](InputObject in) -> Status {
+    MigrateObjectRow o;
+    o.name = ObjectTitle(in);  // before MigrateObject consumes `in`
+    o.source = in.label;
+    if (!in.error.ok()) {
+      o.error = in.error.ToString();
+    } else {
+      o.kind = in.payload_kind == PayloadKind::kPackage ? "package" : "state";
+      Result<Migrated> m =
+          MigrateObject(in, plan.target, plan.store, plan.compact_allowed, options.dry_run, &o);
+      if (m.ok()) {
+        if (!options.dry_run) writer.Add(std::move(*m));
+      } else {
+        o.error = m.status().ToString();
+        o.report.reset();
+      }
+    }
+    failed = failed || !o.error.empty();
+    outcomes.push_back(std::move(o));
+    ++count;
+    progress.Update(count, "objects");
+    return Status::OK();
+  };
   // Objects are migrated and written as they are read: a List of any size
-  // is never held whole, in or out.
-  Status read = ReadInputStreaming(
-      text->text(), file == "-" ? "<stdin>" : file, limits, &header,
-      [&](InputObject in) -> Status {
-        MigrateObjectRow o;
-        o.name = ObjectTitle(in);  // before MigrateObject consumes `in`
-        o.source = in.label;
-        if (!in.error.ok()) {
-          o.error = in.error.ToString();
-        } else {
-          o.kind = in.payload_kind == PayloadKind::kPackage ? "package" : "state";
-          Result<Migrated> m =
-              MigrateObject(in, plan.target, plan.store, plan.compact_allowed, options.dry_run, &o);
-          if (m.ok()) {
-            if (!options.dry_run) writer.Add(std::move(*m));
-          } else {
-            o.error = m.status().ToString();
-            o.report.reset();
-          }
-        }
-        failed = failed || !o.error.empty();
-        outcomes.push_back(std::move(o));
-        ++count;
-        progress.Update(count, "objects");
-        return Status::OK();
-      });
+  // is never held whole, in or out. A List file is read through a reused
+  // buffer; anything else whole, mapped or from its stream.
+  std::optional<Status> read = StreamListFile(file, &header, migrate_one);
+  if (!read) {
+    Result<InputText> text = ReadInputText(file);
+    if (!text.ok()) {
+      outcomes.push_back(
+          {file, file, "", std::nullopt, "", "", WithLimitHint(text.status()).ToString()});
+      return true;
+    }
+    ReadLimits limits = CurrentReadLimits();
+    limits.readable_padding = text->readable_padding();
+    read = ReadInputStreaming(text->text(), file == "-" ? "<stdin>" : file, limits, &header,
+                              migrate_one);
+  }
   progress.Finish();
-  if (!read.ok()) {
+  if (!read->ok()) {
     // The objects read before the error are migrated and in the output;
     // the file is reported as failed from that point on.
     failed = true;
-    outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(read).ToString()});
+    outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(*read).ToString()});
   }
   ReportSkipped(header, file, err);
   writer.End();

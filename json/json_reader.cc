@@ -50,9 +50,11 @@ class TreeBuilder {
     return out;
   }
 
-  // ParseJsonStreaming's walk: see json_reader.h.
+  // ParseJsonStreaming's walk: see json_reader.h. The first `skip_items`
+  // items are checked but neither built nor handed out
+  // (ParseJsonStreamingFrom).
   Status Stream(od::document& doc, std::string_view array_key, const ItemHandler& on_item,
-                const EnvelopeHandler& on_envelope) {
+                const EnvelopeHandler& on_envelope, std::size_t skip_items = 0) {
     od::json_type type;
     if (auto err = doc.type().get(type)) return Fail(err, doc);
     if (type != od::json_type::object) {
@@ -81,6 +83,11 @@ class TreeBuilder {
         for (auto element : arr) {
           od::value item_value;
           if (auto err = element.get(item_value)) return Fail(err, doc);
+          if (index < skip_items) {
+            ZS_RETURN_IF_ERROR(Visit(item_value, doc, 3, nullptr, nullptr));
+            ++index;
+            continue;
+          }
           Value item;
           ZS_RETURN_IF_ERROR(Visit(item_value, doc, 3, &item, nullptr));
           ZS_RETURN_IF_ERROR(on_item(std::move(item), index++, envelope));
@@ -522,6 +529,14 @@ Status ParseJsonStreaming(std::string_view text, std::string_view array_key,
                           const EnvelopeHandler& on_envelope) {
   return WithDocument(text, options, [&](TreeBuilder& builder, od::document& doc) {
     return builder.Stream(doc, array_key, on_item, on_envelope);
+  });
+}
+
+Status ParseJsonStreamingFrom(std::string_view text, std::string_view array_key,
+                              const ParseOptions& options, const ItemHandler& on_item,
+                              const EnvelopeHandler& on_envelope, std::size_t skip_items) {
+  return WithDocument(text, options, [&](TreeBuilder& builder, od::document& doc) {
+    return builder.Stream(doc, array_key, on_item, on_envelope, skip_items);
   });
 }
 

@@ -144,6 +144,39 @@ Status ParseJsonStreaming(std::string_view text, std::string_view array_key,
                           const ParseOptions& options, const ItemHandler& on_item,
                           const EnvelopeHandler& on_envelope);
 
+// ParseJsonStreaming, except that the first `skip_items` items of the
+// streamed array are checked as strictly but neither built nor handed out:
+// the rest of a stream whose first items another reader handed out. The
+// items' indexes are the text's (the first one handed out is `skip_items`).
+Status ParseJsonStreamingFrom(std::string_view text, std::string_view array_key,
+                              const ParseOptions& options, const ItemHandler& on_item,
+                              const EnvelopeHandler& on_envelope, std::size_t skip_items);
+
+// How ScanValueText found a value's end.
+enum class ValueScan {
+  kEnded,     // `*end` is just past it
+  kCutShort,  // the text ends inside it: more text may end it
+  kRefused,   // no value starts at `at`, or ParseJson would refuse the text
+              // before building anything: invalid UTF-8, or a control byte
+              // (< 0x20) in a string, escaped or not
+};
+
+// Where the value whose first byte is text[at] ends, told lexically with the
+// checks a parser makes of a whole text before it builds anything (the
+// grammar is left to ParseJson): strings are skipped with the vector scan,
+// brackets counted, and the value's bytes checked as UTF-8 once its end is
+// found. For reading a large text a piece at a time (kube/list_file.h).
+ValueScan ScanValueText(std::string_view text, std::size_t at, std::size_t* end);
+
+// ParseJson of an object, except that the value of its first member named
+// `strings_key`, when it is an object whose members are all strings without
+// escapes (a Secret's `data`: base64), is built by copying those strings
+// rather than parsed, which checks them (UTF-8, no control byte) and takes
+// from the budget what the parser would. The result, limits and errors are
+// ParseJson's; any other value of that member is parsed.
+Result<Value> ParseJsonTakingStrings(std::string_view text, std::string_view strings_key,
+                                     const ParseOptions& options);
+
 // ParseJsonStreaming for a text that may hold several values one after
 // another (SplitConcatenated). When the text starts with an object or array
 // that is followed by more than whitespace, or is refused or malformed before

@@ -6,6 +6,9 @@
 #include <string_view>
 #include <vector>
 
+#include <simdjson.h>
+
+#include "base/cpu_dispatch.h"
 #include "json/concatenated.h"
 #include "json/internal/reader_support.h"
 
@@ -76,6 +79,50 @@ std::size_t EndOfValueText(std::string_view text, std::size_t i) {
 }
 
 }  // namespace internal
+
+ValueScan ScanValueText(std::string_view text, std::size_t at, std::size_t* end) {
+  const std::size_t size = text.size();
+  if (at >= size) return ValueScan::kCutShort;
+  std::size_t i = at;
+  const char first = text[i];
+  if (first != '"' && first != '{' && first != '[') {
+    // A number or a literal: up to what may follow a value, which must be
+    // there to tell that it ended.
+    while (i < size && std::strchr(",}] \t\r\n", text[i]) == nullptr) ++i;
+    if (i == size) return ValueScan::kCutShort;
+    if (i == at) return ValueScan::kRefused;
+  } else {
+    std::size_t depth = 0;
+    do {
+      const char c = text[i];
+      if (c == '"') {
+        // The string's end, refusing what no string may hold unescaped.
+        std::size_t j = i + 1;
+        while (true) {
+          j = zs::internal::DispatchFindStringSpecial(text, j);
+          if (j >= size) return ValueScan::kCutShort;
+          if (text[j] == '"') break;
+          if (text[j] != '\\') return ValueScan::kRefused;
+          if (j + 1 >= size) return ValueScan::kCutShort;
+          if (static_cast<unsigned char>(text[j + 1]) < 0x20) return ValueScan::kRefused;
+          j += 2;
+        }
+        i = j + 1;
+        continue;
+      }
+      if (c == '{' || c == '[') {
+        ++depth;
+      } else if (c == '}' || c == ']') {
+        --depth;
+      }
+      ++i;
+    } while (depth > 0 && i < size);
+    if (depth > 0) return ValueScan::kCutShort;
+  }
+  if (!simdjson::validate_utf8(text.data() + at, i - at)) return ValueScan::kRefused;
+  *end = i;
+  return ValueScan::kEnded;
+}
 
 std::vector<Span> SplitConcatenatedAtMost(std::string_view text, std::size_t max_spans) {
   std::vector<Span> spans;

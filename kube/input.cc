@@ -191,6 +191,25 @@ Result<InputText> ReadInputText(const std::string& path) {
   return input;
 }
 
+std::optional<Status> StreamListFile(const std::string& path, Input* header,
+                                     const std::function<Status(InputObject)>& on_object) {
+  if (ProvidedInputs().count(path) > 0) return std::nullopt;
+  const bool is_stdin = path == "-";
+  const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  struct stat st {};
+  std::optional<Status> read;
+  // Standard input redirected from a file is read as the file is, when it
+  // is read from the file's start.
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+      (!is_stdin || ::lseek(fd, 0, SEEK_CUR) == 0)) {
+    read = ReadListFileStreaming(fd, static_cast<std::size_t>(st.st_size), InputLabel(path),
+                                 CurrentReadLimits(), header, on_object);
+  }
+  if (!is_stdin) ::close(fd);
+  return read;
+}
+
 Result<json::Value> ReadDocument(const std::string& path) {
   ZS_ASSIGN_OR_RETURN(std::string text, ReadFileOrStdin(path));
   return ParseDocument(text, path);

@@ -8,6 +8,8 @@
 #define ZARF_STATE_KUBE_INPUT_H_
 
 #include <cstddef>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -76,6 +78,16 @@ class InputText {
   std::size_t size_ = 0;
 };
 Result<InputText> ReadInputText(const std::string& path);
+
+// ReadInputStreaming of the file `path` ("-": standard input redirected from
+// one) when it is a regular file holding one JSON List
+// (ReadListFileStreaming, kube/secret.h: read through a reused buffer, never
+// whole), with CurrentReadLimits(), as "<stdin>" or `path`. nullopt, with
+// nothing handed out, for a pipe, an input given with ProvideInput and any
+// other file: the caller reads those with ReadInputText and
+// ReadInputStreaming, which also report a file that cannot be opened.
+std::optional<Status> StreamListFile(const std::string& path, Input* header,
+                                     const std::function<Status(InputObject)>& on_object);
 
 // ReadInputText's text as a string, for the small documents (a package
 // definition, a config, a CSV) whose readers keep or edit it: the same

@@ -8,6 +8,7 @@
 #include "json/go_json.h"
 #include "json/json_reader.h"
 #include "json/text_encoding.h"
+#include "kube/internal/list_items.h"
 #include "yaml/yaml.h"
 
 namespace zs {
@@ -449,13 +450,6 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
                      MemoryBudget* budget) {
   MemoryBudget own_budget(text.size());
   if (budget == nullptr) budget = &own_budget;
-  auto deliver = [&](Classified c) -> Status {
-    if (!c.skip.empty()) {
-      header->skipped.push_back(c.object.label + ": " + c.skip);
-      return Status::OK();
-    }
-    return on_object(std::move(c.object));
-  };
   auto hand_out = [&](Input input) -> Status {
     std::vector<InputObject> objects = std::move(input.objects);
     header->format = input.format;
@@ -481,9 +475,9 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
     header->is_list = true;
     // A List inside a stream is not the input's envelope.
     if (!several && header->list_envelope.is_null()) header->list_envelope = so_far;
-    return deliver(
-        Classify(std::move(item), std::string(source) + " items[" + std::to_string(index) + "]",
-                 true));
+    return internal::DeliverListItem(
+        std::move(item), std::string(source) + " items[" + std::to_string(index) + "]", header,
+        on_object);
   };
   auto on_envelope = [&](json::Value envelope, bool was_streamed) {
     streamed = was_streamed;
@@ -521,6 +515,20 @@ Status StreamDecoded(std::string_view text, std::string_view source, const ReadL
 }
 
 }  // namespace
+
+namespace internal {
+
+Status DeliverListItem(json::Value item, std::string label, Input* header,
+                       const std::function<Status(InputObject)>& on_object) {
+  Classified c = Classify(std::move(item), std::move(label), true);
+  if (!c.skip.empty()) {
+    header->skipped.push_back(c.object.label + ": " + c.skip);
+    return Status::OK();
+  }
+  return on_object(std::move(c.object));
+}
+
+}  // namespace internal
 
 Status ReadInputStreaming(std::string_view text, std::string_view source,
                           const ReadLimits& limits, Input* header,

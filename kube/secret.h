@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -116,6 +117,21 @@ Result<Input> ReadInput(std::string_view text, std::string_view source,
 Status ReadInputStreaming(std::string_view text, std::string_view source,
                           const ReadLimits& limits, Input* header,
                           const std::function<Status(InputObject)>& on_object);
+
+// ReadInputStreaming for a regular file of `size` bytes open on `fd` that
+// holds one JSON object with an `items` array (a List, as kubectl prints
+// it), read through one reused buffer instead of whole: a first pass checks
+// what the parser checks before it hands anything out (UTF-8, strings,
+// nothing after the object) and finds the items; a second builds and hands
+// out each item while its bytes are in cache. nullopt, with nothing handed
+// out and `*header` untouched, for any other file (the caller reads it with
+// ReadInputStreaming). Otherwise ReadInputStreaming's result for the file's
+// text, item for item and error for error: an item or member the second
+// pass cannot build sends the rest to the parser, on the whole text read
+// then. The file must not change while it is read.
+std::optional<Status> ReadListFileStreaming(int fd, std::size_t size, std::string_view source,
+                                            const ReadLimits& limits, Input* header,
+                                            const std::function<Status(InputObject)>& on_object);
 
 // The decoded value of `key`: from `stringData` if present there (it wins on
 // the API server), else base64-decoded from `data`. NotFound if neither has
