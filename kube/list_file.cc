@@ -144,6 +144,9 @@ Result<bool> ScanLayout(FileWindow& file, std::size_t size, ListLayout* layout) 
     ZS_ASSIGN_OR_RETURN(std::string_view key_text, file.From(at, key_end - at));
     const std::string_view key = key_text.substr(1, key_end - at - 2);
     if (key.find('\\') != kNone) return false;
+    // A Secret's or a bare payload's `data`, most of its bytes: not a List,
+    // told before reading them.
+    if (key == kStringsKey) return false;
     ListLayout::Member member{std::string(key)};
     ZS_ASSIGN_OR_RETURN(at, file.SkipBlanks(key_end));
     ZS_ASSIGN_OR_RETURN(c, file.ByteAt(at));
