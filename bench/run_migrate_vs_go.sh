@@ -53,7 +53,10 @@ list_bytes=$(stat -c %s "$work/list.json")
 echo "corpus: $count Secrets, $payload_bytes payload bytes, List $list_bytes bytes"
 
 rate() { awk -v b="$payload_bytes" -v s="$1" 'BEGIN { printf "%.1f", b / 1048576 / s }'; }
-timed=("$bench_dir/process_time.py" "${pin[@]}")
+# The timer itself is pinned, so that the process it times is zarf-state
+# from its first instruction (a pinning wrapper exec'd in its place would
+# add its own start-up to zarf-state's CPU time).
+timed=("${pin[@]}" "$bench_dir/process_time.py")
 cpp=() cpp_wall=() inproc=() rss=() go_payloads=() go_list=() redirected=() piped=() piped_rss=()
 for ((r = 1; r <= reps; r++)); do
   read -r wall cpu kib < <("${timed[@]}" "$build_dir/zarf-state" migrate --quiet \
