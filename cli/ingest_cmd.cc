@@ -253,14 +253,11 @@ Status IngestRun::IngestGroup(const std::vector<PendingSecret>& group) {
 }
 
 bool IngestRun::IngestFile(const std::string& file, const std::vector<std::string>& inputs) {
-  auto text = ReadInputText(file);
-  if (!text.ok()) {
-    Report("", text.status());
+  auto input = ObjectInput::Open(file);
+  if (!input.ok()) {
+    Report("", input.status());
     return true;
   }
-  // The List is parsed in place.
-  ReadLimits limits = CurrentReadLimits();
-  limits.readable_padding = text->readable_padding();
   // One object at a time, as migrate does: a dump of thousands of Secrets
   // is never held as a whole tree.
   std::size_t seen = 0;
@@ -278,26 +275,24 @@ bool IngestRun::IngestFile(const std::string& file, const std::vector<std::strin
   };
   Input header;
   Progress progress(err_, ProgressTitle("ingest", file, inputs), o_.progress);
-  Status read = ReadInputStreaming(
-      text->text(), file == "-" ? "<stdin>" : file, limits, &header,
-      [&](InputObject obj) -> Status {
-        ++seen;
-        progress.Update(seen, "Secrets");
-        if (!obj.error.ok()) {
-          Report(obj.label, obj.error);
-          return Status::OK();
-        }
-        if (obj.payload_kind != PayloadKind::kPackage) {  // no package
-          acks_.AddUnacknowledged({obj.label, "skipped", 0, false, "not a package Secret"});
-          return Status::OK();
-        }
-        pending.push_back({std::move(obj.label), std::move(obj.payload),
-                           std::string(ObjectName(obj.object)),
-                           std::string(ObjectNamespace(obj.object))});
-        pending_bytes += pending.back().payload.size();
-        if (pending.size() < group_size_ && pending_bytes < kGroupBytes) return Status::OK();
-        return ingest_pending();
-      });
+  Status read = input->Read(&header, [&](InputObject obj) -> Status {
+    ++seen;
+    progress.Update(seen, "Secrets");
+    if (!obj.error.ok()) {
+      Report(obj.label, obj.error);
+      return Status::OK();
+    }
+    if (obj.payload_kind != PayloadKind::kPackage) {  // no package
+      acks_.AddUnacknowledged({obj.label, "skipped", 0, false, "not a package Secret"});
+      return Status::OK();
+    }
+    pending.push_back({std::move(obj.label), std::move(obj.payload),
+                       std::string(ObjectName(obj.object)),
+                       std::string(ObjectNamespace(obj.object))});
+    pending_bytes += pending.back().payload.size();
+    if (pending.size() < group_size_ && pending_bytes < kGroupBytes) return Status::OK();
+    return ingest_pending();
+  });
   if (Status s = ingest_pending(); !s.ok() && read.ok()) read = s;
   progress.Finish();
   ReportSkipped(header, file, err_);
@@ -305,7 +300,7 @@ bool IngestRun::IngestFile(const std::string& file, const std::vector<std::strin
     Report("", read);
     return !acks_failed;
   }
-  bytes_ += text->text().size();
+  bytes_ += input->size();
   return true;
 }
 

@@ -328,27 +328,20 @@ bool MigrateFile(const MigratePlan& plan, const std::string& file, OutputFile* o
     return Status::OK();
   };
   // Objects are migrated and written as they are read: a List of any size
-  // is never held whole, in or out. A List file is read through a reused
-  // buffer; anything else whole, mapped or from its stream.
-  std::optional<Status> read = StreamListFile(file, &header, migrate_one);
-  if (!read) {
-    Result<InputText> text = ReadInputText(file);
-    if (!text.ok()) {
-      outcomes.push_back(
-          {file, file, "", std::nullopt, "", "", WithLimitHint(text.status()).ToString()});
-      return true;
-    }
-    ReadLimits limits = CurrentReadLimits();
-    limits.readable_padding = text->readable_padding();
-    read = ReadInputStreaming(text->text(), file == "-" ? "<stdin>" : file, limits, &header,
-                              migrate_one);
+  // is never held whole, in or out.
+  Result<ObjectInput> input = ObjectInput::Open(file);
+  if (!input.ok()) {
+    outcomes.push_back(
+        {file, file, "", std::nullopt, "", "", WithLimitHint(input.status()).ToString()});
+    return true;
   }
+  const Status read = input->Read(&header, migrate_one);
   progress.Finish();
-  if (!read->ok()) {
+  if (!read.ok()) {
     // The objects read before the error are migrated and in the output;
     // the file is reported as failed from that point on.
     failed = true;
-    outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(*read).ToString()});
+    outcomes.push_back({file, file, "", std::nullopt, "", "", WithLimitHint(read).ToString()});
   }
   ReportSkipped(header, file, err);
   writer.End();

@@ -47,27 +47,28 @@ class StopOnSignal {
   struct sigaction old_term_ {};
 };
 
-// Observes every object of `text` (named `source`); a List is a whole
-// namespace, whose missing packages were deleted. Returns whether all went
-// well; errors are printed.
-bool ObserveText(Observer* observer, std::string_view text, const std::string& source,
-                 std::string_view default_namespace, std::ostream& err) {
+// How an input hands out its objects (ObjectInput::Read).
+using ReadObjects =
+    std::function<Status(Input* header, const std::function<Status(InputObject)>& on_object)>;
+
+// Observes every object `read` hands out (of the input named `source`); a
+// List is a whole namespace, whose missing packages were deleted. Returns
+// whether all went well; errors are printed.
+bool ObserveObjects(Observer* observer, const ReadObjects& read_objects, const std::string& source,
+                    std::string_view default_namespace, std::ostream& err) {
   bool ok = true;
   std::string ns;
   Input header;
   const Timestamp now = Timestamp::Now();
   observer->ListStarted();
-  Status read = ReadInputStreaming(text, source, CurrentReadLimits(), &header,
-                                   [&](InputObject obj) -> Status {
-                                     if (ns.empty() && obj.is_secret) {
-                                       ns = std::string(ObjectNamespace(obj.object));
-                                     }
-                                     if (Status s = observer->See(obj, now); !s.ok()) {
-                                       PrintError(err, s.message());
-                                       ok = false;
-                                     }
-                                     return Status::OK();
-                                   });
+  Status read = read_objects(&header, [&](InputObject obj) -> Status {
+    if (ns.empty() && obj.is_secret) ns = std::string(ObjectNamespace(obj.object));
+    if (Status s = observer->See(obj, now); !s.ok()) {
+      PrintError(err, s.message());
+      ok = false;
+    }
+    return Status::OK();
+  });
   ReportSkipped(header, source, err);
   if (!read.ok()) {
     PrintError(err, read.message());
@@ -98,7 +99,11 @@ bool Poll(Observer* observer, const ClusterOptions& cluster, std::ostream& err) 
     PrintError(err, text.status().message());
     return false;
   }
-  return ObserveText(observer, *text, ClusterLabel(cluster), cluster.namespace_, err);
+  const std::string source = ClusterLabel(cluster);
+  auto read = [&](Input* header, const std::function<Status(InputObject)>& on_object) {
+    return ReadInputStreaming(*text, source, CurrentReadLimits(), header, on_object);
+  };
+  return ObserveObjects(observer, read, source, cluster.namespace_, err);
 }
 
 std::vector<std::string> WatchCommand(const ClusterOptions& c) {
@@ -210,13 +215,16 @@ CommandStatus RunObserve(const ObserveCmdOptions& o, std::ostream& out, std::ost
   } else {
     const std::vector<std::string> stdin_only{"-"};
     for (const std::string& file : o.files.empty() ? stdin_only : o.files) {
-      auto text = ReadInputText(file);
-      if (!text.ok()) {
-        PrintError(err, text.status().message());
+      auto input = ObjectInput::Open(file);
+      if (!input.ok()) {
+        PrintError(err, input.status().message());
         ok = false;
         continue;
       }
-      ok &= ObserveText(obs, text->text(), file == "-" ? "<stdin>" : file, kZarfNamespace, err);
+      auto read = [&](Input* header, const std::function<Status(InputObject)>& on_object) {
+        return input->Read(header, on_object);
+      };
+      ok &= ObserveObjects(obs, read, file == "-" ? "<stdin>" : file, kZarfNamespace, err);
     }
   }
   err << "observe: " << obs->writes() << " writes, " << obs->events() << " events\n";

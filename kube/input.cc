@@ -144,17 +144,9 @@ bool MapRegularFile(int fd, const struct stat& st, char** map, std::size_t* map_
 
 }  // namespace
 
-Result<InputText> ReadInputText(const std::string& path) {
-  InputText input;
-  if (std::optional<std::string> text = TakeProvidedInput(path)) {
-    input.copy_ = std::move(*text);
-    return input;
-  }
+Result<InputText> InputText::ReadOpen(int fd, const std::string& path) {
   const bool is_stdin = path == "-";
-  // Opened once: a FIFO or a process substitution's pipe cannot be opened
-  // again to be read after a look.
-  const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return OpenError(path);
+  InputText input;
   auto close = [&] {
     if (!is_stdin) ::close(fd);
   };
@@ -191,23 +183,89 @@ Result<InputText> ReadInputText(const std::string& path) {
   return input;
 }
 
-std::optional<Status> StreamListFile(const std::string& path, Input* header,
-                                     const std::function<Status(InputObject)>& on_object) {
-  if (ProvidedInputs().count(path) > 0) return std::nullopt;
-  const bool is_stdin = path == "-";
-  const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  struct stat st {};
-  std::optional<Status> read;
-  // Standard input redirected from a file is read as the file is, when it
-  // is read from the file's start.
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-      (!is_stdin || ::lseek(fd, 0, SEEK_CUR) == 0)) {
-    read = ReadListFileStreaming(fd, static_cast<std::size_t>(st.st_size), InputLabel(path),
-                                 CurrentReadLimits(), header, on_object);
+namespace {
+
+// Opens `path` ("-": standard input, already open) for reading.
+int OpenInput(const std::string& path) {
+  return path == "-" ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+}
+
+}  // namespace
+
+Result<InputText> ReadInputText(const std::string& path) {
+  if (std::optional<std::string> text = TakeProvidedInput(path)) {
+    InputText input;
+    input.copy_ = std::move(*text);
+    return input;
   }
-  if (!is_stdin) ::close(fd);
-  return read;
+  // Opened once: a FIFO or a process substitution's pipe cannot be opened
+  // again to be read after a look.
+  const int fd = OpenInput(path);
+  if (fd < 0) return OpenError(path);
+  return InputText::ReadOpen(fd, path);
+}
+
+Result<ObjectInput> ObjectInput::Open(const std::string& path) {
+  ObjectInput input;
+  input.path_ = path;
+  if (ProvidedInputs().count(path) == 0) {
+    const int fd = OpenInput(path);
+    if (fd < 0) return OpenError(path);
+    struct stat st {};
+    // Standard input redirected from a file counts as the file when it is
+    // read from the file's start.
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (path != "-" || ::lseek(fd, 0, SEEK_CUR) == 0)) {
+      input.fd_ = fd;
+      input.size_ = static_cast<std::size_t>(st.st_size);
+      ZS_RETURN_IF_ERROR(CheckFileSize(path, st));  // the destructor closes it
+      return input;
+    }
+    ZS_ASSIGN_OR_RETURN(InputText text, InputText::ReadOpen(fd, path));
+    input.text_ = std::move(text);
+    return input;
+  }
+  ZS_ASSIGN_OR_RETURN(InputText text, ReadInputText(path));
+  input.text_ = std::move(text);
+  return input;
+}
+
+ObjectInput::ObjectInput(ObjectInput&& other) noexcept
+    : path_(std::move(other.path_)),
+      fd_(std::exchange(other.fd_, -1)),
+      size_(other.size_),
+      text_(std::move(other.text_)) {}
+
+ObjectInput& ObjectInput::operator=(ObjectInput&& other) noexcept {
+  // `other` closes what this held.
+  std::swap(path_, other.path_);
+  std::swap(fd_, other.fd_);
+  std::swap(size_, other.size_);
+  std::swap(text_, other.text_);
+  return *this;
+}
+
+ObjectInput::~ObjectInput() {
+  if (fd_ >= 0 && path_ != "-") ::close(fd_);
+}
+
+Status ObjectInput::Read(Input* header, const std::function<Status(InputObject)>& on_object) {
+  const std::string label = InputLabel(path_);
+  if (fd_ >= 0) {
+    const int fd = std::exchange(fd_, -1);
+    std::optional<Status> read =
+        ReadListFileStreaming(fd, size_, label, CurrentReadLimits(), header, on_object);
+    if (read) {
+      if (path_ != "-") ::close(fd);
+      return *read;
+    }
+    // Not one List: read whole, as any other input.
+    ZS_ASSIGN_OR_RETURN(InputText text, InputText::ReadOpen(fd, path_));
+    text_ = std::move(text);
+  }
+  ReadLimits limits = CurrentReadLimits();
+  limits.readable_padding = text_->readable_padding();
+  return ReadInputStreaming(text_->text(), label, limits, header, on_object);
 }
 
 Result<json::Value> ReadDocument(const std::string& path) {

@@ -72,6 +72,10 @@ class InputText {
  private:
   friend Result<InputText> ReadInputText(const std::string& path);
   friend Result<std::string> ReadFileOrStdin(const std::string& path);
+  friend class ObjectInput;
+  // ReadInputText of `fd`, open on `path`; closes it unless it is standard
+  // input.
+  static Result<InputText> ReadOpen(int fd, const std::string& path);
   std::string copy_;
   char* map_ = nullptr;
   std::size_t map_bytes_ = 0;  // the mapping's length: size_ and the padding
@@ -79,15 +83,45 @@ class InputText {
 };
 Result<InputText> ReadInputText(const std::string& path);
 
-// ReadInputStreaming of the file `path` ("-": standard input redirected from
-// one) when it is a regular file holding one JSON List
-// (ReadListFileStreaming, kube/secret.h: read through a reused buffer, never
-// whole), with CurrentReadLimits(), as "<stdin>" or `path`. nullopt, with
-// nothing handed out, for a pipe, an input given with ProvideInput and any
-// other file: the caller reads those with ReadInputText and
-// ReadInputStreaming, which also report a file that cannot be opened.
-std::optional<Status> StreamListFile(const std::string& path, Input* header,
-                                     const std::function<Status(InputObject)>& on_object);
+// The input of a command that takes Secrets (migrate, ingest, observe),
+// read one way for every such command: Open finds what it is and reports an
+// input that cannot be opened or is over the limit, with nothing handed out;
+// Read hands out its objects as they are read (ReadInputStreaming's objects,
+// header and errors), with CurrentReadLimits():
+//   - a regular file (standard input redirected from one, read from its
+//     start, included) holding one JSON List is read through a reused
+//     buffer, never whole (ReadListFileStreaming, kube/secret.h);
+//   - anything else (another file, a pipe, an input given with
+//     ProvideInput) is read whole as ReadInputText reads it and streamed
+//     from there.
+// Read once. The file must not change while it is read.
+class ObjectInput {
+ public:
+  // IOError naming the path; InvalidArgument for an input over
+  // CurrentReadLimits().max_bytes (a stream: read up to the limit here).
+  static Result<ObjectInput> Open(const std::string& path);
+
+  ObjectInput(ObjectInput&& other) noexcept;
+  ObjectInput& operator=(ObjectInput&& other) noexcept;
+  ObjectInput(const ObjectInput&) = delete;
+  ObjectInput& operator=(const ObjectInput&) = delete;
+  ~ObjectInput();
+
+  // The error of the first object that stops the read (the objects before
+  // it handed out), prefixed with the input's name.
+  Status Read(Input* header, const std::function<Status(InputObject)>& on_object);
+
+  // The input's bytes.
+  std::size_t size() const { return text_ ? text_->text().size() : size_; }
+
+ private:
+  ObjectInput() = default;
+
+  std::string path_;
+  int fd_ = -1;           // a regular file not read yet; owned unless standard input
+  std::size_t size_ = 0;  // its size
+  std::optional<InputText> text_;  // any other input, read whole by Open
+};
 
 // ReadInputText's text as a string, for the small documents (a package
 // definition, a config, a CSV) whose readers keep or edit it: the same

@@ -10,6 +10,7 @@
 
 #include "model/config.h"
 #include "json/json_reader.h"
+#include "kube/input.h"
 #include "model/model_json.h"
 #include "engine/cache.h"
 #include "engine/internal/cache_db.h"
@@ -92,6 +93,46 @@ TEST_F(CacheCmdTest, IngestAcknowledgesEachSecretAndReingestingTheDumpChangesNot
             "ingested b (+8 records, snapshot updated)\n");
   ASSERT_EQ(Ingest({dump}, &out), kExitOk);
   EXPECT_EQ(out, "unchanged a\nunchanged b\n");
+}
+
+// A List file is read through a reused buffer, any other input whole: the
+// same List read both ways is ingested alike, its size included.
+TEST_F(CacheCmdTest, AListFileAndTheSameTextReadWholeIngestAlike) {
+  const std::string dump = Write("dump.json", testing::ListJson(
+      {{"a", testing::Payload(PackageSpec{.name = "a"}, 2)},
+       {"bad", "{\"name\": 5}"},
+       {"b", testing::Payload(PackageSpec{.name = "b"}, 3)}}));
+  auto ingest = [&](std::string* out, std::string* err) {
+    IngestOptions o;
+    o.db = db_;
+    o.files = {dump};
+    std::ostringstream so, se;
+    const int rc = FinishCommand(RunIngest(o, so, se), se);
+    *out = so.str();
+    // The cache's path and the time taken left out.
+    std::string e = se.str().substr(0, se.str().find(" bytes) in "));
+    e.replace(e.find(db_), db_.size(), "DB");
+    *err = e;
+    return rc;
+  };
+  std::string file_out, file_err;
+  EXPECT_EQ(ingest(&file_out, &file_err), kExitSomeFailed);
+  EXPECT_NE(file_err.find("items[1] (secret zarf/zarf-package-bad)"), std::string::npos)
+      << file_err;
+  EXPECT_NE(file_err.find(std::to_string(fs::file_size(dump))), std::string::npos) << file_err;
+  QueryOptions history;
+  history.what = "history";
+  history.arg = "b";
+  const std::string file_history = Query(history);
+
+  db_ = (dir_ / "db-whole").string();
+  std::ifstream in(dump);
+  ProvideInput(dump, std::string(std::istreambuf_iterator<char>(in), {}));
+  std::string whole_out, whole_err;
+  EXPECT_EQ(ingest(&whole_out, &whole_err), kExitSomeFailed);
+  EXPECT_EQ(whole_out, file_out);
+  EXPECT_EQ(whole_err, file_err);
+  EXPECT_EQ(Query(history), file_history);
 }
 
 TEST_F(CacheCmdTest, ABulkIngestAcknowledgesTheSameAndLeavesAVerifiedCache) {

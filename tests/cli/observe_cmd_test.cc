@@ -6,11 +6,14 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <sstream>
 
 #include "base/base64.h"
 #include "engine/cache.h"
 #include "json/go_json.h"
+#include "json/json_reader.h"
+#include "kube/input.h"
 #include "tests/test_dir.h"
 #include "cli/common.h"
 #include "testing/zarf_writes.h"
@@ -210,6 +213,45 @@ TEST_F(ObserveCmdTest, APackageALaterDumpLacksWasDeleted) {
   ASSERT_EQ(Observe({after}, &out, &err), kExitOk) << err;
   EXPECT_EQ(History("demo").back(), "Remove/Succeeded ");
   EXPECT_EQ(History("other").back(), "Deploy/Succeeded observed");
+}
+
+// A dump file is read through a reused buffer, any other input whole: the
+// same dumps read both ways give the same output, errors and history.
+TEST_F(ObserveCmdTest, DumpFilesAndTheSameTextsReadWholeObserveAlike) {
+  ZarfWriter zarf(dev::ZarfDefinition("demo", "1.0.0", 2));
+  ZarfWriter other(dev::ZarfDefinition("other", "2.0.0", 1));
+  std::vector<std::string> files = Snapshots(other, other.Deploy({}));
+  for (const std::string& f :
+       Snapshots(zarf, zarf.Deploy({.components = {}, .fail = "c1", .stop_after = -1}))) {
+    files.push_back(f);
+  }
+  for (const std::string& f : Snapshots(zarf, zarf.Remove({}))) files.push_back(f);
+  files.push_back(Save(cluster_.Apply(other, std::nullopt)));
+  // One dump with a payload that does not decode among good ones.
+  json::Value dump = json::ParseJson(cluster_.Dump()).value();
+  dump.Find("items")->array().push_back(Cluster::Secret("zarf-package-broken", "{\"name\": 3}", 7));
+  files.push_back(Save(WriteJson(dump).value()));
+
+  std::string file_out, file_err;
+  const int file_rc = Observe(files, &file_out, &file_err);
+  const std::vector<std::string> file_history = History("demo");
+  EXPECT_EQ(file_rc, kExitSomeFailed) << file_err;
+  EXPECT_NE(file_err.find("zarf-package-broken"), std::string::npos) << file_err;
+
+  db_ = (dir_ / "db-whole").string();
+  for (const std::string& f : files) {
+    std::ifstream in(f);
+    ProvideInput(f, std::string(std::istreambuf_iterator<char>(in), {}));
+  }
+  std::string whole_out, whole_err;
+  EXPECT_EQ(Observe(files, &whole_out, &whole_err), file_rc);
+  // A deletion is dated when it is observed (to the nanosecond; the dumps'
+  // own times have no fraction).
+  const std::regex now("[0-9-]+T[0-9:]+\\.[0-9]+Z");
+  EXPECT_EQ(std::regex_replace(whole_out, now, "NOW"), std::regex_replace(file_out, now, "NOW"));
+  EXPECT_EQ(whole_err, file_err);
+  EXPECT_EQ(History("demo"), file_history);
+  EXPECT_EQ(History("other").back(), "Remove/Succeeded ");
 }
 
 }  // namespace
