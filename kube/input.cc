@@ -262,6 +262,8 @@ Status ObjectInput::Read(Input* header, const std::function<Status(InputObject)>
     // Not one List: read whole, as any other input.
     ZS_ASSIGN_OR_RETURN(InputText text, InputText::ReadOpen(fd, path_));
     text_ = std::move(text);
+  } else if (!text_) {
+    return Status::IOError(label + ": already read through once");
   }
   ReadLimits limits = CurrentReadLimits();
   limits.readable_padding = text_->readable_padding();

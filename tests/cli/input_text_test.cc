@@ -127,5 +127,44 @@ TEST_F(InputTextTest, LimitsAndErrorsAreReadFileOrStdinsOwn) {
   EXPECT_NE(gone.status().ToString().find(missing), std::string::npos);
 }
 
+// ObjectInput: a List file and a file that is not one List hand out their
+// objects once; a second Read of a file streamed through is an error, not
+// a read of nothing; an input over the limit fails at Open.
+TEST_F(InputTextTest, AnObjectInputIsReadOnceAndChecksTheLimitAtOpen) {
+  const std::string secret =
+      R"({"apiVersion": "v1", "kind": "Secret", "metadata": {"name": "s", "namespace": "n"},)"
+      R"( "type": "Opaque", "data": {"k": "dg=="}})";
+  const std::string list = Write("list.json", R"({"apiVersion": "v1", "kind": "List", "items": [)" +
+                                                  secret + "," + secret + "]}");
+  const std::string single = Write("secret.json", secret);
+  for (const std::string& path : {list, single}) {
+    auto input = ObjectInput::Open(path);
+    ASSERT_TRUE(input.ok()) << input.status().ToString();
+    std::size_t objects = 0;
+    auto count = [&](InputObject) {
+      ++objects;
+      return Status::OK();
+    };
+    Input header;
+    ASSERT_TRUE(input->Read(&header, count).ok()) << path;
+    // A List's Secrets that are not Zarf state are counted as skipped.
+    EXPECT_EQ(objects + header.skipped.size(), path == list ? 2u : 1u) << path;
+    EXPECT_EQ(input->size(), std::filesystem::file_size(path)) << path;
+    EXPECT_EQ(header.is_list, path == list) << path;
+    if (path == list) {
+      Input again;
+      const Status second = input->Read(&again, count);
+      EXPECT_EQ(second.code(), Status::Code::kIOError) << second.ToString();
+      EXPECT_NE(second.message().find("already read"), std::string::npos) << second.ToString();
+      EXPECT_EQ(objects + again.skipped.size(), 0u);
+    }
+  }
+  MutableReadLimits().max_bytes = 100;
+  auto over = ObjectInput::Open(list);
+  ASSERT_FALSE(over.ok());
+  EXPECT_NE(over.status().message().find("exceeds the limit of 100 bytes"), std::string::npos)
+      << over.status().ToString();
+}
+
 }  // namespace
 }  // namespace zs::tools
