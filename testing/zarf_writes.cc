@@ -167,7 +167,8 @@ Value ZarfDefinition(std::string_view name, std::string_view version, int n) {
   json::Array comps;
   for (int i = 0; i < n; ++i) {
     Value c = Value::MakeObject();
-    const std::string cname = "c" + std::to_string(i);
+    std::string cname = "c";  // appended: `"c" + ...` trips a false g++ 12 -Wrestrict
+    cname += std::to_string(i);
     c.Set("name", Value::String(cname));
     Value ch = Value::MakeObject();
     ch.Set("name", Value::String(cname + "-chart"));
