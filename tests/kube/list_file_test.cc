@@ -114,7 +114,11 @@ TEST(ListFileTest, AListIsReadAsWhenItIsReadWhole) {
   ExpectSameAsWhole(List({PackageSecret("big", big), PackageSecret("b", "y"),
                           PackageSecret("big2", big + "z")}));
   std::vector<std::string> many;
-  for (int i = 0; i < 40; ++i) many.push_back(PackageSecret("p" + std::to_string(i), std::string(60000, 'p')));
+  for (int i = 0; i < 40; ++i) {
+    std::string name = "p";  // appended: a concatenation trips a false g++ 12 -Wrestrict
+    name += std::to_string(i);
+    many.push_back(PackageSecret(name, std::string(60000, 'p')));
+  }
   ExpectSameAsWhole(List(many));
 }
 

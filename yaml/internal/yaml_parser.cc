@@ -376,7 +376,8 @@ Result<Value> Builder::ScalarValue(fy_event* e, std::string_view text, bool plai
     return Value::String(std::string(text));
   }
   const PlainResolution r = ResolvePlain(text);
-  const std::string quoted = "'" + std::string(text) + "'";
+  std::string quoted = "'";  // appended: a concatenation trips a false g++ 12 -Wrestrict
+  quoted.append(text).push_back('\'');
   switch (r.kind) {
     case PlainKind::kNotFinite:
       return Error(Status::Code::kInvalidArgument, at,
