@@ -148,7 +148,11 @@ TEST(ReportFleetTest, TheVersionIsTheRunningOneWithAFailedAttemptBesideIt) {
 
 TEST(ReportFleetTest, PastTwoHundredPackagesTheRestWaitUnparsedForTheScript) {
   std::vector<std::string> fleet;
-  for (int i = 0; i < 205; ++i) fleet.push_back(Package("p" + std::to_string(1000 + i), 1000 - i));
+  for (int i = 0; i < 205; ++i) {
+    std::string name = "p";  // appended: a concatenation trips a false g++ 12 -Wrestrict
+    name += std::to_string(1000 + i);
+    fleet.push_back(Package(name, 1000 - i));
+  }
   const std::string page = Page(fleet);
   const std::size_t table = page.find("<table id=\"package-table\"");
   const std::size_t more = page.find("<noscript id=\"more-rows\">");
