@@ -20,6 +20,8 @@
 #ifndef ZARF_STATE_BASE_CPU_DISPATCH_H_
 #define ZARF_STATE_BASE_CPU_DISPATCH_H_
 
+#include <emmintrin.h>
+
 #include <atomic>
 #include <cstddef>
 #include <string_view>
@@ -50,11 +52,47 @@ struct SimdKernels {
 };
 extern SimdKernels g_simd_kernels;
 
-// The dispatched calls; see simd_kernels.h for what each computes.
+// The first 16 bytes of a string scan, inline with SSE2 (every x86-64 has
+// it): a mask of the special bytes among s[i, i + 16), which must be
+// readable. Most strings in a package are shorter than that, and for them
+// the call and a wide kernel's set-up would cost more than the scan.
+inline unsigned PlainPrefixSpecials(const char* p) {
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i special = _mm_or_si128(
+      _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))),
+      _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
+                                _mm_cmpeq_epi8(v, _mm_set1_epi8('<'))),
+                   _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
+                                _mm_cmpeq_epi8(v, _mm_set1_epi8('&')))));
+  return static_cast<unsigned>(_mm_movemask_epi8(special));
+}
+inline unsigned StringPrefixSpecials(const char* p) {
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
+  const __m128i hit = _mm_or_si128(control, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                                         _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+  return static_cast<unsigned>(_mm_movemask_epi8(hit));
+}
+
+// The dispatched calls; see simd_kernels.h for what each computes. The
+// scans look at the first 16 bytes inline and call the kernel only past
+// them.
 inline std::size_t DispatchSkipPlainBytes(std::string_view s, std::size_t i) {
+  if (i + 16 <= s.size()) {
+    if (const unsigned mask = PlainPrefixSpecials(s.data() + i); mask != 0) {
+      return i + static_cast<std::size_t>(__builtin_ctz(mask));
+    }
+    i += 16;
+  }
   return g_simd_kernels.skip_plain_bytes.load(std::memory_order_relaxed)(s, i);
 }
 inline std::size_t DispatchFindStringSpecial(std::string_view s, std::size_t i) {
+  if (i + 16 <= s.size()) {
+    if (const unsigned mask = StringPrefixSpecials(s.data() + i); mask != 0) {
+      return i + static_cast<std::size_t>(__builtin_ctz(mask));
+    }
+    i += 16;
+  }
   return g_simd_kernels.find_string_special.load(std::memory_order_relaxed)(s, i);
 }
 inline std::size_t DispatchBase64DecodeBlocks(const unsigned char* in, std::size_t n, char* out) {

@@ -110,6 +110,26 @@ INSTANTIATE_TEST_SUITE_P(
                       ScanKernel{"Avx2", SimdLevel::kAvx2, FindStringSpecialAvx2}),
     [](const auto& info) { return std::string(info.param.name); });
 
+// The dispatched scans look at the first 16 bytes inline and hand the rest
+// to the level's kernel: every split point, at every level.
+TEST(CpuDispatchTest, TheDispatchedScansStopWhereTheReferenceDoes) {
+  const std::string go_specials =
+      std::string("\"\\<>&\n\x1f\x7f\x80\xff", 10) + std::string(1, '\0');
+  const std::string json_specials = std::string("\"\\\n\x1f\x7f\x80\xff<", 8) + std::string(1, '\0');
+  for (SimdLevel level : kAllLevels) {
+    if (static_cast<int>(level) > static_cast<int>(DetectedSimdLevel())) continue;
+    ForcedLevel forced(level);
+    ForEachScanCase(go_specials, [&](const std::string& s, std::size_t from) {
+      ASSERT_EQ(DispatchSkipPlainBytes(s, from), ReferenceSkipPlain(s, from))
+          << SimdLevelName(level) << " len " << s.size() << " from " << from;
+    });
+    ForEachScanCase(json_specials, [&](const std::string& s, std::size_t from) {
+      ASSERT_EQ(DispatchFindStringSpecial(s, from), ReferenceFindSpecial(s, from))
+          << SimdLevelName(level) << " len " << s.size() << " from " << from;
+    });
+  }
+}
+
 TEST(Base64BlockKernelTest, Avx2EncodesWholeBlocksLikeTheScalarPath) {
   SKIP_UNLESS_CPU_RUNS(SimdLevel::kAvx2);
   testing::Rng rng(3);
