@@ -52,10 +52,9 @@ struct SimdKernels {
 };
 extern SimdKernels g_simd_kernels;
 
-// The first 16 bytes of a string scan, inline with SSE2 (every x86-64 has
-// it): a mask of the special bytes among s[i, i + 16), which must be
-// readable. Most strings in a package are shorter than that, and for them
-// the call and a wide kernel's set-up would cost more than the scan.
+// The 16 bytes at `p` as the SSE2 scans see them (every x86-64 has SSE2):
+// a mask of the bytes that SkipPlainBytes stops at, and of those that
+// FindStringSpecial stops at (simd_kernels.h).
 inline unsigned PlainPrefixSpecials(const char* p) {
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
   const __m128i special = _mm_or_si128(
@@ -76,7 +75,8 @@ inline unsigned StringPrefixSpecials(const char* p) {
 
 // The dispatched calls; see simd_kernels.h for what each computes. The
 // scans look at the first 16 bytes inline and call the kernel only past
-// them.
+// them: most strings in a package are shorter than that, and for them the
+// call and a wide kernel's set-up would cost more than the scan.
 inline std::size_t DispatchSkipPlainBytes(std::string_view s, std::size_t i) {
   if (i + 16 <= s.size()) {
     if (const unsigned mask = PlainPrefixSpecials(s.data() + i); mask != 0) {

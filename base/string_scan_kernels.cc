@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 
+#include "base/cpu_dispatch.h"
 #include "base/internal/simd_kernels.h"
 
 namespace zs::internal {
@@ -36,16 +37,8 @@ std::size_t SkipPlainBytesScalar(std::string_view s, std::size_t i) {
 }
 
 std::size_t SkipPlainBytesSse2(std::string_view s, std::size_t i) {
-  const __m128i space = _mm_set1_epi8(0x20);
   while (i + 16 <= s.size()) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
-    const __m128i special = _mm_or_si128(
-        _mm_or_si128(_mm_cmplt_epi8(v, space), _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))),
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
-                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('<'))),
-                     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('>')),
-                                  _mm_cmpeq_epi8(v, _mm_set1_epi8('&')))));
-    if (const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(special)); mask != 0) {
+    if (const unsigned mask = PlainPrefixSpecials(s.data() + i); mask != 0) {
       return i + static_cast<std::size_t>(__builtin_ctz(mask));
     }
     i += 16;
@@ -108,15 +101,8 @@ std::size_t FindStringSpecialScalar(std::string_view s, std::size_t i) {
 }
 
 std::size_t FindStringSpecialSse2(std::string_view s, std::size_t i) {
-  const __m128i quote = _mm_set1_epi8('"');
-  const __m128i backslash = _mm_set1_epi8('\\');
-  const __m128i control_max = _mm_set1_epi8(0x1F);
   while (i + 16 <= s.size()) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.data() + i));
-    const __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, control_max), v);
-    const __m128i hit =
-        _mm_or_si128(control, _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
-    if (const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit)); mask != 0) {
+    if (const unsigned mask = StringPrefixSpecials(s.data() + i); mask != 0) {
       return i + static_cast<std::size_t>(__builtin_ctz(mask));
     }
     i += 16;
