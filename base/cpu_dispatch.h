@@ -53,9 +53,9 @@ struct SimdKernels {
 extern SimdKernels g_simd_kernels;
 
 // The 16 bytes at `p` as the SSE2 scans see them (every x86-64 has SSE2):
-// a mask of the bytes that SkipPlainBytes stops at, and of those that
-// FindStringSpecial stops at (simd_kernels.h).
-inline unsigned PlainPrefixSpecials(const char* p) {
+// masks of the bytes that SkipPlainBytes stops at (PlainBytesMask16) and
+// that FindStringSpecial stops at (StringSpecialMask16; simd_kernels.h).
+inline unsigned PlainBytesMask16(const char* p) {
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
   const __m128i special = _mm_or_si128(
       _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))),
@@ -65,7 +65,7 @@ inline unsigned PlainPrefixSpecials(const char* p) {
                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('&')))));
   return static_cast<unsigned>(_mm_movemask_epi8(special));
 }
-inline unsigned StringPrefixSpecials(const char* p) {
+inline unsigned StringSpecialMask16(const char* p) {
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
   const __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
   const __m128i hit = _mm_or_si128(control, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
@@ -79,7 +79,7 @@ inline unsigned StringPrefixSpecials(const char* p) {
 // call and a wide kernel's set-up would cost more than the scan.
 inline std::size_t DispatchSkipPlainBytes(std::string_view s, std::size_t i) {
   if (i + 16 <= s.size()) {
-    if (const unsigned mask = PlainPrefixSpecials(s.data() + i); mask != 0) {
+    if (const unsigned mask = PlainBytesMask16(s.data() + i); mask != 0) {
       return i + static_cast<std::size_t>(__builtin_ctz(mask));
     }
     i += 16;
@@ -88,7 +88,7 @@ inline std::size_t DispatchSkipPlainBytes(std::string_view s, std::size_t i) {
 }
 inline std::size_t DispatchFindStringSpecial(std::string_view s, std::size_t i) {
   if (i + 16 <= s.size()) {
-    if (const unsigned mask = StringPrefixSpecials(s.data() + i); mask != 0) {
+    if (const unsigned mask = StringSpecialMask16(s.data() + i); mask != 0) {
       return i + static_cast<std::size_t>(__builtin_ctz(mask));
     }
     i += 16;

@@ -38,7 +38,7 @@ std::size_t SkipPlainBytesScalar(std::string_view s, std::size_t i) {
 
 std::size_t SkipPlainBytesSse2(std::string_view s, std::size_t i) {
   while (i + 16 <= s.size()) {
-    if (const unsigned mask = PlainPrefixSpecials(s.data() + i); mask != 0) {
+    if (const unsigned mask = PlainBytesMask16(s.data() + i); mask != 0) {
       return i + static_cast<std::size_t>(__builtin_ctz(mask));
     }
     i += 16;
@@ -102,7 +102,7 @@ std::size_t FindStringSpecialScalar(std::string_view s, std::size_t i) {
 
 std::size_t FindStringSpecialSse2(std::string_view s, std::size_t i) {
   while (i + 16 <= s.size()) {
-    if (const unsigned mask = StringPrefixSpecials(s.data() + i); mask != 0) {
+    if (const unsigned mask = StringSpecialMask16(s.data() + i); mask != 0) {
       return i + static_cast<std::size_t>(__builtin_ctz(mask));
     }
     i += 16;
