@@ -2,26 +2,72 @@
 
 #include <openssl/evp.h>
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "base/hex.h"
 
+#ifndef ZS_LINKED_CRYPTO
+#include <dlfcn.h>
+#endif
+
 namespace zs {
+namespace {
 
-std::string Sha256Digest(std::string_view bytes) {
+// The three functions of OpenSSL's libcrypto the digests need.
+struct Crypto {
+  decltype(&::EVP_Digest) digest;
+  decltype(&::EVP_sha1) sha1;
+  decltype(&::EVP_sha256) sha256;
+};
+
+#ifdef ZS_LINKED_CRYPTO
+// Linked in (the static release build).
+const Crypto& LoadCrypto() {
+  static const Crypto crypto{&::EVP_Digest, &::EVP_sha1, &::EVP_sha256};
+  return crypto;
+}
+#else
+// Loaded the first time a digest is taken, not at every start: libcrypto
+// brings 21,000 relocations, a sixth of a start-up of zarf-state, which
+// most commands (migrate, query, replay) never use. The package depends on
+// libssl3, which holds it; a system without it stops here, as the dynamic
+// loader would have stopped at start.
+const Crypto& LoadCrypto() {
+  static const Crypto crypto = [] {
+    void* lib = ::dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
+    Crypto c{};
+    if (lib != nullptr) {
+      c.digest = reinterpret_cast<decltype(c.digest)>(::dlsym(lib, "EVP_Digest"));
+      c.sha1 = reinterpret_cast<decltype(c.sha1)>(::dlsym(lib, "EVP_sha1"));
+      c.sha256 = reinterpret_cast<decltype(c.sha256)>(::dlsym(lib, "EVP_sha256"));
+    }
+    if (c.digest == nullptr || c.sha1 == nullptr || c.sha256 == nullptr) {
+      const char* why = ::dlerror();
+      std::fprintf(stderr, "zarf-state: cannot load OpenSSL's libcrypto.so.3 for SHA digests: %s\n",
+                   why != nullptr ? why : "a function is missing");
+      std::_Exit(127);
+    }
+    return c;
+  }();
+  return crypto;
+}
+#endif
+
+std::string HexDigest(std::string_view bytes, bool sha256, std::string out) {
+  const Crypto& crypto = LoadCrypto();
   unsigned char md[EVP_MAX_MD_SIZE];
   unsigned int len = 0;
-  EVP_Digest(bytes.data(), bytes.size(), md, &len, EVP_sha256(), nullptr);
-  std::string out = "sha256:";
+  crypto.digest(bytes.data(), bytes.size(), md, &len, sha256 ? crypto.sha256() : crypto.sha1(),
+                nullptr);
   AppendHex(std::string_view(reinterpret_cast<const char*>(md), len), &out);
   return out;
 }
 
-std::string Sha1Hex(std::string_view bytes) {
-  unsigned char md[EVP_MAX_MD_SIZE];
-  unsigned int len = 0;
-  EVP_Digest(bytes.data(), bytes.size(), md, &len, EVP_sha1(), nullptr);
-  std::string out;
-  AppendHex(std::string_view(reinterpret_cast<const char*>(md), len), &out);
-  return out;
-}
+}  // namespace
+
+std::string Sha256Digest(std::string_view bytes) { return HexDigest(bytes, true, "sha256:"); }
+
+std::string Sha1Hex(std::string_view bytes) { return HexDigest(bytes, false, ""); }
 
 }  // namespace zs

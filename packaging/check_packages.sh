@@ -6,14 +6,20 @@
 #   the .deb's Depends are Debian packages this machine has (dpkg --no-act as
 #     root), it installs into a scratch root (own --instdir and --admindir:
 #     the machine's dpkg database is not touched), `zarf-state --version` and
-#     `inspect` run from PATH by either name, and it removes cleanly;
-#   the tarball's binary runs from an empty environment (env -i) and ldd lists
-#     only glibc's libraries, which the .deb's shared binary does not pass.
+#     `inspect` run from PATH by either name, `config digest` (which loads
+#     libcrypto) prints the golden digest, and it removes cleanly;
+#   the tarball's binary runs from an empty environment (env -i), prints the
+#     same inspect output and digest, and ldd lists only glibc's libraries,
+#     which the .deb's shared binary does not pass.
 # Exits 0 when every check passes, 1 on the first failure (named on stderr).
 set -euo pipefail
 dist=$(cd "$1" && pwd)
 here=$(cd "$(dirname "$0")/.." && pwd)
 sample="$here/tests/data/legacy/e22-v0.80.0-v0.84.0/all-secrets.list.json"
+# A digest takes libcrypto: the .deb's binary loads it when first used, the
+# tarball's carries it. Both must print the digest the golden file holds.
+config="$here/tests/data/samples/deploy-config-1.json"
+config_digest=$(sed -n 3p "$here/tests/data/golden/config-digest-deploy-config-1.json.txt")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "check_packages: FAIL: $*" >&2; exit 1; }
@@ -36,9 +42,10 @@ if (cd "$work/tampered" && sha256sum --quiet -c SHA256SUMS >/dev/null 2>&1); the
 fi
 pass "SHA256SUMS"
 
-# The .deb: Depends from dpkg-shlibdeps, satisfied by this Debian 12 machine.
+# The .deb: Depends from dpkg-shlibdeps and libssl3 (libcrypto, loaded when
+# first used), satisfied by this Debian 12 machine.
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libc6 libstdc++6 libsimdjson14 libprotobuf32; do
+for lib in libc6 libstdc++6 libsimdjson14 libprotobuf32 libssl3; do
   [[ ", $depends," == *", $lib "* || ", $depends," == *", $lib,"* ]] || fail "Depends lacks $lib: $depends"
 done
 if [ "$(id -u)" -eq 0 ]; then
@@ -92,6 +99,9 @@ for name in zarf-state kubectl-zarf_state; do
 done
 PATH="$root/usr/bin:/usr/bin:/bin" zarf-state inspect -f "$sample" -o json > "$work/deb.json" ||
   fail "the .deb's zarf-state inspect"
+out=$(PATH="$root/usr/bin:/usr/bin:/bin" zarf-state config digest -f "$config") ||
+  fail "the .deb's zarf-state config digest"
+[[ "$out" == "$config_digest" ]] || fail "the .deb's config digest printed '$out', not $config_digest"
 # The package's documents: a machine-readable (DEP-5) copyright naming the
 # Apache-2.0 license, and a changelog for this version; each check also
 # rejects a wrong sample.
@@ -126,6 +136,9 @@ out=$(cd / && env -i "$top/bin/zarf-state" --version) || fail "env -i zarf-state
 (cd / && env -i "$top/bin/kubectl-zarf_state" inspect -f "$sample" -o json) > "$work/tgz.json" ||
   fail "env -i zarf-state inspect"
 cmp -s "$work/deb.json" "$work/tgz.json" || fail "the tarball's and the .deb's inspect differ"
+out=$(cd / && env -i "$top/bin/zarf-state" config digest -f "$config") ||
+  fail "env -i zarf-state config digest"
+[[ "$out" == "$config_digest" ]] || fail "the tarball's config digest printed '$out', not $config_digest"
 
 # ldd: only glibc's own libraries (and the vDSO, which is the kernel's).
 only_glibc() {
