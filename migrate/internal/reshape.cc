@@ -161,7 +161,7 @@ Status PlaceMembers(json::Value* in, const Schema& target, std::string_view path
     // need none, and building it for each was most of a migration's mallocs.
     auto p = [&] { return json::JoinPath(path, m.first); };
     int index = -1;
-    const Field* f = target.Find(m.first, &index);
+    const Field* f = target.Find(m.first, &index, static_cast<std::size_t>(anchor + 1));
     if (f == nullptr) {
       if (target.KnownAnywhere(m.first)) {
         if (IsZero(m.second)) {
@@ -277,8 +277,13 @@ std::string Render(std::string_view root, const PathLink* link) {
 bool FitsAt(const json::Value& in, const Schema& schema, std::string_view root,
             const PathLink* at, std::string* why) {
   if (!in.is_object()) return true;  // type errors are Reshape's to report
+  // Which of the first 64 fields the object has (schemas have a few dozen
+  // at most; any further ones are looked up below).
+  std::uint64_t present = 0;
+  std::size_t next = 0;  // where the field of the next member is looked for first
   for (const json::Member& m : in.object()) {
-    const Field* f = schema.Find(m.first);
+    int index = -1;
+    const Field* f = schema.Find(m.first, &index, next);
     if (f == nullptr) {
       if (schema.KnownAnywhere(m.first)) {
         *why = "has " + json::JoinPath(Render(root, at), m.first);
@@ -286,6 +291,8 @@ bool FitsAt(const json::Value& in, const Schema& schema, std::string_view root,
       }
       continue;
     }
+    next = static_cast<std::size_t>(index) + 1;
+    if (index < 64) present |= std::uint64_t{1} << index;
     if (f->sub == nullptr) continue;
     const PathLink member{at, false, m.first, 0};
     if (f->type == FieldType::kObject && m.second.is_object()) {
@@ -297,8 +304,10 @@ bool FitsAt(const json::Value& in, const Schema& schema, std::string_view root,
       }
     }
   }
-  for (const Field& f : schema.fields) {
-    if (!f.omitempty && in.Find(f.key) == nullptr) {
+  for (std::size_t i = 0; i < schema.fields.size(); ++i) {
+    const Field& f = schema.fields[i];
+    const bool has = i < 64 ? (present >> i & 1) != 0 : in.Find(f.key) != nullptr;
+    if (!f.omitempty && !has) {
       *why = "no " + json::JoinPath(Render(root, at), f.key);
       return false;
     }

@@ -154,7 +154,7 @@ class Tables {
 
   std::deque<Schema> arena_;  // stable addresses
   std::vector<std::pair<Schema*, std::string>> levels_;
-  std::map<std::string, std::set<std::string>> known_;
+  std::map<std::string, std::set<std::string, std::less<>>> known_;
   const Schema* package_[12] = {};
   const Schema* state_[15] = {};
 };
@@ -166,8 +166,11 @@ const Tables& GetTables() {
 
 }  // namespace
 
-const Field* Schema::Find(std::string_view key, int* index) const {
-  for (std::size_t i = 0; i < fields.size(); ++i) {
+const Field* Schema::Find(std::string_view key, int* index, std::size_t from) const {
+  const std::size_t n = fields.size();
+  if (from >= n) from = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t i = from + k < n ? from + k : from + k - n;
     if (fields[i].key == key) {
       if (index != nullptr) *index = static_cast<int>(i);
       return &fields[i];

@@ -42,12 +42,15 @@ struct Schema {
   // Every key some legacy shape has at this level: a key in that set but not
   // in `fields` is one Zarf had and dropped (or has not added yet); any other
   // key is unknown to Zarf altogether.
-  const std::set<std::string>* known_anywhere = nullptr;
+  const std::set<std::string, std::less<>>* known_anywhere = nullptr;
 
   // The field named `key`, or nullptr; its index in `fields` in `*index`.
-  const Field* Find(std::string_view key, int* index = nullptr) const;
+  // The search starts at field `from` and wraps around: an object's members
+  // mostly come in the schema's order, so the field after the last one
+  // found is the one to try first.
+  const Field* Find(std::string_view key, int* index = nullptr, std::size_t from = 0) const;
   bool KnownAnywhere(std::string_view key) const {
-    return known_anywhere != nullptr && known_anywhere->count(std::string(key)) != 0;
+    return known_anywhere != nullptr && known_anywhere->count(key) != 0;
   }
 };
 

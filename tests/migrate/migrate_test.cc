@@ -438,5 +438,34 @@ TEST(MigrateTest, TargetsParse) {
   EXPECT_FALSE(ParseTarget("P11").ok());
 }
 
+// Reshaping and detection look a member's field up from where the last one
+// was found: that finds the same field from any start only while every
+// level's keys are distinct.
+void ExpectDistinctKeys(const internal::Schema& schema, const std::string& where) {
+  for (std::size_t i = 0; i < schema.fields.size(); ++i) {
+    const internal::Field& f = schema.fields[i];
+    for (std::size_t from = 0; from <= schema.fields.size(); ++from) {
+      int index = -1;
+      ASSERT_EQ(schema.Find(f.key, &index, from), &f) << where << "." << f.key << " from " << from;
+      ASSERT_EQ(index, static_cast<int>(i)) << where << "." << f.key;
+    }
+    EXPECT_EQ(schema.Find(f.key + "x", nullptr, i), nullptr) << where;
+    if (f.sub != nullptr) ExpectDistinctKeys(*f.sub, where + "." + f.key);
+  }
+}
+
+TEST(MigrateTest, EverySchemaLevelHasDistinctKeys) {
+  for (int n = 1; n <= static_cast<int>(kNewestPackageShape); ++n) {
+    std::string name = "P";
+    name.append(std::to_string(n));
+    ExpectDistinctKeys(internal::PackageSchema(static_cast<PackageShape>(n)), name);
+  }
+  for (int n = 1; n <= static_cast<int>(kNewestStateShape); ++n) {
+    std::string name = "S";
+    name.append(std::to_string(n));
+    ExpectDistinctKeys(internal::StateSchema(static_cast<StateShape>(n)), name);
+  }
+}
+
 }  // namespace
 }  // namespace zs::migrate
