@@ -146,6 +146,8 @@ TEST(ListFileTest, WhatTheParserRefusesWholeIsLeftToIt) {
   const std::string good = List(items);
   for (const std::string& text :
        {List({items[0], PackageSecret("x", "y") + "\xff"}), List({items[0], "\"a\x01\""}),
+        // Invalid UTF-8 inside a string of an item's data.
+        List({items[0], R"({"apiVersion":"v1","data":{"a":")" + std::string("\xc3(") + R"("}})"}),
         List({items[0], "\"a\tb\""}), good.substr(0, good.size() - 40), good + good,
         good + "x", std::string(R"({"kind":"List","items":5})"), std::string(R"([{"items":[]}])"),
         std::string(R"({"it\u0065ms":[]})"), "\xef\xbb\xbf" + good, std::string("{}"),
