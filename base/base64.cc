@@ -156,9 +156,11 @@ std::size_t Base64NoBlocks(const unsigned char*, std::size_t, char*) { return 0;
 namespace {
 
 // Encodes `in` from byte `i` on (a multiple of 3) into `out`, whose first
-// i / 3 * 4 characters are already written.
+// i / 3 * 4 characters are already written. `out` is sized for the whole
+// encoding first and written in place: appending the last group's padding
+// to a string sized for the whole groups only would copy all of it again.
 void EncodeFrom(std::string_view in, std::size_t i, std::string* out) {
-  out->resize(in.size() / 3 * 4);  // the whole groups, written in place
+  out->resize((in.size() + 2) / 3 * 4);
   char* w = out->data() + i / 3 * 4;
   const auto* s = reinterpret_cast<const unsigned char*>(in.data());
   for (; i + 3 <= in.size(); i += 3) {
@@ -170,18 +172,12 @@ void EncodeFrom(std::string_view in, std::size_t i, std::string* out) {
     w += 4;
   }
   const std::size_t rest = in.size() - i;
-  if (rest == 1) {
-    const unsigned v = s[i] << 16;
-    *out += kAlphabet[v >> 18];
-    *out += kAlphabet[(v >> 12) & 63];
-    *out += "==";
-  } else if (rest == 2) {
-    const unsigned v = (s[i] << 16) | (s[i + 1] << 8);
-    *out += kAlphabet[v >> 18];
-    *out += kAlphabet[(v >> 12) & 63];
-    *out += kAlphabet[(v >> 6) & 63];
-    *out += '=';
-  }
+  if (rest == 0) return;
+  const unsigned v = (s[i] << 16) | (rest == 2 ? s[i + 1] << 8 : 0);
+  w[0] = kAlphabet[v >> 18];
+  w[1] = kAlphabet[(v >> 12) & 63];
+  w[2] = rest == 2 ? kAlphabet[(v >> 6) & 63] : '=';
+  w[3] = '=';
 }
 
 // Decodes `text` into `*out` (overwritten), with the SIMD blocks first when
@@ -261,7 +257,7 @@ Status DecodeInto(std::string_view text, bool simd, std::string* out) {
 
 std::string Base64Encode(std::string_view in) {
   std::string out;
-  out.resize(in.size() / 3 * 4);
+  out.resize((in.size() + 2) / 3 * 4);
   const std::size_t i = internal::DispatchBase64EncodeBlocks(
       reinterpret_cast<const unsigned char*>(in.data()), in.size(), out.data());
   EncodeFrom(in, i, &out);
