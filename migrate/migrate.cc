@@ -16,25 +16,30 @@ namespace {
 
 using internal::ChangeLog;
 
-// Appends `out` compact, with the top-level member "data" written as
+// Appends `out` compact, with its one top-level member "data" written as
 // `data_json` (its Go form, made beforehand) instead of from its (stand-in)
-// value.
+// value. The members before and after "data" are written first, so that
+// `bytes` grows once, to its final size: the definition, most of the
+// payload, is copied once.
 void AppendWithRawData(std::string* bytes, const json::Value& out, std::string_view data_json) {
-  bytes->push_back('{');
+  std::string before = "{", after;
+  std::string* side = &before;
   bool first = true;
   for (const json::Member& m : out.object()) {
-    if (!first) bytes->push_back(',');
+    if (!first) side->push_back(',');
     first = false;
-    json::AppendGoString(bytes, m.first);
-    bytes->push_back(':');
+    json::AppendGoString(side, m.first);
+    side->push_back(':');
     if (m.first == "data") {
-      bytes->append(data_json);
+      side = &after;
     } else {
-      Status ignored = json::AppendJson(bytes, m.second);  // raw numbers: cannot fail
+      Status ignored = json::AppendJson(side, m.second);  // raw numbers: cannot fail
       (void)ignored;
     }
   }
-  bytes->push_back('}');
+  side->push_back('}');
+  bytes->reserve(bytes->size() + before.size() + data_json.size() + after.size());
+  bytes->append(before).append(data_json).append(after);
 }
 
 // Migrates `value` (consumed), detected as `d`, into `*result`. With
@@ -74,7 +79,6 @@ Status Migrate(json::Value value, Detection d, const Target& target,
       }
     }
     if (seen != 1) return Status::NotSupported("data was reshaped");
-    result->bytes.reserve(data_json->size() + (1 << 12));
     AppendWithRawData(&result->bytes, out, *data_json);
   } else {
     ZS_RETURN_IF_ERROR(json::AppendJson(&result->bytes, out));
