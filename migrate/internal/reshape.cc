@@ -65,9 +65,17 @@ Status CheckType(const Field& f, const json::Value& v, const PathFn& path) {
 
 }  // namespace
 
-void ChangeLog::Add(Counted* c, std::string text) {
-  Generalize(&text);
-  if (c->count[text]++ == 0) c->order.push_back(std::move(text));
+void ChangeLog::Add(Counted* c, std::string_view text) {
+  // Most steps repeat one seen before (once per item of an array): those
+  // are counted without a copy of their own.
+  key_.assign(text);
+  Generalize(&key_);
+  if (auto it = c->count.find(key_); it != c->count.end()) {
+    ++it->second;
+    return;
+  }
+  c->count.emplace(key_, 1);
+  c->order.push_back(key_);
 }
 
 std::vector<std::string> ChangeLog::Render(const Counted& c) {
@@ -80,8 +88,8 @@ std::vector<std::string> ChangeLog::Render(const Counted& c) {
   return out;
 }
 
-void ChangeLog::Mapping(std::string text) { Add(&mappings_, std::move(text)); }
-void ChangeLog::Warning(std::string text) { Add(&warnings_, std::move(text)); }
+void ChangeLog::Mapping(std::string_view text) { Add(&mappings_, text); }
+void ChangeLog::Warning(std::string_view text) { Add(&warnings_, text); }
 
 bool IsZero(const json::Value& v) {
   switch (v.kind()) {
@@ -202,6 +210,7 @@ json::Object Assemble(const Schema& target, std::string_view path, std::string_v
       if (a == after) result.push_back(std::move(*m));
     }
   };
+  std::string filled;  // a message, built in one buffer for every field filled
   append_extras(-1);
   for (std::size_t i = 0; i < n; ++i) {
     const Field& f = target.fields[i];
@@ -214,11 +223,17 @@ json::Object Assemble(const Schema& target, std::string_view path, std::string_v
                      std::string(shape) + " payload");
       } else {
         json::Value zero = ZeroValue(f);
-        std::string shown;
-        if (!zero.is_object()) (void)json::AppendJson(&shown, zero);
-        log->Mapping("filled " + json::JoinPath(path, f.key) +
-                     (zero.is_object() ? std::string(" with zero values") : " = " + shown) +
-                     " (" + std::string(shape) + " always writes it)");
+        filled.assign("filled ");
+        if (!path.empty()) filled.append(path).push_back('.');
+        filled.append(f.key);
+        if (zero.is_object()) {
+          filled.append(" with zero values");
+        } else {
+          filled.append(" = ");
+          (void)json::AppendJson(&filled, zero);
+        }
+        filled.append(" (").append(shape).append(" always writes it)");
+        log->Mapping(filled);
         result.emplace_back(f.key, std::move(zero));
       }
     }

@@ -30,8 +30,8 @@ namespace zs::migrate::internal {
 // the indices written "[*]".
 class ChangeLog {
  public:
-  void Mapping(std::string text);
-  void Warning(std::string text);
+  void Mapping(std::string_view text);
+  void Warning(std::string_view text);
   // In first-seen order, "text (xN)" for repeated steps.
   std::vector<std::string> mappings() const { return Render(mappings_); }
   std::vector<std::string> warnings() const { return Render(warnings_); }
@@ -39,12 +39,13 @@ class ChangeLog {
  private:
   struct Counted {
     std::vector<std::string> order;
-    std::map<std::string, int> count;
+    std::map<std::string, int, std::less<>> count;
   };
-  static void Add(Counted* c, std::string text);
+  void Add(Counted* c, std::string_view text);
   static std::vector<std::string> Render(const Counted& c);
   Counted mappings_;
   Counted warnings_;
+  std::string key_;  // Add's generalised text, reused
 };
 
 // Whether `value` is what Go's encoding/json leaves for an unset field: null,
