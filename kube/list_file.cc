@@ -26,10 +26,10 @@ namespace zs {
 namespace {
 
 // Bytes read a step (more when an item is larger), and readable after what
-// a parse is given in place (json::ParseOptions::readable_padding). The
-// window is reused from step to step; a small one stays in the CPU's cache
-// between the read and the parse, and touches fewer fresh pages.
-constexpr std::size_t kReadStep = std::size_t{256} << 10;
+// a parse is given in place (json::ParseOptions::readable_padding). A
+// smaller step touches fewer fresh pages, once, but reads more often and
+// moves a partial item to the front more often, which costs more.
+constexpr std::size_t kReadStep = std::size_t{1} << 20;
 constexpr std::size_t kPadding = 64;
 
 // The member whose array is streamed, and the member of each item read as
