@@ -35,18 +35,20 @@ const Crypto& LoadCrypto() {
 // loader would have stopped at start.
 const Crypto& LoadCrypto() {
   static const Crypto crypto = [] {
-    void* lib = ::dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
-    Crypto c{};
-    if (lib != nullptr) {
-      c.digest = reinterpret_cast<decltype(c.digest)>(::dlsym(lib, "EVP_Digest"));
-      c.sha1 = reinterpret_cast<decltype(c.sha1)>(::dlsym(lib, "EVP_sha1"));
-      c.sha256 = reinterpret_cast<decltype(c.sha256)>(::dlsym(lib, "EVP_sha256"));
-    }
-    if (c.digest == nullptr || c.sha1 == nullptr || c.sha256 == nullptr) {
+    auto fail = [](const char* what) {
       const char* why = ::dlerror();
-      std::fprintf(stderr, "zarf-state: cannot load OpenSSL's libcrypto.so.3 for SHA digests: %s\n",
-                   why != nullptr ? why : "a function is missing");
+      std::fprintf(stderr, "zarf-state: OpenSSL's libcrypto.so.3, needed for SHA digests, %s: %s\n",
+                   what, why != nullptr ? why : "(no reason given)");
       std::_Exit(127);
+    };
+    void* lib = ::dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
+    if (lib == nullptr) fail("cannot be loaded");
+    Crypto c{};
+    c.digest = reinterpret_cast<decltype(c.digest)>(::dlsym(lib, "EVP_Digest"));
+    c.sha1 = reinterpret_cast<decltype(c.sha1)>(::dlsym(lib, "EVP_sha1"));
+    c.sha256 = reinterpret_cast<decltype(c.sha256)>(::dlsym(lib, "EVP_sha256"));
+    if (c.digest == nullptr || c.sha1 == nullptr || c.sha256 == nullptr) {
+      fail("lacks EVP_Digest, EVP_sha1 or EVP_sha256");
     }
     return c;
   }();
