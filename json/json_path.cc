@@ -4,13 +4,15 @@
 
 namespace zs::json {
 
+void AppendJoinedPath(std::string* out, std::string_view parent, std::string_view field) {
+  if (!parent.empty()) out->append(parent).push_back('.');
+  out->append(field);
+}
+
 std::string JoinPath(std::string_view parent, std::string_view field) {
-  if (parent.empty()) return std::string(field);
   std::string out;
   out.reserve(parent.size() + 1 + field.size());
-  out.append(parent);
-  out += '.';
-  out += field;
+  AppendJoinedPath(&out, parent, field);
   return out;
 }
 

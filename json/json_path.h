@@ -13,6 +13,8 @@ namespace zs::json {
 
 // "parent.field", or "field" when `parent` is empty.
 std::string JoinPath(std::string_view parent, std::string_view field);
+// JoinPath appended to `*out` (for a message built in one buffer).
+void AppendJoinedPath(std::string* out, std::string_view parent, std::string_view field);
 // "parent[index]".
 std::string IndexPath(std::string_view parent, std::size_t index);
 // IndexPath into `*out`, reusing its buffer (for a loop over an array).

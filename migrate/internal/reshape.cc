@@ -224,8 +224,7 @@ json::Object Assemble(const Schema& target, std::string_view path, std::string_v
       } else {
         json::Value zero = ZeroValue(f);
         filled.assign("filled ");
-        if (!path.empty()) filled.append(path).push_back('.');
-        filled.append(f.key);
+        json::AppendJoinedPath(&filled, path, f.key);
         if (zero.is_object()) {
           filled.append(" with zero values");
         } else {
