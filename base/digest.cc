@@ -33,22 +33,23 @@ const Crypto& LoadCrypto() {
 // most commands (migrate, query, replay) never use. The package depends on
 // libssl3, which holds it; a system without it stops here, as the dynamic
 // loader would have stopped at start.
+[[noreturn]] void CryptoUnavailable(const char* what) {
+  const char* why = ::dlerror();
+  std::fprintf(stderr, "zarf-state: OpenSSL's libcrypto.so.3, needed for SHA digests, %s: %s\n",
+               what, why != nullptr ? why : "(no reason given)");
+  std::_Exit(127);
+}
+
 const Crypto& LoadCrypto() {
   static const Crypto crypto = [] {
-    auto fail = [](const char* what) {
-      const char* why = ::dlerror();
-      std::fprintf(stderr, "zarf-state: OpenSSL's libcrypto.so.3, needed for SHA digests, %s: %s\n",
-                   what, why != nullptr ? why : "(no reason given)");
-      std::_Exit(127);
-    };
     void* lib = ::dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (lib == nullptr) fail("cannot be loaded");
+    if (lib == nullptr) CryptoUnavailable("cannot be loaded");
     Crypto c{};
     c.digest = reinterpret_cast<decltype(c.digest)>(::dlsym(lib, "EVP_Digest"));
     c.sha1 = reinterpret_cast<decltype(c.sha1)>(::dlsym(lib, "EVP_sha1"));
     c.sha256 = reinterpret_cast<decltype(c.sha256)>(::dlsym(lib, "EVP_sha256"));
     if (c.digest == nullptr || c.sha1 == nullptr || c.sha256 == nullptr) {
-      fail("lacks EVP_Digest, EVP_sha1 or EVP_sha256");
+      CryptoUnavailable("lacks EVP_Digest, EVP_sha1 or EVP_sha256");
     }
     return c;
   }();
