@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 
 #include "json/go_json.h"
 #include "json/json_path.h"
@@ -15,18 +16,24 @@ namespace {
 // "deployedComponents[*].installedCharts[*].status", in place.
 void Generalize(std::string* text) {
   std::string& t = *text;
-  std::size_t w = 0;
-  for (std::size_t r = 0; r < t.size(); ++r) {
-    t[w++] = t[r];
-    if (t[r] != '[') continue;
+  std::size_t r = t.find('[');
+  std::size_t w = r;
+  while (r < t.size()) {  // t[r] is '['
+    t[w++] = '[';
     std::size_t j = r + 1;
     while (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j]))) ++j;
     if (j > r + 1 && j < t.size() && t[j] == ']') {
       t[w++] = '*';
-      r = j - 1;
+      r = j;
+    } else {
+      ++r;
     }
+    const std::size_t next = std::min(t.find('[', r), t.size());
+    std::memmove(t.data() + w, t.data() + r, next - r);
+    w += next - r;
+    r = next;
   }
-  t.resize(w);
+  if (w != std::string::npos) t.resize(w);
 }
 
 std::string_view TypeName(const json::Value& v) { return json::KindName(v.kind()); }
@@ -130,68 +137,117 @@ json::Value ZeroValue(const Field& f) {
 
 namespace {
 
+// A path walked down, as links on the stack: rendered into text only for
+// an error, or for the one member that makes a payload not fit.
+struct PathLink {
+  const PathLink* parent;
+  bool is_item;            // an array item (index) or a member (field)
+  std::string_view field;
+  std::size_t index;
+};
+
+std::string Render(std::string_view root, const PathLink* link) {
+  if (link == nullptr) return std::string(root);
+  const std::string parent = Render(root, link->parent);
+  return link->is_item ? json::IndexPath(parent, link->index)
+                       : json::JoinPath(parent, link->field);
+}
+
+// What a Reshape carries down its walk. The log counts the items of an
+// array as one step, so its messages name a path with every index "[*]":
+// `log_path` is that path of the object being reshaped, grown and cut back
+// as the walk goes down and up (built once per level, never per item), and
+// `message` the buffer each message is built in. A path with its indices
+// is rendered from PathLinks only for an error.
+struct Walk {
+  std::string_view root;  // the reshaped value's own path
+  std::string_view shape;
+  ChangeLog* log;
+  std::string log_path;
+  std::string message;
+
+  // `message` set to `prefix` and the log's path of member `key`.
+  std::string& Start(std::string_view prefix, std::string_view key) {
+    message.assign(prefix);
+    json::AppendJoinedPath(&message, log_path, key);
+    return message;
+  }
+};
+
+Status ReshapeAt(json::Value* in_value, const Schema& target, const PathLink* at, Walk* w,
+                 json::Value* out);
+
 // Input members that are not target fields, each with the index of the
 // target field it followed in the input (-1: none yet), in input order.
 using Extras = std::vector<std::pair<int, json::Member*>>;
 
-// Reshapes the value of member `m`, target field `f` (an object or an array
-// of objects), in place; `child` is its path.
-Status ReshapeChild(const Field& f, json::Member* m, const std::string& child,
-                    std::string_view shape, ChangeLog* log) {
+// Reshapes the value of member `m` of the object at `at`, target field `f`
+// (an object or an array of objects), in place.
+Status ReshapeChild(const Field& f, json::Member* m, const PathLink* at, Walk* w) {
+  const PathLink member{at, false, m->first, 0};
+  const std::size_t mark = w->log_path.size();
+  if (mark > 0) w->log_path.push_back('.');
+  w->log_path.append(m->first);
   json::Value reshaped;
+  Status status;
   if (f.type == FieldType::kObject) {
-    ZS_RETURN_IF_ERROR(Reshape(&m->second, *f.sub, child, shape, log, &reshaped));
+    status = ReshapeAt(&m->second, *f.sub, &member, w, &reshaped);
   } else {  // kArray
+    w->log_path.append("[*]");
     reshaped = json::Value::MakeArray();
     json::Array& items = m->second.array();
     reshaped.array().resize(items.size());
-    std::string item_path;
-    for (std::size_t k = 0; k < items.size(); ++k) {
-      json::SetIndexPath(&item_path, child, k);
-      ZS_RETURN_IF_ERROR(Reshape(&items[k], *f.sub, item_path, shape, log,
-                                 &reshaped.array()[k]));
+    for (std::size_t k = 0; k < items.size() && status.ok(); ++k) {
+      const PathLink item{&member, true, {}, k};
+      status = ReshapeAt(&items[k], *f.sub, &item, w, &reshaped.array()[k]);
     }
   }
+  w->log_path.resize(mark);
+  ZS_RETURN_IF_ERROR(status);
   m->second = std::move(reshaped);
   return Status::OK();
 }
 
-// Sorts the members of object `in`: placed[i] gets the member holding target
-// field i, its value type-checked and reshaped in place; `extras` the members
-// that are not target fields (an empty one of a field another shape has is
-// dropped).
-Status PlaceMembers(json::Value* in, const Schema& target, std::string_view path,
-                    std::string_view shape, ChangeLog* log, json::Member** placed,
-                    Extras* extras) {
+// Sorts the members of object `in` (at `at`): placed[i] gets the member
+// holding target field i, its value type-checked and reshaped in place;
+// `extras` the members that are not target fields (an empty one of a field
+// another shape has is dropped).
+Status PlaceMembers(json::Value* in, const Schema& target, const PathLink* at, Walk* w,
+                    json::Member** placed, Extras* extras) {
+  ChangeLog* log = w->log;
   int anchor = -1;
   for (json::Member& m : in->object()) {
-    // The member's path, for messages and nested levels only: most members
-    // need none, and building it for each was most of a migration's mallocs.
-    auto p = [&] { return json::JoinPath(path, m.first); };
+    const std::string_view key = m.first;
     int index = -1;
-    const Field* f = target.Find(m.first, &index, static_cast<std::size_t>(anchor + 1));
+    const Field* f = target.Find(key, &index, static_cast<std::size_t>(anchor + 1));
     if (f == nullptr) {
-      if (target.KnownAnywhere(m.first)) {
+      if (target.KnownAnywhere(key)) {
         if (IsZero(m.second)) {
-          log->Mapping("removed " + p() + " (empty; " + std::string(shape) + " has no such field)");
+          log->Mapping(w->Start("removed ", key)
+                           .append(" (empty; ")
+                           .append(w->shape)
+                           .append(" has no such field)"));
           continue;
         }
-        log->Mapping("kept " + p() + " (" + std::string(shape) +
-                     " has no such field; kept for a lossless migration back)");
+        log->Mapping(w->Start("kept ", key)
+                         .append(" (")
+                         .append(w->shape)
+                         .append(" has no such field; kept for a lossless migration back)"));
       } else {
-        log->Mapping("kept unknown field " + p());
+        log->Mapping(w->Start("kept unknown field ", key));
       }
       extras->emplace_back(anchor, &m);
       continue;
     }
-    ZS_RETURN_IF_ERROR(CheckType(*f, m.second, p));
+    ZS_RETURN_IF_ERROR(
+        CheckType(*f, m.second, [&] { return json::JoinPath(Render(w->root, at), key); }));
     if (placed[index] != nullptr) {
-      log->Warning(p() + " appears twice; the last one wins, as in Go");
+      log->Warning(w->Start("", key).append(" appears twice; the last one wins, as in Go"));
     }
     placed[index] = &m;
     anchor = index;
     if (f->sub == nullptr || m.second.is_null()) continue;
-    ZS_RETURN_IF_ERROR(ReshapeChild(*f, &m, p(), shape, log));
+    ZS_RETURN_IF_ERROR(ReshapeChild(*f, &m, at, w));
   }
   return Status::OK();
 }
@@ -199,8 +255,7 @@ Status PlaceMembers(json::Value* in, const Schema& target, std::string_view path
 // The target's fields in its order, each followed by the extras that
 // followed it in the input; a missing field that is not omitempty is filled
 // with its zero value (or, for an array or any, reported).
-json::Object Assemble(const Schema& target, std::string_view path, std::string_view shape,
-                      ChangeLog* log, json::Member** placed, Extras& extras,
+json::Object Assemble(const Schema& target, Walk* w, json::Member** placed, Extras& extras,
                       std::size_t input_size) {
   const std::size_t n = target.fields.size();
   json::Object result;
@@ -210,7 +265,6 @@ json::Object Assemble(const Schema& target, std::string_view path, std::string_v
       if (a == after) result.push_back(std::move(*m));
     }
   };
-  std::string filled;  // a message, built in one buffer for every field filled
   append_extras(-1);
   for (std::size_t i = 0; i < n; ++i) {
     const Field& f = target.fields[i];
@@ -219,20 +273,21 @@ json::Object Assemble(const Schema& target, std::string_view path, std::string_v
       result.push_back(std::move(*placed[i]));
     } else if (!f.omitempty) {
       if (f.type == FieldType::kArray || f.type == FieldType::kAny) {
-        log->Warning(json::JoinPath(path, f.key) + " is missing; Zarf writes it in every " +
-                     std::string(shape) + " payload");
+        w->log->Warning(w->Start("", f.key)
+                            .append(" is missing; Zarf writes it in every ")
+                            .append(w->shape)
+                            .append(" payload"));
       } else {
         json::Value zero = ZeroValue(f);
-        filled.assign("filled ");
-        json::AppendJoinedPath(&filled, path, f.key);
+        std::string& filled = w->Start("filled ", f.key);
         if (zero.is_object()) {
           filled.append(" with zero values");
         } else {
           filled.append(" = ");
           (void)json::AppendJson(&filled, zero);
         }
-        filled.append(" (").append(shape).append(" always writes it)");
-        log->Mapping(filled);
+        filled.append(" (").append(w->shape).append(" always writes it)");
+        w->log->Mapping(filled);
         result.emplace_back(f.key, std::move(zero));
       }
     }
@@ -241,13 +296,12 @@ json::Object Assemble(const Schema& target, std::string_view path, std::string_v
   return result;
 }
 
-}  // namespace
-
-Status Reshape(json::Value* in_value, const Schema& target, std::string_view path,
-               std::string_view shape, ChangeLog* log, json::Value* out) {
+Status ReshapeAt(json::Value* in_value, const Schema& target, const PathLink* at, Walk* w,
+                 json::Value* out) {
   json::Value& in = *in_value;
   if (!in.is_object()) {
-    return Status::InvalidArgument((path.empty() ? std::string("payload") : std::string(path)) +
+    const std::string path = Render(w->root, at);
+    return Status::InvalidArgument((path.empty() ? std::string("payload") : path) +
                                    ": expected object, got " + std::string(TypeName(in)));
   }
   const std::size_t n = target.fields.size();
@@ -264,29 +318,20 @@ Status Reshape(json::Value* in_value, const Schema& target, std::string_view pat
     std::fill_n(placed_inline, n, nullptr);
   }
   Extras extras;
-  ZS_RETURN_IF_ERROR(PlaceMembers(&in, target, path, shape, log, placed, &extras));
-  *out = json::Value::MakeObject(
-      Assemble(target, path, shape, log, placed, extras, in.object().size()));
+  ZS_RETURN_IF_ERROR(PlaceMembers(&in, target, at, w, placed, &extras));
+  *out = json::Value::MakeObject(Assemble(target, w, placed, extras, in.object().size()));
   return Status::OK();
 }
 
-namespace {
+}  // namespace
 
-// A path Fits has walked down, as links on the stack: rendered into text
-// only for the one member that makes a payload not fit.
-struct PathLink {
-  const PathLink* parent;
-  bool is_item;            // an array item (index) or a member (field)
-  std::string_view field;
-  std::size_t index;
-};
-
-std::string Render(std::string_view root, const PathLink* link) {
-  if (link == nullptr) return std::string(root);
-  const std::string parent = Render(root, link->parent);
-  return link->is_item ? json::IndexPath(parent, link->index)
-                       : json::JoinPath(parent, link->field);
+Status Reshape(json::Value* in, const Schema& target, std::string_view path,
+               std::string_view shape, ChangeLog* log, json::Value* out) {
+  Walk w{path, shape, log, std::string(path), {}};
+  return ReshapeAt(in, target, nullptr, &w, out);
 }
+
+namespace {
 
 bool FitsAt(const json::Value& in, const Schema& schema, std::string_view root,
             const PathLink* at, std::string* why) {

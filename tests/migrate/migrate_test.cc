@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 
 #include "json/go_json.h"
@@ -411,6 +412,41 @@ TEST(MigrateTest, PackagePathLeavingDataMatchesTheTreePathOnOddData) {
                                  base.substr(end + 1);
   ExpectSameAsTreePath(data_first, PayloadKind::kPackage, To("v2"), "data first");
   ExpectSameAsTreePath(base + " x", PayloadKind::kPackage, To("v2"), "text after");
+}
+
+// Reshape names a nested value with its indices in an error, and with "[*]"
+// in the log, where the items of an array are one step counted.
+TEST(MigrateTest, ReshapeNamesNestedValuesByIndexInErrorsAndByStarInTheLog) {
+  const internal::Schema& v2 = internal::PackageSchema(PackageShape::kV2);
+  const std::string chart = R"({"namespace":"a","chartName":"c","status":"Succeeded","x[7]":1})";
+  const std::string component =
+      R"({"name":"n","installedCharts":[)" + chart + "," + chart + R"(],"status":"Deploying",)"
+      R"("observedGeneration":1,"name":"m"})";
+  json::Value in = json::ParseJson(R"({"name":"p","data":{},"deployedComponents":[)" + component + "," +
+                                   component + "]}")
+                       .value();
+  internal::ChangeLog log;
+  json::Value out;
+  ASSERT_TRUE(internal::Reshape(&in, v2, "", "v2", &log, &out).ok());
+  const std::vector<std::string> mappings = log.mappings();
+  EXPECT_NE(std::find(mappings.begin(), mappings.end(),
+                      "kept unknown field deployedComponents[*].installedCharts[*].x[*] (x4)"),
+            mappings.end())
+      << ::testing::PrintToString(mappings);
+  EXPECT_EQ(log.warnings(),
+            std::vector<std::string>{
+                "deployedComponents[*].name appears twice; the last one wins, as in Go (x2)"});
+
+  json::Value bad = json::ParseJson(R"({"deployedComponents":[)" + component + "," + component +
+                                    R"(,{"installedCharts":[{},{},{"namespace":5}]}]})")
+                        .value();
+  internal::ChangeLog ignored;
+  const Status s = internal::Reshape(&bad, v2, "", "v2", &ignored, &out);
+  EXPECT_EQ(s.message(), "deployedComponents[2].installedCharts[2].namespace: expected string, "
+                         "got number");
+  bad = json::ParseJson(R"({"deployedComponents":[{},{"installedCharts":[{},7]}]})").value();
+  EXPECT_EQ(internal::Reshape(&bad, v2, "", "v2", &ignored, &out).message(),
+            "deployedComponents[1].installedCharts[1]: expected object, got number");
 }
 
 TEST(MigrateTest, ABadStateNodePortIsRefused) {
