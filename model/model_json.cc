@@ -2,6 +2,7 @@
 
 #include "model/internal/object_io.h"
 #include "json/go_json.h"
+#include "json/json_path.h"
 #include "json/json_reader.h"
 
 namespace zs {
@@ -62,7 +63,7 @@ Status DecodeConnectStrings(const json::Value& v, std::string_view path,
   if (v.is_null()) return Status::OK();
   if (!v.is_object()) return TypeError(path, "object", v);
   for (const json::Member& m : v.object()) {
-    const std::string p = JoinPath(path, m.first);
+    const json::PathOnStack p(path, m.first);
     ConnectString cs;
     ZS_RETURN_IF_ERROR(WalkObject(
         m.second, p, {"description", "url"}, &cs.unknown,
@@ -100,7 +101,8 @@ Status DecodeInstalledChart(const json::Value& v, std::string_view path,
           case 1: return DecodeStringMember(f, path, &out->chart_name);
           case 2:
             out->connect_strings.clear();
-            return DecodeConnectStrings(f.second, JoinPath(path, f.first), &out->connect_strings);
+            return DecodeConnectStrings(f.second, json::PathOnStack(path, f.first),
+                                        &out->connect_strings);
           default: return DecodeStringMember(f, path, &out->status);
         }
       });
@@ -113,9 +115,8 @@ Status DecodeItems(const json::Array& items, std::string_view path, std::vector<
                    DecodeOne decode_one) {
   out->clear();
   out->resize(items.size());
-  std::string item_path;  // one buffer for every item's path
   for (std::size_t i = 0; i < items.size(); ++i) {
-    internal::SetIndexPath(&item_path, path, i);
+    const json::PathOnStack item_path(path, i);
     ZS_RETURN_IF_ERROR(decode_one(items[i], item_path, &(*out)[i]));
   }
   return Status::OK();
@@ -143,17 +144,20 @@ Status DecodeDeployedComponent(const json::Value& v, std::string_view path,
         switch (i) {
           case 0: return DecodeStringMember(f, path, &out->name);
           case 1:
-            return DecodeSlice(f.second, JoinPath(path, f.first), &out->installed_charts,
-                               DecodeInstalledChart);
+            return DecodeSlice(f.second, json::PathOnStack(path, f.first),
+                               &out->installed_charts, DecodeInstalledChart);
           case 2: return DecodeStringMember(f, path, &out->status);
-          case 3: return DecodeInt64(f.second, JoinPath(path, f.first), &out->observed_generation);
+          case 3:
+            return DecodeInt64(f.second, json::PathOnStack(path, f.first),
+                               &out->observed_generation);
           default: {
             // Go's zero ComponentEvent (what a component with no event holds)
             // and null both read as "no event".
             out->last_event.reset();
             if (f.second.is_null()) return Status::OK();
             ComponentEvent e;
-            ZS_RETURN_IF_ERROR(DecodeComponentEventInto(f.second, JoinPath(path, f.first), &e));
+            ZS_RETURN_IF_ERROR(
+                DecodeComponentEventInto(f.second, json::PathOnStack(path, f.first), &e));
             if (!IsZeroEvent(e)) out->last_event = std::move(e);
             return Status::OK();
           }

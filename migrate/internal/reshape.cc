@@ -123,6 +123,7 @@ json::Value ZeroValue(const Field& f) {
     case FieldType::kObject: {
       json::Value obj = json::Value::MakeObject();
       if (f.sub != nullptr) {
+        obj.object().reserve(f.sub->fields.size());
         for (const Field& sub : f.sub->fields) {
           if (!sub.omitempty) obj.object().emplace_back(sub.key, ZeroValue(sub));
         }
