@@ -20,6 +20,7 @@
 #include "compact/event.pb.h"
 #include "compact/internal/format.h"
 #include "compact/internal/pb_convert.h"
+#include "compact/message_shapes.h"
 #include "model/limits.h"
 #include "json/go_json.h"
 #include "json/json_reader.h"
@@ -35,6 +36,7 @@ namespace {
 
 namespace pb = ::zs::compact::pb;
 namespace format = ::zs::compact::internal;
+namespace shapes = ::zs::compact::internal::shapes;
 using format::GetPackage;
 using format::JsonCost;
 using format::PutPackage;
@@ -63,10 +65,10 @@ Status OverBudget(std::size_t envelope_bytes) {
   return MemoryBudget(envelope_bytes).Exceeded("compact: the payload");
 }
 
-// What a decoded message of `type` takes (its struct in the model and in the
-// parsing arena).
-std::size_t MessageCost(const google::protobuf::Descriptor* type) {
-  return kFieldCost * (1 + static_cast<std::size_t>(type->field_count()));
+// What a decoded message of `type` (a shapes:: index) takes (its struct in
+// the model and in the parsing arena).
+std::size_t MessageCost(int type) {
+  return kFieldCost * (1 + static_cast<std::size_t>(shapes::kFieldCount[type]));
 }
 
 // Reads a base-128 varint; false past `end` or over 10 bytes.
@@ -88,7 +90,7 @@ enum class Scan { kOk, kMalformed, kOverBudget };
 // parsed (GetJson). Malformed wire data is left for the parser to report,
 // except groups, which no writer of this format emits.
 Scan CountMessages(const std::uint8_t* p, const std::uint8_t* end,
-                   const google::protobuf::Descriptor* type, int depth,
+                   int type, int depth,
                    std::size_t* left) {
   if (depth > format::kProtoRecursionLimit) return Scan::kMalformed;
   while (p < end) {
@@ -109,13 +111,14 @@ Scan CountMessages(const std::uint8_t* p, const std::uint8_t* end,
       case 2: {
         if (!ReadVarint(&p, end, &skip)) return Scan::kMalformed;
         if (skip > static_cast<std::uint64_t>(end - p)) return Scan::kMalformed;
-        const auto* field = type->FindFieldByNumber(static_cast<int>(tag >> 3));
-        if (field != nullptr && field->message_type() != nullptr) {
-          const std::size_t cost = MessageCost(field->message_type());
+        const std::uint64_t number = tag >> 3;
+        const int inner_type =
+            number <= 1u << 29 ? shapes::FieldMessage(type, static_cast<int>(number)) : -1;
+        if (inner_type >= 0) {
+          const std::size_t cost = MessageCost(inner_type);
           if (*left < cost) return Scan::kOverBudget;
           *left -= cost;
-          const Scan inner = CountMessages(p, p + skip, field->message_type(),
-                                           depth + 1, left);
+          const Scan inner = CountMessages(p, p + skip, inner_type, depth + 1, left);
           if (inner != Scan::kOk) return inner;
         }
         break;
@@ -437,12 +440,12 @@ Result<std::string_view> Serialize(const DeployedPackage& pkg, GetBuffer get,
         reinterpret_cast<std::uint8_t*>(buffer));
     proto = std::string_view(buffer, size);
   }
-  *cost = proto.size() + MessageCost(pb::DeployedPackage::descriptor()) +
+  *cost = proto.size() + MessageCost(shapes::kDeployedPackage) +
           JsonCost(pkg.data) +
           (pkg.deploy_config ? JsonCost(*pkg.deploy_config) : 0);
   std::size_t left = std::size_t{1} << 62;
   const auto* wire = reinterpret_cast<const std::uint8_t*>(proto.data());
-  CountMessages(wire, wire + proto.size(), pb::DeployedPackage::descriptor(),
+  CountMessages(wire, wire + proto.size(), shapes::kDeployedPackage,
                 0, &left);
   *cost += (std::size_t{1} << 62) - left;
   return proto;
@@ -523,12 +526,12 @@ Result<DeployedPackage> Decode(std::string_view bytes) {
   ZS_ASSIGN_OR_RETURN(const std::string_view proto,
                       Payload(bytes, header.flags, header.dictionary_id, header.length));
   const std::size_t budget = MemoryBudgetFor(bytes.size());
-  const std::size_t root = proto.size() + MessageCost(pb::DeployedPackage::descriptor());
+  const std::size_t root = proto.size() + MessageCost(shapes::kDeployedPackage);
   if (root > budget) return OverBudget(bytes.size());
   std::size_t left = budget - root;
   const auto* wire = reinterpret_cast<const std::uint8_t*>(proto.data());
   if (CountMessages(wire, wire + proto.size(),
-                    pb::DeployedPackage::descriptor(), 0,
+                    shapes::kDeployedPackage, 0,
                     &left) == Scan::kOverBudget) {
     return OverBudget(bytes.size());
   }

@@ -45,7 +45,7 @@ pass "SHA256SUMS"
 # The .deb: Depends from dpkg-shlibdeps and libssl3 (libcrypto, loaded when
 # first used), satisfied by this Debian 12 machine.
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libc6 libstdc++6 libsimdjson14 libprotobuf32 libssl3; do
+for lib in libc6 libstdc++6 libsimdjson14 libprotobuf-lite32 libssl3; do
   [[ ", $depends," == *", $lib "* || ", $depends," == *", $lib,"* ]] || fail "Depends lacks $lib: $depends"
 done
 if [ "$(id -u)" -eq 0 ]; then
