@@ -25,7 +25,7 @@ constexpr std::size_t kReadStep = std::size_t{1} << 20;
 constexpr int kPipeBytes = 1 << 20;
 // The size of x86-64's transparent huge pages (the alignment that lets the
 // kernel use them; elsewhere it only costs a little address space).
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
+constexpr std::size_t kHugePage = ReadMemory::kHugePageBytes;
 
 std::size_t PageSize() { return static_cast<std::size_t>(::sysconf(_SC_PAGESIZE)); }
 
@@ -90,37 +90,18 @@ void WidenPipe(std::FILE* f) {
 
 }  // namespace
 
-ReadBuffer::~ReadBuffer() {
+ReadMemory::~ReadMemory() {
   if (data_ != nullptr) ::munmap(data_, capacity_);
 }
 
-void ReadBuffer::Release(char** data, std::size_t* bytes) {
+void ReadMemory::Release(char** data, std::size_t* bytes) {
   *data = data_;
   *bytes = capacity_;
   data_ = nullptr;
-  size_ = capacity_ = 0;
+  capacity_ = 0;
 }
 
-std::string ReadBuffer::TakeString(std::size_t padding) {
-  std::string out;
-  out.reserve(size_ + padding);
-  const std::size_t page = PageSize();
-  std::size_t unmapped = 0;  // whole pages at the front already given back
-  for (std::size_t at = 0; at < size_; at += kCopyStep) {
-    out.append(data_ + at, std::min(kCopyStep, size_ - at));
-    const std::size_t done = std::min(at + kCopyStep, size_) / page * page;
-    if (done > unmapped) {
-      ::munmap(data_ + unmapped, done - unmapped);
-      unmapped = done;
-    }
-  }
-  if (capacity_ > unmapped) ::munmap(data_ + unmapped, capacity_ - unmapped);
-  data_ = nullptr;
-  size_ = capacity_ = 0;
-  return out;
-}
-
-Status ReadBuffer::Reserve(std::size_t bytes, std::string_view label) {
+Status ReadMemory::Reserve(std::size_t bytes, std::string_view label) {
   if (bytes <= capacity_) return Status::OK();
   const std::size_t want = RoundUpToPage(bytes);
   // The new mapping starts on a huge-page boundary, and a grown one is
@@ -142,20 +123,46 @@ Status ReadBuffer::Reserve(std::size_t bytes, std::string_view label) {
   return Status::OK();
 }
 
+void ReadBuffer::Release(char** data, std::size_t* bytes) {
+  memory_.Release(data, bytes);
+  size_ = 0;
+}
+
+std::string ReadBuffer::TakeString(std::size_t padding) {
+  std::string out;
+  out.reserve(size_ + padding);
+  char* data = nullptr;
+  std::size_t capacity = 0;
+  memory_.Release(&data, &capacity);
+  const std::size_t page = PageSize();
+  std::size_t unmapped = 0;  // whole pages at the front already given back
+  for (std::size_t at = 0; at < size_; at += kCopyStep) {
+    out.append(data + at, std::min(kCopyStep, size_ - at));
+    const std::size_t done = std::min(at + kCopyStep, size_) / page * page;
+    if (done > unmapped) {
+      ::munmap(data + unmapped, done - unmapped);
+      unmapped = done;
+    }
+  }
+  if (capacity > unmapped) ::munmap(data + unmapped, capacity - unmapped);
+  size_ = 0;
+  return out;
+}
+
 Status ReadBounded(std::FILE* f, std::string_view label, std::size_t max_bytes,
                    std::size_t padding, ReadBuffer* out) {
   // One byte past the limit is read to know that the input is over it.
   const std::size_t most = max_bytes + 1;
   WidenPipe(f);
   for (;;) {
-    if (out->capacity_ < out->size_ + padding + 1) {
-      const std::size_t grown = std::max(kFirstCapacity, out->capacity_ * 2);
-      ZS_RETURN_IF_ERROR(out->Reserve(std::min(grown, most + padding), label));
+    if (out->memory_.capacity() < out->size_ + padding + 1) {
+      const std::size_t grown = std::max(kFirstCapacity, out->memory_.capacity() * 2);
+      ZS_RETURN_IF_ERROR(out->memory_.Reserve(std::min(grown, most + padding), label));
     }
     const std::size_t room = std::min(
-        {out->capacity_ - padding - out->size_, most - out->size_, kReadStep});
-    Populate(out->data_ + out->size_, room);
-    const std::size_t n = std::fread(out->data_ + out->size_, 1, room, f);
+        {out->memory_.capacity() - padding - out->size_, most - out->size_, kReadStep});
+    Populate(out->memory_.data() + out->size_, room);
+    const std::size_t n = std::fread(out->memory_.data() + out->size_, 1, room, f);
     out->size_ += n;
     if (out->size_ > max_bytes) {
       return Status::InvalidArgument(std::string(label) + ": input exceeds the limit of " +

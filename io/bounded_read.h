@@ -21,17 +21,49 @@
 
 namespace zs::tools {
 
-// An anonymous private mapping holding size() bytes of text and at least
-// the padding asked for after it (zeros). Not copyable; moving is not
-// needed by its users and is not offered.
+// Anonymous private memory to read into, mapped on a huge-page boundary and
+// asking for transparent huge pages where the system gives them on request
+// (Debian's default, "madvise"): filling megabytes of it takes one page
+// fault, and one page-table entry, per 2 MiB instead of 512 (for a whole
+// huge page, ask for a multiple of kHugePageBytes). Its bytes start as
+// zeros; growing keeps them (their page-table entries move, not the bytes).
+// Not copyable; moving is not needed by its users and is not offered.
+class ReadMemory {
+ public:
+  static constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;  // x86-64's
+
+  ReadMemory() = default;
+  ReadMemory(const ReadMemory&) = delete;
+  ReadMemory& operator=(const ReadMemory&) = delete;
+  ~ReadMemory();
+
+  char* data() const { return data_; }
+  // The mapping's length, whole pages.
+  std::size_t capacity() const { return capacity_; }
+
+  // Makes room for at least `bytes` in all. IOError naming `label` when the
+  // system has no address space or memory for it.
+  Status Reserve(std::size_t bytes, std::string_view label);
+
+  // Gives up the mapping: `*data` and `*bytes` (its whole length, for
+  // munmap) become the caller's. Empty afterwards.
+  void Release(char** data, std::size_t* bytes);
+
+ private:
+  char* data_ = nullptr;
+  std::size_t capacity_ = 0;
+};
+
+// ReadMemory holding size() bytes of text and at least the padding asked
+// for after it (zeros). Not copyable; moving is not needed by its users and
+// is not offered.
 class ReadBuffer {
  public:
   ReadBuffer() = default;
   ReadBuffer(const ReadBuffer&) = delete;
   ReadBuffer& operator=(const ReadBuffer&) = delete;
-  ~ReadBuffer();
 
-  std::string_view text() const { return {data_, size_}; }
+  std::string_view text() const { return {memory_.data(), size_}; }
   std::size_t size() const { return size_; }
 
   // Gives up the mapping: `*data` and `*bytes` (its whole length, for
@@ -47,13 +79,8 @@ class ReadBuffer {
  private:
   friend Status ReadBounded(std::FILE* f, std::string_view label, std::size_t max_bytes,
                             std::size_t padding, ReadBuffer* out);
-  // Makes room for at least `bytes` in all. IOError when the system has no
-  // address space or memory for it.
-  Status Reserve(std::size_t bytes, std::string_view label);
-
-  char* data_ = nullptr;
+  ReadMemory memory_;
   std::size_t size_ = 0;
-  std::size_t capacity_ = 0;  // the mapping's length, whole pages
 };
 
 // Reads `f` to its end into `*out` (which must be empty), leaving at least

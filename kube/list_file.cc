@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "base/memory_budget.h"
+#include "io/bounded_read.h"
 #include "json/json_reader.h"
 #include "kube/internal/list_items.h"
 #include "kube/secret.h"
@@ -62,7 +63,12 @@ class FileWindow {
       begin_ = at;
       length_ = keep;
       const std::size_t target = std::min(size_ - at, std::max(want, kReadStep));
-      if (buf_.size() < target + kPadding) buf_.resize(std::max(target + kPadding, 2 * buf_.size()));
+      if (buf_.capacity() < target + kPadding) {
+        // In whole huge pages: the window is filled again and again.
+        constexpr std::size_t kHuge = tools::ReadMemory::kHugePageBytes;
+        const std::size_t bytes = std::max(target + kPadding, 2 * buf_.capacity());
+        ZS_RETURN_IF_ERROR(buf_.Reserve((bytes + kHuge - 1) / kHuge * kHuge, "the read window"));
+      }
       while (length_ < target) {
         const ssize_t n = ::pread(fd_, buf_.data() + length_, target - length_,
                                   static_cast<off_t>(begin_ + length_));
@@ -113,7 +119,7 @@ class FileWindow {
  private:
   int fd_;
   std::size_t size_;
-  std::vector<char> buf_;
+  tools::ReadMemory buf_;
   std::size_t begin_ = 0;   // the file offset of buf_[0]
   std::size_t length_ = 0;  // the file's bytes in buf_
 };
