@@ -490,6 +490,30 @@ void ExpectDistinctKeys(const internal::Schema& schema, const std::string& where
   }
 }
 
+// Fits remembers which of an object's first 64 fields it has in a bit
+// mask; a field past those is looked up in the object instead.
+TEST(MigrateTest, FitsChecksRequiredFieldsPastTheSixtyFourth) {
+  internal::Schema wide;
+  for (int i = 0; i < 70; ++i) {
+    internal::Field f;
+    f.key = "f" + std::to_string(i);
+    f.omitempty = i != 3 && i != 66;  // one required field each side of 64
+    wide.fields.push_back(f);
+  }
+  auto object = [](std::initializer_list<int> present) {
+    json::Value v = json::Value::MakeObject();
+    for (int i : present) v.object().emplace_back("f" + std::to_string(i), json::Value::String(""));
+    return v;
+  };
+  std::string why;
+  EXPECT_TRUE(internal::Fits(object({3, 66}), wide, "", &why)) << why;
+  EXPECT_TRUE(internal::Fits(object({66, 0, 69, 3}), wide, "", &why)) << why;
+  EXPECT_FALSE(internal::Fits(object({3, 65, 67}), wide, "x", &why));
+  EXPECT_EQ(why, "no x.f66");
+  EXPECT_FALSE(internal::Fits(object({66, 64}), wide, "", &why));
+  EXPECT_EQ(why, "no f3");
+}
+
 TEST(MigrateTest, EverySchemaLevelHasDistinctKeys) {
   for (int n = 1; n <= static_cast<int>(kNewestPackageShape); ++n) {
     std::string name = "P";
