@@ -28,11 +28,9 @@ const Crypto& LoadCrypto() {
   return crypto;
 }
 #else
-// Loaded the first time a digest is taken, not at every start: libcrypto
-// brings 21,000 relocations, a sixth of a start-up of zarf-state, which
-// most commands (migrate, query, replay) never use. The package depends on
-// libssl3, which holds it; a system without it stops here, as the dynamic
-// loader would have stopped at start.
+// Why libcrypto cannot be used, on standard error, then exit 127: the
+// package depends on libssl3, which holds it, so a system without it stops
+// here, as the dynamic loader would have stopped at start.
 [[noreturn]] void CryptoUnavailable(const char* what) {
   const char* why = ::dlerror();
   std::fprintf(stderr, "zarf-state: OpenSSL's libcrypto.so.3, needed for SHA digests, %s: %s\n",
@@ -40,6 +38,9 @@ const Crypto& LoadCrypto() {
   std::_Exit(127);
 }
 
+// Loaded the first time a digest is taken, not at every start: libcrypto
+// brings 21,000 relocations, a sixth of a start-up of zarf-state, which
+// most commands (migrate, query, replay) never use.
 const Crypto& LoadCrypto() {
   static const Crypto crypto = [] {
     void* lib = ::dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);

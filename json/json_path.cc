@@ -17,19 +17,8 @@ std::string JoinPath(std::string_view parent, std::string_view field) {
   return out;
 }
 
-void SetIndexPath(std::string* out, std::string_view parent, std::size_t index) {
-  char digits[24];
-  const auto end = std::to_chars(digits, digits + sizeof digits, index).ptr;
-  out->assign(parent);
-  out->push_back('[');
-  out->append(digits, end);
-  out->push_back(']');
-}
-
 std::string IndexPath(std::string_view parent, std::size_t index) {
-  std::string out;
-  SetIndexPath(&out, parent, index);
-  return out;
+  return std::string(PathOnStack(parent, index).view());
 }
 
 PathOnStack::PathOnStack(std::string_view parent, std::string_view field) {

@@ -18,8 +18,6 @@ std::string JoinPath(std::string_view parent, std::string_view field);
 void AppendJoinedPath(std::string* out, std::string_view parent, std::string_view field);
 // "parent[index]".
 std::string IndexPath(std::string_view parent, std::size_t index);
-// IndexPath into `*out`, reusing its buffer (for a loop over an array).
-void SetIndexPath(std::string* out, std::string_view parent, std::size_t index);
 
 // A path made where it is used, for a walk that hands each nested value
 // its path but reads it only for an error: held in the object itself up to

@@ -25,7 +25,6 @@ namespace zs::internal {
 // "deployedComponents[2]" style paths for error messages.
 using json::IndexPath;
 using json::JoinPath;
-using json::SetIndexPath;
 
 // Index of `name` in `fields`: an exact match, else the first ASCII
 // case-insensitive one (Go's encoding/json rule), else -1.
