@@ -24,6 +24,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstring>
 #include <string_view>
 
 namespace zs::internal {
@@ -72,19 +73,35 @@ inline unsigned StringSpecialMask16(const char* p) {
                                                          _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
   return static_cast<unsigned>(_mm_movemask_epi8(hit));
 }
+// PlainBytesMask16 of the n - i < 16 bytes of `s` from `i` (bit 0: byte i),
+// never reading outside `s`: the last 16 bytes of a string that has them,
+// else a copy of the rest over plain bytes. A short string, or the end of a
+// longer one, is so one step, not a byte loop.
+inline unsigned PlainBytesMaskOfRest(std::string_view s, std::size_t i) {
+  const std::size_t left = s.size() - i;
+  if (s.size() >= 16) return PlainBytesMask16(s.data() + s.size() - 16) >> (16 - left);
+  alignas(16) char block[16];
+  _mm_store_si128(reinterpret_cast<__m128i*>(block), _mm_set1_epi8('a'));
+  std::memcpy(block, s.data() + i, left);
+  return PlainBytesMask16(block);
+}
 
 // The dispatched calls; see simd_kernels.h for what each computes. The
 // scans look at the first 16 bytes inline and call the kernel only past
 // them: most strings in a package are shorter than that, and for them the
-// call and a wide kernel's set-up would cost more than the scan.
+// call and a wide kernel's set-up would cost more than the scan. The string
+// scan takes up to 16 bytes whole (its `s` is the string: they may be all
+// that is left).
 inline std::size_t DispatchSkipPlainBytes(std::string_view s, std::size_t i) {
-  if (i + 16 <= s.size()) {
+  if (i + 16 < s.size()) {
     if (const unsigned mask = PlainBytesMask16(s.data() + i); mask != 0) {
       return i + static_cast<std::size_t>(__builtin_ctz(mask));
     }
-    i += 16;
+    return g_simd_kernels.skip_plain_bytes.load(std::memory_order_relaxed)(s, i + 16);
   }
-  return g_simd_kernels.skip_plain_bytes.load(std::memory_order_relaxed)(s, i);
+  if (i >= s.size()) return i;
+  const unsigned mask = PlainBytesMaskOfRest(s, i);
+  return mask != 0 ? i + static_cast<std::size_t>(__builtin_ctz(mask)) : s.size();
 }
 inline std::size_t DispatchFindStringSpecial(std::string_view s, std::size_t i) {
   if (i + 16 <= s.size()) {

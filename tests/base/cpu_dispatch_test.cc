@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <ostream>
 #include <string>
 #include <vector>
@@ -42,7 +44,9 @@ void ForEachScanCase(const std::string& specials, Check check) {
     for (std::size_t at = 0; at <= len; ++at) {
       std::string s = testing::RandomText(rng, len, testing::kPrintableAscii);
       if (at < len) s[at] = specials[rng.Below(specials.size())];
-      for (std::size_t from : {std::size_t{0}, at / 2, at}) check(s, from);
+      // From before the special, at it, and just past it (the special then
+      // sits among the bytes a step over the string's last 16 also reads).
+      for (std::size_t from : {std::size_t{0}, at / 2, at, std::min(at + 1, len)}) check(s, from);
     }
   }
 }
