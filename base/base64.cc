@@ -155,13 +155,9 @@ std::size_t Base64NoBlocks(const unsigned char*, std::size_t, char*) { return 0;
 
 namespace {
 
-// Encodes `in` from byte `i` on (a multiple of 3) into `out`, whose first
-// i / 3 * 4 characters are already written. `out` is sized for the whole
-// encoding first and written in place: appending the last group's padding
-// to a string sized for the whole groups only would copy all of it again.
-void EncodeFrom(std::string_view in, std::size_t i, std::string* out) {
-  out->resize((in.size() + 2) / 3 * 4);
-  char* w = out->data() + i / 3 * 4;
+// Encodes `in` from byte `i` on (a multiple of 3) to `w`, the place of
+// group i / 3 in a buffer sized for the whole encoding.
+void EncodeFrom(std::string_view in, std::size_t i, char* w) {
   const auto* s = reinterpret_cast<const unsigned char*>(in.data());
   for (; i + 3 <= in.size(); i += 3) {
     const unsigned v = (s[i] << 16) | (s[i + 1] << 8) | s[i + 2];
@@ -255,12 +251,21 @@ Status DecodeInto(std::string_view text, bool simd, std::string* out) {
 
 }  // namespace
 
+void Base64EncodeAppend(std::string* out, std::string_view in) {
+  // Sized for the whole encoding first and written in place: appending the
+  // last group's padding to a string sized for the whole groups only would
+  // copy all of it again.
+  const std::size_t at = out->size();
+  out->resize(at + (in.size() + 2) / 3 * 4);
+  char* w = out->data() + at;
+  const std::size_t i = internal::DispatchBase64EncodeBlocks(
+      reinterpret_cast<const unsigned char*>(in.data()), in.size(), w);
+  EncodeFrom(in, i, w + i / 3 * 4);
+}
+
 std::string Base64Encode(std::string_view in) {
   std::string out;
-  out.resize((in.size() + 2) / 3 * 4);
-  const std::size_t i = internal::DispatchBase64EncodeBlocks(
-      reinterpret_cast<const unsigned char*>(in.data()), in.size(), out.data());
-  EncodeFrom(in, i, &out);
+  Base64EncodeAppend(&out, in);
   return out;
 }
 
@@ -286,8 +291,8 @@ std::size_t Base64DecodedSize(std::string_view text) {
 namespace internal {
 
 std::string Base64EncodeScalar(std::string_view bytes) {
-  std::string out;
-  EncodeFrom(bytes, 0, &out);
+  std::string out((bytes.size() + 2) / 3 * 4, '\0');
+  EncodeFrom(bytes, 0, out.data());
   return out;
 }
 

@@ -19,6 +19,10 @@ namespace zs {
 
 std::string Base64Encode(std::string_view bytes);
 
+// Appends Base64Encode(bytes) to `*out`, encoding in place: a caller that
+// writes the text into a buffer it reuses encodes straight into it.
+void Base64EncodeAppend(std::string* out, std::string_view bytes);
+
 // Corruption "illegal base64 data at input byte N" on malformed input.
 Result<std::string> Base64Decode(std::string_view text);
 

@@ -24,6 +24,7 @@
 #include "cli/migrate_report.h"
 #include "cli/progress.h"
 #include "io/state_file.h"
+#include "base/base64.h"
 #include "base/terminal_text.h"
 
 namespace zs::tools {
@@ -38,9 +39,14 @@ std::string ObjectTitle(const InputObject& in) {
 }
 
 // One object migrated: the Secret to write back, or for a bare payload its
-// bytes (JSON) / value.
+// bytes (JSON) / value. The Secret's payload is kept apart, in `data_bytes`:
+// its `data.<data_key>` is "" until written, and the writer encodes the
+// base64 straight into its output (the bulk of the Secret, never held in
+// the tree nor copied).
 struct Migrated {
   Value object;
+  std::string_view data_key;
+  std::string data_bytes;
   std::string bare_bytes;
 };
 
@@ -77,28 +83,35 @@ Result<Migrated> MigrateObject(InputObject& in, const migrate::Target& target,
     // the bytes it writes), then drops the result.
     out.object = std::move(in.object);
     if (in.payload_kind == PayloadKind::kPackage) {
-      ZS_ASSIGN_OR_RETURN(StoredPackage stored, StorePackageJson(&out.object, m.bytes, store));
+      ZS_ASSIGN_OR_RETURN(StoredPackage stored, StorePackageJsonApart(&out.object, &m.bytes, store));
       if (stored.codec == PackageCodec::kCompact && !compact_allowed) {
         return FitsOnlyCompact(o->name, stored);
       }
       o->codec = stored.codec == PackageCodec::kCompact ? "compact" : "json";
+      out.data_key = stored.data_key;
       m.report.bytes_after = stored.payload_bytes;
       if (!stored.warning.empty()) {
         m.report.warnings.push_back(stored.warning);
         o->store_warning = stored.warning;
       }
     } else {
-      SetSecretValue(&out.object, kStateDataKey, m.bytes);
-      ZS_ASSIGN_OR_RETURN(std::size_t size, SecretDataSize(out.object));
+      SetSecretValue(&out.object, kStateDataKey, "");
+      out.data_key = kStateDataKey;
+      ZS_ASSIGN_OR_RETURN(std::size_t size,
+                          SecretDataSize(out.object, kStateDataKey, m.bytes.size()));
       if (size > kSecretSizeLimit) {
         return Status::TooLarge("state Secret would hold " + std::to_string(size) +
                                 " bytes of data, over the API server's limit of " +
                                 std::to_string(kSecretSizeLimit));
       }
     }
-    if (dry_run) out.object = Value();
+    if (dry_run) {
+      out.object = Value();
+    } else {
+      out.data_bytes = std::move(m.bytes);
+    }
   } else {
-    out.bare_bytes = m.bytes;
+    out.bare_bytes = std::move(m.bytes);
   }
   o->report = std::move(m.report);
   return out;
@@ -137,7 +150,7 @@ class ManifestWriter {
   void Add(Migrated m) {
     Begin();
     if (yaml_list()) {
-      yaml_items_.push_back(m.object.is_null() ? BareValue(m) : std::move(m.object));
+      yaml_items_.push_back(m.object.is_null() ? BareValue(m) : WholeSecret(std::move(m)));
       return;
     }
     if (is_list()) {
@@ -146,16 +159,17 @@ class ManifestWriter {
       if (m.object.is_null()) {
         json::AppendIndentedJson(&buf_, BareValue(m), "    ", 2);
       } else {
-        json::AppendIndentedJson(&buf_, m.object, "    ", 2);
+        AppendSecretJson(m, 2);
       }
     } else if (format_ == TextFormat::kYaml) {
       if (items_ > 0) buf_.append("---\n");
-      buf_ += m.object.is_null() ? yaml::Write(BareValue(m)) : yaml::Write(m.object);
+      buf_ += m.object.is_null() ? yaml::Write(BareValue(m)) : yaml::Write(WholeSecret(std::move(m)));
     } else if (m.object.is_null()) {
       buf_ += m.bare_bytes;  // exactly what Zarf writes
       buf_.push_back('\n');
     } else {
-      buf_ += WriteObject(m.object, TextFormat::kJson);
+      AppendSecretJson(m, 0);
+      buf_.push_back('\n');
     }
     ++items_;
     if (buf_.size() >= kFlushBytes) Flush();
@@ -207,6 +221,30 @@ class ManifestWriter {
     json::AppendGoString(&buf_, m.first);
     buf_.append(": ");
     json::AppendIndentedJson(&buf_, m.second, "    ", 1);
+  }
+  // The Secret as kubectl prints it, indented from `depth`, its payload's
+  // base64 encoded into place.
+  void AppendSecretJson(const Migrated& m, int depth) {
+    const Value* data = m.data_key.empty() ? nullptr : m.object.Find("data");
+    const Value* at = data != nullptr ? data->Find(m.data_key) : nullptr;
+    if (at == nullptr) {
+      json::AppendIndentedJson(&buf_, m.object, "    ", depth);
+      return;
+    }
+    const json::SplicedValue payload{at, [&m](std::string* out) {
+                                       out->push_back('"');
+                                       Base64EncodeAppend(out, m.data_bytes);
+                                       out->push_back('"');
+                                     }};
+    json::AppendIndentedJson(&buf_, m.object, "    ", depth, payload);
+  }
+  // The Secret's tree with its payload's base64 in place, for YAML.
+  static Value WholeSecret(Migrated m) {
+    Value* data = m.data_key.empty() ? nullptr : m.object.Find("data");
+    if (Value* at = data != nullptr ? data->Find(m.data_key) : nullptr; at != nullptr) {
+      *at = Value::String(Base64Encode(m.data_bytes));
+    }
+    return std::move(m.object);
   }
   static Value BareValue(const Migrated& m) {
     Result<Value> v = json::ParseJson(m.bare_bytes);  // our own output: it parses

@@ -178,8 +178,14 @@ Result<std::string> WriteJson(const Value& value, const WriteOptions& options) {
   return out;
 }
 
-void AppendIndentedJson(std::string* out, const Value& value,
-                        std::string_view indent, int depth) {
+namespace {
+
+void AppendIndented(std::string* out, const Value& value, std::string_view indent, int depth,
+                    const SplicedValue* splice) {
+  if (splice != nullptr && &value == splice->at) {
+    splice->append(out);
+    return;
+  }
   switch (value.kind()) {
     case Kind::kArray: {
       if (value.array().empty()) {
@@ -192,7 +198,7 @@ void AppendIndentedJson(std::string* out, const Value& value,
         if (!first) out->push_back(',');
         first = false;
         AppendNewline(out, indent, depth + 1);
-        AppendIndentedJson(out, item, indent, depth + 1);
+        AppendIndented(out, item, indent, depth + 1, splice);
       }
       AppendNewline(out, indent, depth);
       out->push_back(']');
@@ -211,7 +217,7 @@ void AppendIndentedJson(std::string* out, const Value& value,
         AppendNewline(out, indent, depth + 1);
         AppendGoString(out, m.first);
         out->append(": ");
-        AppendIndentedJson(out, m.second, indent, depth + 1);
+        AppendIndented(out, m.second, indent, depth + 1, splice);
       }
       AppendNewline(out, indent, depth);
       out->push_back('}');
@@ -222,6 +228,18 @@ void AppendIndentedJson(std::string* out, const Value& value,
       (void)ignored;  // raw numbers cannot fail
     }
   }
+}
+
+}  // namespace
+
+void AppendIndentedJson(std::string* out, const Value& value, std::string_view indent,
+                        int depth) {
+  AppendIndented(out, value, indent, depth, nullptr);
+}
+
+void AppendIndentedJson(std::string* out, const Value& value, std::string_view indent,
+                        int depth, const SplicedValue& splice) {
+  AppendIndented(out, value, indent, depth, &splice);
 }
 
 }  // namespace zs::json

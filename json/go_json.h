@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <numeric>
 #include <string>
 #include <string_view>
@@ -109,6 +110,19 @@ std::size_t AppendCompactFromText(std::string* out, std::string_view text,
 // members in stored order. Used for human-facing output.
 void AppendIndentedJson(std::string* out, const Value& value,
                         std::string_view indent, int depth = 0);
+
+// A value of a tree that AppendIndentedJson takes from elsewhere: the node
+// at address `at` (a placeholder, never read) is written by `append`, which
+// appends the value's JSON text. A large value (a Secret's base64, say) is
+// so produced straight into the output, never held in the tree first.
+struct SplicedValue {
+  const Value* at = nullptr;
+  std::function<void(std::string*)> append;
+};
+
+// AppendIndentedJson with `splice.append` writing the node at `splice.at`.
+void AppendIndentedJson(std::string* out, const Value& value, std::string_view indent,
+                        int depth, const SplicedValue& splice);
 
 }  // namespace zs::json
 

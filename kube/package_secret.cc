@@ -96,10 +96,11 @@ void SetListingLabel(json::Value* md, PackageCodec codec, std::string_view packa
 }
 
 // `secret` with `payload` stored under `codec`'s key, annotation and label,
-// and everything of the other codec removed. The value replaced (the old
+// and everything of the other codec removed; with `leave_out` the key holds
+// "" in place of the payload's base64. The value replaced (the old
 // payload's base64, the bulk of the Secret) is set aside while copying.
 json::Value WithPayload(json::Value* secret, PackageCodec codec, std::string_view payload,
-                        std::string_view package) {
+                        std::string_view package, bool leave_out) {
   const std::string_view key = codec == PackageCodec::kJson ? kPackageDataKey : kCompactDataKey;
   json::Value next;
   {
@@ -128,7 +129,7 @@ json::Value WithPayload(json::Value* secret, PackageCodec codec, std::string_vie
     if (annotations->object().empty()) md->Erase("annotations");
   }
   SetListingLabel(md, codec, package);
-  SetSecretValue(&next, key, payload);
+  SetSecretValue(&next, key, leave_out ? std::string_view() : payload);
   return next;
 }
 
@@ -139,9 +140,13 @@ std::string Percent(std::size_t bytes) {
 
 // StorePackage and StorePackageJson: `json_payload` is the package's Zarf
 // JSON; `known` the package itself, or nullptr to decode it from the JSON
-// only if needed (the compact codec, the size error's contributors).
+// only if needed (the compact codec, the size error's contributors). With
+// `compact_out`, the payload is left out of the tree (StorePackageJsonApart)
+// and a compact envelope moved to `*compact_out`.
 Result<StoredPackage> Store(json::Value* secret, std::string_view json_payload,
-                            const DeployedPackage* known, const StoreOptions& options) {
+                            const DeployedPackage* known, const StoreOptions& options,
+                            std::string* compact_out = nullptr) {
+  const bool leave_out = compact_out != nullptr;
   std::optional<DeployedPackage> decoded;
   auto package = [&]() -> Result<const DeployedPackage*> {
     if (known != nullptr) return known;
@@ -155,22 +160,25 @@ Result<StoredPackage> Store(json::Value* secret, std::string_view json_payload,
   stored.json_bytes = json_payload.size();
   // The JSON Secret is measured whatever the codec: a compact one's warning
   // says whether JSON would have fitted.
-  json::Value next = WithPayload(secret, PackageCodec::kJson, json_payload, "");
+  json::Value next = WithPayload(secret, PackageCodec::kJson, json_payload, "", leave_out);
   ZS_ASSIGN_OR_RETURN(const std::size_t json_secret_bytes,
                       SecretDataSize(next, kPackageDataKey, json_payload.size()));
   const bool json_fits = json_secret_bytes <= kSecretSizeLimit;
   stored.payload_bytes = json_payload.size();
   stored.codec = PackageCodec::kJson;
   stored.secret_bytes = json_secret_bytes;
+  stored.data_key = kPackageDataKey;
+  std::string compact_payload;
   if (options.codec == PackageCodec::kCompact ||
       (options.codec == PackageCodec::kAuto && !json_fits)) {
     ZS_ASSIGN_OR_RETURN(const DeployedPackage* pkg, package());
-    ZS_ASSIGN_OR_RETURN(std::string compact_payload, compact::Encode(*pkg));
-    next = WithPayload(secret, PackageCodec::kCompact, compact_payload, pkg->name);
+    ZS_ASSIGN_OR_RETURN(compact_payload, compact::Encode(*pkg));
+    next = WithPayload(secret, PackageCodec::kCompact, compact_payload, pkg->name, leave_out);
     ZS_ASSIGN_OR_RETURN(stored.secret_bytes,
                         SecretDataSize(next, kCompactDataKey, compact_payload.size()));
     stored.payload_bytes = compact_payload.size();
     stored.codec = PackageCodec::kCompact;
+    stored.data_key = kCompactDataKey;
   }
   if (stored.secret_bytes > kSecretSizeLimit) {
     ZS_ASSIGN_OR_RETURN(const DeployedPackage* pkg, package());
@@ -203,6 +211,7 @@ Result<StoredPackage> Store(json::Value* secret, std::string_view json_payload,
                      "), past 90% of the API server's limit; still JSON, which Zarf reads";
   }
   *secret = std::move(next);
+  if (leave_out) *compact_out = std::move(compact_payload);
   return stored;
 }
 
@@ -216,6 +225,15 @@ Result<StoredPackage> StorePackage(json::Value* secret, const DeployedPackage& p
 Result<StoredPackage> StorePackageJson(json::Value* secret, std::string_view json_payload,
                                        const StoreOptions& options) {
   return Store(secret, json_payload, nullptr, options);
+}
+
+Result<StoredPackage> StorePackageJsonApart(json::Value* secret, std::string* payload,
+                                            const StoreOptions& options) {
+  std::string compact_payload;
+  ZS_ASSIGN_OR_RETURN(StoredPackage stored,
+                      Store(secret, *payload, nullptr, options, &compact_payload));
+  if (stored.codec == PackageCodec::kCompact) *payload = std::move(compact_payload);
+  return stored;
 }
 
 std::string_view ZarfCannotRead(std::string_view payload) {

@@ -67,6 +67,8 @@ struct StoredPackage {
   std::size_t secret_bytes = 0;
   // The payload stored under the codec's data key (JSON or the envelope).
   std::size_t payload_bytes = 0;
+  // That key: kPackageDataKey or kCompactDataKey.
+  std::string_view data_key = kPackageDataKey;
   // The JSON payload's size, whatever the codec (what Zarf would store).
   std::size_t json_bytes = 0;
   // Non-empty when the user must be told: a compact Secret (what Zarf will
@@ -106,6 +108,14 @@ Result<StoredPackage> StorePackage(json::Value* secret, const DeployedPackage& p
 // InvalidArgument when that decoding fails.
 Result<StoredPackage> StorePackageJson(json::Value* secret, std::string_view json_payload,
                                        const StoreOptions& options = {});
+
+// StorePackageJson with the payload kept apart from the tree, for a writer
+// that encodes it straight into its output: data[stored.data_key] holds ""
+// and `*payload` (the JSON payload on entry) becomes the bytes whose base64
+// belongs there: the JSON itself, or the compact envelope. On any error
+// `secret` and `*payload` are unchanged.
+Result<StoredPackage> StorePackageJsonApart(json::Value* secret, std::string* payload,
+                                            const StoreOptions& options = {});
 
 // The `n` biggest parts of the package's JSON, by encoded bytes:
 // top-level fields ("events", "deployConfig", "deployedComponents") and the

@@ -66,6 +66,16 @@ TEST(Base64Test, EncodeMatchesTheScalarPathForEveryLength) {
   EXPECT_EQ(Base64Encode(all), internal::Base64EncodeScalar(all));
 }
 
+TEST(Base64Test, EncodeAppendKeepsWhatWasThereAndAddsTheEncoding) {
+  testing::Rng rng(5);
+  for (std::size_t n : {0u, 1u, 2u, 3u, 31u, 32u, 33u, 95u, 96u, 97u, 4097u}) {
+    const std::string bytes = testing::RandomBytes(rng, n);
+    std::string out = "\"prefix";  // not a multiple of 3 or 4 bytes
+    Base64EncodeAppend(&out, bytes);
+    ASSERT_EQ(out, "\"prefix" + internal::Base64EncodeScalar(bytes)) << n;
+  }
+}
+
 TEST(Base64Test, DecodeMatchesTheScalarPathForEveryLength) {
   testing::Rng rng(11);
   for (std::size_t n = 0; n <= 300; ++n) {
