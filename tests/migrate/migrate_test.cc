@@ -496,13 +496,15 @@ TEST(MigrateTest, FitsChecksRequiredFieldsPastTheSixtyFourth) {
   internal::Schema wide;
   for (int i = 0; i < 70; ++i) {
     internal::Field f;
-    f.key = "f" + std::to_string(i);
+    f.key = std::string("f").append(std::to_string(i));
     f.omitempty = i != 3 && i != 66;  // one required field each side of 64
     wide.fields.push_back(f);
   }
   auto object = [](std::initializer_list<int> present) {
     json::Value v = json::Value::MakeObject();
-    for (int i : present) v.object().emplace_back("f" + std::to_string(i), json::Value::String(""));
+    for (int i : present) {
+      v.object().emplace_back(std::string("f").append(std::to_string(i)), json::Value::String(""));
+    }
     return v;
   };
   std::string why;
