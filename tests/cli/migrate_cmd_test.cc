@@ -259,6 +259,17 @@ TEST(MigrateCmdTest, YamlInYamlOutAndAtomicOutFile) {
   Result<std::vector<json::Value>> docs = yaml::ParseDocuments(text);
   ASSERT_TRUE(docs.ok()) << text;
   EXPECT_EQ(docs->at(0).StringOr("kind"), "Secret");
+  // The payload is the one the same Secret migrated to JSON carries, and is
+  // there whole (both outputs encode it where it belongs).
+  MigrateOptions as_json = o;
+  as_json.output = "json";
+  as_json.out_file.clear();
+  Ran j = Migrate(as_json);
+  ASSERT_EQ(j.code, kExitOk) << j.err;
+  const std::map<std::string, std::string> from_json = Payloads(j.out);
+  ASSERT_EQ(from_json.size(), 1u);
+  EXPECT_NE(from_json.begin()->second.find("\"dos-games\""), std::string::npos);
+  EXPECT_EQ(Payloads(text), from_json);
   struct stat st{};
   ASSERT_EQ(stat(target.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0600);

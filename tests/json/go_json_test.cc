@@ -177,5 +177,26 @@ TEST(GoJsonTest, IndentedOutputMatchesMarshalIndent) {
   EXPECT_EQ(out, "{\n  \"a\": [\n    1,\n    {\n      \"b\": {}\n    }\n  ],\n  \"c\": [],\n  \"d\": \"x\"\n}");
 }
 
+// The spliced node is written by its callback, in its place and only there;
+// a placeholder of the same text gives the same output as the real value.
+TEST(GoJsonTest, ASplicedValueIsWrittenByItsCallbackInItsPlace) {
+  auto doc = ParseJson(R"({"a":[1,{"b":"","c":""}],"d":""})");
+  ASSERT_TRUE(doc.ok());
+  const Value* at = doc->Find("a")->array()[1].Find("b");
+  int calls = 0;
+  const SplicedValue splice{at, [&calls](std::string* out) {
+                              ++calls;
+                              out->append("\"spliced\"");
+                            }};
+  std::string out;
+  AppendIndentedJson(&out, *doc, "  ", 1, splice);
+  EXPECT_EQ(calls, 1);
+  Value whole = *doc;
+  whole.Find("a")->array()[1].Find("b")->as_string() = "spliced";
+  std::string want;
+  AppendIndentedJson(&want, whole, "  ", 1);
+  EXPECT_EQ(out, want);
+}
+
 }  // namespace
 }  // namespace zs::json

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "base/base64.h"
 #include "compact/compact.h"
 #include "json/json_reader.h"
 #include "model/model_json.h"
@@ -129,6 +130,42 @@ TEST(PackageSecretTest, TheGuardRefusesAnOverLimitSecretAndChangesNothing) {
   EXPECT_EQ(secret, before);
   // The same package fits when compact.
   EXPECT_TRUE(StorePackage(&secret, big, {.codec = PackageCodec::kCompact}).ok());
+}
+
+// A writer that encodes the payload itself gets the Secret StorePackageJson
+// makes, but for the one value, and the bytes whose base64 goes there.
+TEST(PackageSecretTest, StoringApartLeavesOnlyThePayloadOut) {
+  for (PackageCodec codec : {PackageCodec::kJson, PackageCodec::kCompact}) {
+    const json::Value fixture = SecretFixture("pkg-realistic-init-failed.secret.json");
+    const std::string json_payload = EncodeDeployedPackage(*DecodePackage(fixture));
+    json::Value whole = fixture;
+    auto stored = StorePackageJson(&whole, json_payload, {.codec = codec});
+    ASSERT_TRUE(stored.ok()) << stored.status().ToString();
+    json::Value apart = fixture;
+    std::string payload = json_payload;
+    auto stored_apart = StorePackageJsonApart(&apart, &payload, {.codec = codec});
+    ASSERT_TRUE(stored_apart.ok()) << stored_apart.status().ToString();
+    EXPECT_EQ(stored_apart->codec, stored->codec);
+    EXPECT_EQ(stored_apart->data_key, codec == PackageCodec::kJson ? kPackageDataKey : kCompactDataKey);
+    EXPECT_EQ(stored_apart->secret_bytes, stored->secret_bytes);
+    EXPECT_EQ(stored_apart->payload_bytes, payload.size());
+    EXPECT_EQ(stored_apart->warning, stored->warning);
+    json::Value* value = apart.Find("data")->Find(stored_apart->data_key);
+    ASSERT_NE(value, nullptr);
+    EXPECT_EQ(value->as_string(), "");
+    *value = json::Value::String(Base64Encode(payload));
+    EXPECT_EQ(apart, whole);
+  }
+  // Refused: neither the Secret nor the payload changes.
+  json::Value secret = SecretFixture("pkg-small-dos-games.secret.json");
+  const json::Value before = secret;
+  std::string payload = EncodeDeployedPackage(Huge(1500));
+  const std::string payload_before = payload;
+  auto refused = StorePackageJsonApart(&secret, &payload, {.codec = PackageCodec::kJson});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().code(), Status::Code::kTooLarge);
+  EXPECT_EQ(secret, before);
+  EXPECT_EQ(payload, payload_before);
 }
 
 TEST(PackageSecretTest, BiggestContributorsAreSortedAndNamed) {
