@@ -37,6 +37,7 @@ const std::vector<std::string> kSizeFormats = {"table", "wide", "json", "yaml", 
 struct CodecSizes {
   std::size_t json = 0;
   std::size_t gzip = 0;
+  bool gzip_measured = false;
   std::size_t compact = 0;
   // Why there is no compact size: the compact writer refused the package
   // (TooLarge: over the 16 MiB payload the reader decodes, or elements that
@@ -85,13 +86,16 @@ Status SealCompact(CodecSizes* s) {
 
 // One encoding of the package at a time: a package near the input's memory
 // budget is never held twice over besides its JSON text.
-Result<CodecSizes> Measure(const DeployedPackage& pkg, bool with_compact) {
+Result<CodecSizes> Measure(const DeployedPackage& pkg, bool with_compact, bool with_gzip = true) {
   CodecSizes s;
   {
     const std::string j = EncodeDeployedPackage(pkg);
     s.json = j.size();
-    ZS_ASSIGN_OR_RETURN(const std::size_t gz, GzipSize(j));
-    s.gzip = Base64Size(gz);
+    if (with_gzip) {
+      ZS_ASSIGN_OR_RETURN(const std::size_t gz, GzipSize(j));
+      s.gzip = Base64Size(gz);
+      s.gzip_measured = true;
+    }
   }
   if (with_compact) ZS_RETURN_IF_ERROR(AddCompact(pkg, &s));
   return s;
@@ -137,9 +141,11 @@ struct Probes {
 // `kProbe` added events that differ as real ones do (time, package digest,
 // config digest): what one more event costs is then the same however long
 // the history is (an event's cost hardly depends on events far back).
-// `with_compact`: stage the compact figures too. `pkg` is grown in place (no
-// copy of a large package) and given back as it was.
-Result<Probes> ProbeEvents(DeployedPackage* pkg, bool with_compact) {
+// `with_compact`: stage the compact figures too; `with_gzip`: measure gzip
+// (the probe events' random digests make it most of a size run, so only an
+// output that shows gzip's cost of an event asks for it). `pkg` is grown in
+// place (no copy of a large package) and given back as it was.
+Result<Probes> ProbeEvents(DeployedPackage* pkg, bool with_compact, bool with_gzip) {
   constexpr std::size_t kWindow = 64;
   const PackageEvent typical = TypicalEvent(*pkg);
   std::vector<PackageEvent> history = std::move(pkg->events);
@@ -148,7 +154,7 @@ Result<Probes> ProbeEvents(DeployedPackage* pkg, bool with_compact) {
   Result<Probes> measured = [&]() -> Result<Probes> {
     Probes probes;
     if (keep < history.size()) {
-      ZS_ASSIGN_OR_RETURN(probes.base, Measure(*pkg, with_compact));
+      ZS_ASSIGN_OR_RETURN(probes.base, Measure(*pkg, with_compact, with_gzip));
     }
     PackageEvent e = typical;
     std::uint64_t rng = 20261130;
@@ -158,7 +164,7 @@ Result<Probes> ProbeEvents(DeployedPackage* pkg, bool with_compact) {
       if (i % 2 == 0) e.digest = "sha256:" + RandomHex(&rng);
       pkg->events.push_back(e);
     }
-    ZS_ASSIGN_OR_RETURN(probes.grown, Measure(*pkg, with_compact));
+    ZS_ASSIGN_OR_RETURN(probes.grown, Measure(*pkg, with_compact, with_gzip));
     return probes;
   }();
   pkg->events = std::move(history);
@@ -177,7 +183,11 @@ Result<CodecSizes> PerEvent(Probes* probes, const CodecSizes& whole) {
     return std::max<std::size_t>(1, (b - std::min(a, b) + kProbe - 1) / kProbe);
   };
   const bool with_compact = whole.compact_measured;
-  CodecSizes out{per(base.json, g.json), per(base.gzip, g.gzip), 0, {}, with_compact, {}};
+  CodecSizes out;
+  out.json = per(base.json, g.json);
+  out.gzip = g.gzip_measured ? per(base.gzip, g.gzip) : 0;
+  out.gzip_measured = g.gzip_measured;
+  out.compact_measured = with_compact;
   if (!with_compact) return out;
   if (base.compact_refused.empty() && g.compact_refused.empty()) {
     out.compact = per(base.compact, g.compact);
@@ -327,7 +337,9 @@ void PrintSizeTable(const std::vector<SizeRow>& rows, const OutputOptions& outpu
 // milliseconds a Secret) only as CompactFigureWanted says (kube/compact_figure.h),
 // with `all_compact` for --compact: compressed once the package is released,
 // so that the package and zstd's tables are never held at once.
-Result<SizeRow> MeasureSecret(const InputObject& in, bool all_compact) {
+// `gzip_per_event`: the output shows what an event costs as gzip (json and
+// yaml do; the tables show gzip's size only).
+Result<SizeRow> MeasureSecret(const InputObject& in, bool all_compact, bool gzip_per_event) {
   SizeRow row;
   row.zarf_note = std::string(ZarfCannotRead(in.payload));
   row.stored_payload_bytes = in.payload.size();
@@ -341,7 +353,7 @@ Result<SizeRow> MeasureSecret(const InputObject& in, bool all_compact) {
     if (CompactFigureWanted(in.payload, sizes.json, all_compact)) {
       ZS_RETURN_IF_ERROR(AddCompact(pkg, &sizes));
     }
-    ZS_ASSIGN_OR_RETURN(probes, ProbeEvents(&pkg, sizes.compact_measured));
+    ZS_ASSIGN_OR_RETURN(probes, ProbeEvents(&pkg, sizes.compact_measured, gzip_per_event));
     row.name = pkg.name;
     row.key = engine::PackageKey(pkg);
     row.events = pkg.events.size();
@@ -400,7 +412,7 @@ CommandStatus RunSize(const SizeOptions& o, std::ostream& out, std::ostream& err
   const bool failed = ForEachObject(o.files, err, [&](const InputObject& in) -> Status {
     progress.Update(rows.size(), "packages measured");
     if (in.payload_kind != PayloadKind::kPackage) return Status::OK();
-    ZS_ASSIGN_OR_RETURN(SizeRow row, MeasureSecret(in, o.compact));
+    ZS_ASSIGN_OR_RETURN(SizeRow row, MeasureSecret(in, o.compact, o.output.structured()));
     over_gate = WarnNearLimit(row, in.label, o.fail_above_percent, err) || over_gate;
     rows.push_back(std::move(row));
     return Status::OK();
