@@ -225,10 +225,14 @@ class ManifestWriter {
   // The Secret as kubectl prints it, indented from `depth`, its payload's
   // base64 encoded into place.
   void AppendSecretJson(const Migrated& m, int depth) {
-    const Value* data = m.data_key.empty() ? nullptr : m.object.Find("data");
-    const Value* at = data != nullptr ? data->Find(m.data_key) : nullptr;
-    if (at == nullptr) {
+    if (m.data_key.empty()) {  // nothing kept apart
       json::AppendIndentedJson(&buf_, m.object, "    ", depth);
+      return;
+    }
+    const Value* data = m.object.Find("data");
+    const Value* at = data != nullptr ? data->Find(m.data_key) : nullptr;
+    if (at == nullptr) {  // no placeholder (the store always leaves one): the value set
+      json::AppendIndentedJson(&buf_, WholeSecret(m), "    ", depth);
       return;
     }
     const json::SplicedValue payload{at, [&m](std::string* out) {
@@ -240,10 +244,7 @@ class ManifestWriter {
   }
   // The Secret's tree with its payload's base64 in place, for YAML.
   static Value WholeSecret(Migrated m) {
-    Value* data = m.data_key.empty() ? nullptr : m.object.Find("data");
-    if (Value* at = data != nullptr ? data->Find(m.data_key) : nullptr; at != nullptr) {
-      *at = Value::String(Base64Encode(m.data_bytes));
-    }
+    if (!m.data_key.empty()) SetSecretValue(&m.object, m.data_key, m.data_bytes);
     return std::move(m.object);
   }
   static Value BareValue(const Migrated& m) {
