@@ -73,17 +73,23 @@ inline unsigned StringSpecialMask16(const char* p) {
                                                          _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
   return static_cast<unsigned>(_mm_movemask_epi8(hit));
 }
-// PlainBytesMask16 of the n - i < 16 bytes of `s` from `i` (bit 0: byte i),
-// never reading outside `s`: the last 16 bytes of a string that has them,
-// else a copy of the rest over plain bytes. A short string, or the end of a
-// longer one, is so one step, not a byte loop.
-inline unsigned PlainBytesMaskOfRest(std::string_view s, std::size_t i) {
+// SkipPlainBytes over the at most 16 bytes of `s` from `i` to its end, in
+// one step and never reading outside `s`: the last 16 bytes of a string that
+// has them (bit 0 shifted to byte i), else a copy of the rest over plain
+// bytes. A short string, or the end of a longer one, so takes no byte loop.
+inline std::size_t SkipPlainBytesOfRest(std::string_view s, std::size_t i) {
+  if (i >= s.size()) return i;
   const std::size_t left = s.size() - i;
-  if (s.size() >= 16) return PlainBytesMask16(s.data() + s.size() - 16) >> (16 - left);
-  alignas(16) char block[16];
-  _mm_store_si128(reinterpret_cast<__m128i*>(block), _mm_set1_epi8('a'));
-  std::memcpy(block, s.data() + i, left);
-  return PlainBytesMask16(block);
+  unsigned mask = 0;
+  if (s.size() >= 16) {
+    mask = PlainBytesMask16(s.data() + s.size() - 16) >> (16 - left);
+  } else {
+    alignas(16) char block[16];
+    _mm_store_si128(reinterpret_cast<__m128i*>(block), _mm_set1_epi8('a'));
+    std::memcpy(block, s.data() + i, left);
+    mask = PlainBytesMask16(block);
+  }
+  return mask != 0 ? i + static_cast<std::size_t>(__builtin_ctz(mask)) : s.size();
 }
 
 // The dispatched calls; see simd_kernels.h for what each computes. The
@@ -99,9 +105,7 @@ inline std::size_t DispatchSkipPlainBytes(std::string_view s, std::size_t i) {
     }
     return g_simd_kernels.skip_plain_bytes.load(std::memory_order_relaxed)(s, i + 16);
   }
-  if (i >= s.size()) return i;
-  const unsigned mask = PlainBytesMaskOfRest(s, i);
-  return mask != 0 ? i + static_cast<std::size_t>(__builtin_ctz(mask)) : s.size();
+  return SkipPlainBytesOfRest(s, i);
 }
 inline std::size_t DispatchFindStringSpecial(std::string_view s, std::size_t i) {
   if (i + 16 <= s.size()) {

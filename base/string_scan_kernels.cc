@@ -43,9 +43,7 @@ std::size_t SkipPlainBytesSse2(std::string_view s, std::size_t i) {
     }
     i += 16;
   }
-  if (i >= s.size()) return i;
-  const unsigned mask = PlainBytesMaskOfRest(s, i);
-  return mask != 0 ? i + static_cast<std::size_t>(__builtin_ctz(mask)) : s.size();
+  return SkipPlainBytesOfRest(s, i);
 }
 
 __attribute__((target("avx2"))) std::size_t SkipPlainBytesAvx2(std::string_view s,
